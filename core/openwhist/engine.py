@@ -1,0 +1,242 @@
+"""The variant-agnostic engine: whose turn, legal actions, apply, observe, score.
+
+An `Engine` serves one match of one variant with fixed options (and house rules). It follows
+OpenSpiel's state contract:
+
+* `actor` is a seat, `CHANCE` (the deal) or `TERMINAL`;
+* `legal_actions` is sorted, non-empty for the seat to act and empty for every other seat
+  (and for chance: draw chance outcomes with `sample_chance`);
+* `apply` checks legality and raises `IllegalActionError` carrying the legal alternatives;
+  `apply_unchecked` skips the check for trusted input (bots, replay of validated records);
+* `observe` gives one seat's view; `score` scores a finished deal;
+* `start_match` / `advance_match` carry the match from deal to deal.
+
+>>> from openwhist.testing.toy import TOY
+>>> import random
+>>> engine = Engine(TOY)
+>>> state = engine.start_deal(dealer=0)
+>>> engine.actor(state) == CHANCE
+True
+>>> state = engine.apply(state, engine.sample_chance(state, random.Random(1)))
+>>> engine.legal_actions(state, seat=state.to_act)[:2] != ()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from openwhist.actions import PLAYS, Action, Deal, Play, sort_actions
+from openwhist.cards import NUM_CARDS, card_name, iter_cards
+from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.rules import Rules
+from openwhist.scoring import DealScore, MatchProgress
+from openwhist.state import CHANCE, PHASE_DEAL, PHASE_END, PHASE_PLAY, TERMINAL, DealContext, DealState
+from openwhist.variant import HouseRule, Variant
+from openwhist.views import PlayerView
+
+__all__ = ["CHANCE", "TERMINAL", "Engine", "shuffled_deck"]
+
+_PLAY_CACHE: dict[int, tuple[Play, ...]] = {}
+_PLAY_CACHE_LIMIT = 1 << 15
+_SUIT_PLAYS: tuple[dict[int, tuple[Play, ...]], ...] = ({}, {}, {}, {})
+
+
+def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    table = _SUIT_PLAYS[suit]
+    plays = table.get(bits)
+    if plays is None:
+        plays = tuple(PLAYS[c] for c in iter_cards(bits << (13 * suit)))
+        table[bits] = plays
+    return plays
+
+
+def _plays(mask: int) -> tuple[Play, ...]:
+    """The `Play` actions of a card mask, lowest card first.
+
+    Memoised per whole mask (follow-suit masks recur) and per suit (at most 4 x 8192
+    small tuples), because building Play tuples bit by bit dominated the engine's profile.
+    """
+    plays = _PLAY_CACHE.get(mask)
+    if plays is None:
+        if len(_PLAY_CACHE) >= _PLAY_CACHE_LIMIT:
+            _PLAY_CACHE.clear()
+        plays = (
+            _suit_plays(0, mask & 0x1FFF)
+            + _suit_plays(1, mask >> 13 & 0x1FFF)
+            + _suit_plays(2, mask >> 26 & 0x1FFF)
+            + _suit_plays(3, mask >> 39)
+        )
+        _PLAY_CACHE[mask] = plays
+    return plays
+
+
+def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
+    """A uniformly shuffled deck order from ``rng``."""
+    order = list(range(NUM_CARDS))
+    rng.shuffle(order)
+    return tuple(order)
+
+
+class Engine:
+    """The rules engine for one match: a variant, its validated options and house rules."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        *,
+        house_rules: Sequence[HouseRule] = (),
+    ) -> None:
+        """Build the match's rule stack.
+
+        Raises:
+            OptionsError: when ``options`` is a mapping the variant's model rejects.
+            PluginContractError: when a rules plugin does not fit the hook contract.
+        """
+        self.variant = variant
+        self.options = (
+            options if isinstance(options, BaseModel) else variant.make_options(options or {})
+        )
+        if not isinstance(self.options, variant.options):
+            raise PluginContractError(
+                f"options of type {type(self.options).__name__} given to variant {variant.name}"
+            )
+        self.house_rules = tuple(house_rules)
+        self.rules = Rules(variant, self.house_rules)
+
+    # -- deals ---------------------------------------------------------------------------
+
+    def start_deal(
+        self, *, dealer: int, number: int = 1, progress: MatchProgress | None = None
+    ) -> DealState[Any]:
+        """A new deal, waiting for the chance action (the shuffled deck)."""
+        context = DealContext(
+            options=self.options,
+            seats=self.variant.seats,
+            dealer=dealer,
+            number=number,
+            progress=progress.as_dict() if progress is not None else None,
+        )
+        return self.rules.start_deal(context)
+
+    @staticmethod
+    def actor(state: DealState[Any]) -> int:
+        """The seat to act, `CHANCE` or `TERMINAL`."""
+        return state.to_act
+
+    def legal_actions(self, state: DealState[Any], seat: int | None = None) -> tuple[Action, ...]:
+        """The sorted legal actions of ``seat`` (default: the seat to act).
+
+        Empty for a seat that is not to act, for chance and for a finished deal.
+        """
+        to_act = state.to_act
+        if to_act < 0 or (seat is not None and seat != to_act):
+            return ()
+        if state.phase == PHASE_PLAY:
+            return _plays(self.rules.legal_plays(state))
+        actions = self.rules.bidding_actions(state)
+        if not actions:
+            raise PluginContractError(
+                f"{self.variant.name}: no legal action for seat {to_act} in phase {state.phase!r}"
+            )
+        return sort_actions(list(actions))
+
+    def sample_chance(self, state: DealState[Any], rng: random.Random) -> Deal:
+        """A chance outcome for ``state``: a uniformly shuffled deck."""
+        if state.to_act != CHANCE:
+            raise IllegalActionError("it is not chance's turn")
+        return Deal(shuffled_deck(rng))
+
+    def apply(self, state: DealState[Any], action: Action, *, seat: int | None = None) -> DealState[Any]:
+        """The state after ``action``; ``seat``, if given, must be the seat to act.
+
+        Raises:
+            IllegalActionError: out of turn, deal over, or an action the rules forbid now;
+                carries the legal alternatives in notation.
+        """
+        to_act = state.to_act
+        if to_act == TERMINAL:
+            raise IllegalActionError("the deal is over")
+        if seat is not None and seat != to_act:
+            who = self.variant.seat_names[to_act] if to_act >= 0 else "chance"
+            raise IllegalActionError(
+                f"out of turn: it is {who}'s turn, not {self.variant.seat_names[seat]}'s"
+            )
+        if to_act == CHANCE:
+            if type(action) is not Deal or sorted(action.order) != list(range(NUM_CARDS)):
+                raise IllegalActionError("chance must deal a permutation of the 52 cards")
+            return self.apply_unchecked(state, action)
+        if state.phase == PHASE_PLAY:
+            mask = self.rules.legal_plays(state)
+            if type(action) is not Play or not mask >> action.card & 1:
+                raise IllegalActionError(
+                    f"{action} is not a legal play for {self.variant.seat_names[to_act]}",
+                    legal=[card_name(c) for c in iter_cards(mask)],
+                )
+            return self.rules.apply_play(state, action.card)
+        legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalActionError(
+                f"{action} is not legal for {self.variant.seat_names[to_act]} now",
+                legal=[a.notation() for a in legal],
+            )
+        return self.rules.apply_bid(state, action)
+
+    def apply_unchecked(self, state: DealState[Any], action: Action) -> DealState[Any]:
+        """Apply a trusted action without the legality check."""
+        if state.to_act == CHANCE:
+            assert isinstance(action, Deal)
+            dealt = self.rules.deal_cards(state, action.order)
+            return dealt._replace(history=(*state.history, action))
+        if state.phase == PHASE_PLAY:
+            assert isinstance(action, Play)
+            return self.rules.apply_play(state, action.card)
+        return self.rules.apply_bid(state, action)
+
+    def parse_action(self, state: DealState[Any], text: str) -> Action:
+        """Read ``text`` as an action of the current phase.
+
+        Raises:
+            InvalidNotationError: with the reason.
+        """
+        if state.to_act == TERMINAL:
+            raise InvalidNotationError("the deal is over")
+        return self.rules.parse_action(state, text)
+
+    def observe(self, state: DealState[Any], seat: int) -> PlayerView:
+        """What ``seat`` may know of ``state``."""
+        return self.rules.observe(state, seat)
+
+    def score(self, state: DealState[Any]) -> DealScore:
+        """Score a finished deal.
+
+        Raises:
+            IllegalActionError: if the deal is not over.
+        """
+        if state.phase != PHASE_END:
+            raise IllegalActionError("the deal is not over yet")
+        return self.rules.score_deal(state)
+
+    # -- matches -------------------------------------------------------------------------
+
+    def start_match(self, first_dealer: int) -> MatchProgress:
+        """The progress of a new match whose first deal is dealt by ``first_dealer``."""
+        return self.rules.start_match(self.options, first_dealer)
+
+    def advance_match(self, progress: MatchProgress, score: DealScore) -> MatchProgress:
+        """The progress after one more scored deal."""
+        return self.rules.advance_match(progress, score, self.options)
+
+    def next_deal(self, progress: MatchProgress) -> DealState[Any]:
+        """The next deal of a running match (dealer and progress from ``progress``)."""
+        return self.start_deal(dealer=progress.dealer, number=progress.deals + 1, progress=progress)
+
+
+def is_waiting_for_deal(state: DealState[Any]) -> bool:
+    """True while the deal waits for its chance action."""
+    return state.phase == PHASE_DEAL

@@ -1,0 +1,83 @@
+"""The openwhist exception family.
+
+Every error a player, a plugin author or a club secretary can meet derives from
+`OpenWhistError`, so the CLI can turn any of them into a clean message and a documented
+exit code. Each class says in one line when it is raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class OpenWhistError(Exception):
+    """Base class of every error openwhist raises on purpose."""
+
+
+class InvalidNotationError(OpenWhistError, ValueError):
+    """Text that does not spell a card, a bid or another action."""
+
+
+class IllegalActionError(OpenWhistError, ValueError):
+    """A well-formed action that the rules do not allow now.
+
+    Carries the legal alternatives (in notation) so a prompt can show them.
+    """
+
+    def __init__(self, message: str, *, legal: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.legal: tuple[str, ...] = tuple(legal)
+
+    def __str__(self) -> str:
+        base = super().__str__()
+        if not self.legal:
+            return base
+        return f"{base}; legal: {' '.join(self.legal)}"
+
+
+class UnknownVariantError(OpenWhistError, LookupError):
+    """A variant name that no installed plugin registers; carries close matches."""
+
+    def __init__(self, name: str, *, suggestions: Sequence[str] = ()) -> None:
+        hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
+        super().__init__(f"unknown variant {name!r}{hint}")
+        self.name = name
+        self.suggestions = tuple(suggestions)
+
+
+class OptionsError(OpenWhistError, ValueError):
+    """Rule options that the variant's options model rejects, field by field."""
+
+    def __init__(self, variant: str, problems: Sequence[str]) -> None:
+        self.variant = variant
+        self.problems = tuple(problems)
+        super().__init__(f"invalid options for {variant}: " + "; ".join(problems))
+
+
+class VariantError(OpenWhistError):
+    """Raised by a variant plugin to tell the user something; shown verbatim."""
+
+
+class PluginContractError(OpenWhistError):
+    """A plugin broke the engine's contract (e.g. cards not conserved, bad hook result)."""
+
+
+class DuplicateVariantError(PluginContractError):
+    """Two distributions register the same variant name."""
+
+
+class RecordError(OpenWhistError, ValueError):
+    """A game record that is malformed, of an unknown format, or does not replay."""
+
+    def __init__(
+        self, message: str, *, deal: int | None = None, action: int | None = None
+    ) -> None:
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if action is not None:
+            where.append(f"action {action}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        super().__init__(prefix + message)
+        self.deal = deal
+        self.action = action

@@ -1,0 +1,194 @@
+"""The plugin contract: every hook openwhist calls, with its arguments and return contract.
+
+There are two kinds of hooks, both in the pluggy project ``openwhist``:
+
+**Discovery hooks** (`DiscoverySpecs`) are called once on the global plugin manager that
+loads the ``openwhist`` entry points. They register variants, house rules, bots and CLI
+commands.
+
+**Rule hooks** (`RuleSpecs`) are called on a *per-match* plugin manager that stacks, from
+the bottom: the core's standard trick-taking rules (`openwhist.standard`), the variant's
+rules plugin, then each house rule the match enables. Every rule hook is ``firstresult``:
+the topmost implementation that returns something other than ``None`` decides, so a
+variant implements only what differs from standard whist and a house rule can override one
+step of any variant (or adjust a result with a ``wrapper=True`` implementation).
+
+Every rule hook receives ``rules``, the match's typed facade (`openwhist.rules.Rules`), so
+an implementation can call the other rules (``rules.trick_winner(state, trick)``); an
+implementation may omit any argument it does not use. Rule hooks must be pure: take a state,
+return a new one, never mutate. Code outside the facade never calls ``pm.hook``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pluggy
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from openwhist.actions import Action
+    from openwhist.rules import Rules
+    from openwhist.scoring import DealScore, MatchProgress
+    from openwhist.state import DealContext, DealState, TrickRecord
+    from openwhist.variant import BotSpec, HouseRule, Variant
+    from openwhist.views import PlayerView
+
+PROJECT = "openwhist"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+class DiscoverySpecs(Protocol):
+    """Hooks called once on the global plugin manager."""
+
+    @hookspec
+    def whist_register_variants(self, register: Callable[[Variant], None]) -> None:
+        """Register variants by calling ``register(Variant(...))`` once per variant.
+
+        Called once when the catalog is built. A name (or alias) registered twice is a
+        `DuplicateVariantError` naming both distributions.
+        """
+
+    @hookspec
+    def whist_register_house_rules(self, register: Callable[[HouseRule], None]) -> None:
+        """Register house rules by calling ``register(HouseRule(...))``.
+
+        A match enables house rules by name; their rules plugins stack above the variant's.
+        """
+
+    @hookspec
+    def whist_register_bots(self, register: Callable[[BotSpec], None]) -> None:
+        """Register computer players by calling ``register(BotSpec(...))``."""
+
+    @hookspec
+    def whist_register_commands(self, app: Any) -> None:
+        """Add commands to the ``whist`` Typer app (``app.command()(fn)`` or ``add_typer``).
+
+        Called once when the CLI starts. ``app`` is a ``typer.Typer``; a plugin that uses
+        this hook depends on Typer itself.
+        """
+
+
+class RuleSpecs(Protocol):
+    """Hooks called on a match's own plugin manager. All are ``firstresult``."""
+
+    # -- setup --------------------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def whist_start_deal(self, rules: Rules, context: DealContext) -> DealState[Any]:
+        """The state before the cards are dealt: phase ``"deal"``, ``to_act`` CHANCE.
+
+        Called once per deal. Set the variant's ``extra`` fields to their starting values.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_deal_cards(
+        self, rules: Rules, state: DealState[Any], order: tuple[int, ...]
+    ) -> DealState[Any]:
+        """Apply the chance action: distribute ``order`` (all 52 cards, top first).
+
+        Returns the state after the deal: hands, trump (if fixed now), stock, the first
+        phase and the first seat to act. Called again within one deal if the variant
+        redeals (an Israeli passed-out Frisch).
+        """
+        ...
+
+    # -- bidding ------------------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def whist_bidding_actions(self, rules: Rules, state: DealState[Any]) -> Sequence[Action]:
+        """The legal actions of ``state.to_act`` in a variant phase (auction, Frisch, ...).
+
+        Called for any phase other than ``deal``, ``play`` and ``end``. Must be non-empty;
+        the engine sorts them.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_apply_bid(
+        self, rules: Rules, state: DealState[Any], action: Action
+    ) -> DealState[Any]:
+        """Apply a legal action of a variant phase; returns the next state.
+
+        The engine has already checked that ``action`` is among `whist_bidding_actions`.
+        """
+        ...
+
+    # -- legality and trick play ----------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def whist_legal_plays(self, rules: Rules, state: DealState[Any]) -> int:
+        """The cards ``state.to_act`` may play now, as a bitmask (RULES.md §0.3.6).
+
+        Standard: the cards of the led suit if the seat holds any, else the whole hand.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_apply_play(self, rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
+        """Play a legal ``card`` for ``state.to_act``; resolve the trick when it is complete.
+
+        Standard: the card leaves the hand and joins the trick; when every seat has played,
+        `whist_trick_winner` then `whist_after_trick` are called.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_trick_winner(self, rules: Rules, state: DealState[Any], trick: tuple[int, ...]) -> int:
+        """The seat that wins ``trick`` (cards in play order from ``state.leader``).
+
+        Standard (RULES.md §0.3.4): the highest trump, else the highest card of the led suit.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_after_trick(
+        self, rules: Rules, state: DealState[Any], record: TrickRecord
+    ) -> DealState[Any]:
+        """The state after a trick: ``state`` has the trick collected and counted.
+
+        Decide what happens next: the winner leads (standard), cards are drawn (German),
+        or the deal ends (phase ``end``, ``to_act`` TERMINAL).
+        """
+        ...
+
+    # -- scoring and match progression ----------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def whist_score_deal(self, rules: Rules, state: DealState[Any]) -> DealScore:
+        """Score a finished deal, as explained lines in the order the rules apply them."""
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_start_match(
+        self, rules: Rules, options: BaseModel, first_dealer: int
+    ) -> MatchProgress:
+        """The progress of a new match, before its first deal."""
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_advance_match(
+        self, rules: Rules, progress: MatchProgress, score: DealScore, options: BaseModel
+    ) -> MatchProgress:
+        """The progress after a scored deal: totals, games, rubbers, next dealer, the end."""
+        ...
+
+    # -- observation and notation ---------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def whist_observe(self, rules: Rules, state: DealState[Any], seat: int) -> PlayerView:
+        """What ``seat`` may know of ``state``: its own hand and public facts, nothing else."""
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_parse_action(self, rules: Rules, state: DealState[Any], text: str) -> Action:
+        """Parse ``text`` as an action of the current phase (raise InvalidNotationError)."""
+        ...
+
+
+RULE_HOOKS: tuple[str, ...] = tuple(n for n in vars(RuleSpecs) if n.startswith("whist_"))
+DISCOVERY_HOOKS: tuple[str, ...] = tuple(n for n in vars(DiscoverySpecs) if n.startswith("whist_"))

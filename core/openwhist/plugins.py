@@ -1,0 +1,277 @@
+"""Plugin loading and the catalog of what is installed.
+
+`load_catalog` builds the global plugin manager, loads the ``openwhist`` entry points one
+at a time (so a broken third-party plugin is reported, not fatal), collects the registered
+variants, house rules and bots, and returns a `Catalog` -- the typed facade the CLI and
+services use. Nothing happens at import time.
+
+Environment variables:
+
+* ``OPENWHIST_LOAD_PLUGINS`` -- comma-separated entry-point or distribution names to load;
+  set but empty loads none (as llm's ``LLM_LOAD_PLUGINS``);
+* ``OPENWHIST_DISABLE_PLUGINS`` -- comma-separated names never to load;
+* ``OPENWHIST_STRICT_PLUGINS=1`` -- re-raise the first plugin failure (for plugin authors).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, cast
+
+import pluggy
+
+from openwhist.bots import DEFAULT_BOTS
+from openwhist.errors import DuplicateVariantError, UnknownVariantError
+from openwhist.hookspecs import DISCOVERY_HOOKS, PROJECT, DiscoverySpecs
+from openwhist.variant import BotSpec, HouseRule, Variant
+
+ENTRY_POINT_GROUP = PROJECT
+
+
+@dataclass
+class PluginRecord:
+    """One loaded (or failed) plugin.
+
+    Attributes:
+        name: the entry-point name (or the internal name of a core plugin).
+        distribution: the distribution that provides it (``openwhist`` for core plugins).
+        version: that distribution's version.
+        hooks: the discovery hooks it implements.
+        error: ``None`` if it loaded, else ``"ExceptionType: message"``.
+    """
+
+    name: str
+    distribution: str
+    version: str
+    hooks: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True if the plugin loaded and registered without error."""
+        return self.error is None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-safe form for ``whist plugins --json``."""
+        return {
+            "name": self.name,
+            "distribution": self.distribution,
+            "version": self.version,
+            "hooks": self.hooks,
+            "error": self.error,
+        }
+
+
+@dataclass(frozen=True)
+class RegisteredVariant:
+    """A variant with where it came from."""
+
+    variant: Variant
+    plugin: str
+    distribution: str
+    version: str
+
+
+@dataclass
+class Catalog:
+    """What is installed: variants, house rules, bots and plugin records."""
+
+    plugin_manager: pluggy.PluginManager
+    records: list[PluginRecord]
+    variants: dict[str, RegisteredVariant]
+    house_rules: dict[str, HouseRule]
+    bots: dict[str, BotSpec]
+    aliases: dict[str, str]
+
+    def variant(self, name: str) -> Variant:
+        """The variant called ``name`` (case-insensitive, aliases accepted).
+
+        Raises:
+            UnknownVariantError: with close matches as suggestions.
+        """
+        key = self.aliases.get(name.lower())
+        if key is None:
+            close = difflib.get_close_matches(name.lower(), list(self.aliases), n=3)
+            raise UnknownVariantError(name, suggestions=sorted({self.aliases[c] for c in close}))
+        return self.variants[key].variant
+
+    def house_rule(self, name: str) -> HouseRule:
+        """The house rule called ``name``.
+
+        Raises:
+            UnknownVariantError: if no plugin registers it.
+        """
+        try:
+            return self.house_rules[name]
+        except KeyError:
+            raise UnknownVariantError(name, suggestions=sorted(self.house_rules)) from None
+
+    def bots_for(self, variant: str) -> list[BotSpec]:
+        """The bots that can play ``variant``."""
+        return [b for b in self.bots.values() if not b.variants or variant in b.variants]
+
+    def failures(self) -> list[PluginRecord]:
+        """The plugins that failed to load."""
+        return [r for r in self.records if not r.ok]
+
+    def call_register_commands(self, app: Any) -> None:
+        """Let plugins add CLI commands (the only call of that hook)."""
+        self.plugin_manager.hook.whist_register_commands(app=app)
+
+
+def _env_list(name: str, environ: Mapping[str, str]) -> set[str] | None:
+    value = environ.get(name)
+    if value is None:
+        return None
+    return {v.strip() for v in value.split(",") if v.strip()}
+
+
+def _strict(environ: Mapping[str, str]) -> bool:
+    return environ.get("OPENWHIST_STRICT_PLUGINS", "").lower() in {"1", "true", "yes"}
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def load_catalog(
+    *,
+    environ: Mapping[str, str] | None = None,
+    entry_points: Iterable[metadata.EntryPoint] | None = None,
+    extra_plugins: Iterable[tuple[str, object]] = (),
+) -> Catalog:
+    """Load every plugin and build the catalog.
+
+    Args:
+        environ: environment to read the ``OPENWHIST_*`` switches from (default: os.environ).
+        entry_points: the entry points to load (default: the installed ``openwhist`` group).
+        extra_plugins: ``(name, plugin)`` pairs registered directly (tests, embedding).
+
+    Raises:
+        DuplicateVariantError: two plugins register one variant name (always fatal: a
+            variant name is part of the ledger's meaning).
+        Exception: the first plugin failure, when ``OPENWHIST_STRICT_PLUGINS=1``.
+    """
+    env = os.environ if environ is None else environ
+    strict = _strict(env)
+    only = _env_list("OPENWHIST_LOAD_PLUGINS", env)
+    disabled = _env_list("OPENWHIST_DISABLE_PLUGINS", env) or set()
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(DiscoverySpecs)
+    records: list[PluginRecord] = []
+    origin: dict[str, PluginRecord] = {}
+
+    core_version = _version("openwhist")
+    pm.register(DEFAULT_BOTS, name="openwhist.bots")
+    core = PluginRecord("openwhist.bots", "openwhist", core_version, ["whist_register_bots"])
+    records.append(core)
+    origin["openwhist.bots"] = core
+
+    eps = (
+        list(entry_points)
+        if entry_points is not None
+        else list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    )
+    for ep in sorted(eps, key=lambda e: e.name):
+        dist_name = ep.dist.name if ep.dist is not None else "?"
+        version = ep.dist.version if ep.dist is not None else "?"
+        names = {ep.name, dist_name}
+        if names & disabled:
+            continue
+        if only is not None and not names & only:
+            continue
+        record = PluginRecord(ep.name, dist_name, version)
+        records.append(record)
+        plugin: object = None
+        try:
+            plugin = ep.load()
+            pm.register(plugin, name=ep.name)
+            pm.check_pending()
+        except Exception as exc:
+            if plugin is not None and pm.is_registered(plugin):
+                pm.unregister(plugin)
+            record.error = _describe(exc)
+            if strict:
+                raise
+            continue
+        record.hooks = sorted(
+            h.name for h in (pm.get_hookcallers(plugin) or []) if h.name in DISCOVERY_HOOKS
+        )
+        origin[ep.name] = record
+    for name, plugin in extra_plugins:
+        pm.register(plugin, name=name)
+        pm.check_pending()
+        record = PluginRecord(name, name, "0", [])
+        records.append(record)
+        origin[name] = record
+
+    variants: dict[str, RegisteredVariant] = {}
+    aliases: dict[str, str] = {}
+    house_rules: dict[str, HouseRule] = {}
+    bots: dict[str, BotSpec] = {}
+
+    def collect(hook: str, accept: Callable[[PluginRecord, Any], None]) -> None:
+        caller = getattr(pm.hook, hook)
+        for impl in reversed(caller.get_hookimpls()):
+            plugin_name = cast(str, pm.get_name(impl.plugin))
+            record = origin[plugin_name]
+            if not record.ok:
+                continue
+            try:
+                callback = functools.partial(accept, record)
+                impl.function(**{arg: callback for arg in impl.argnames})
+            except DuplicateVariantError:
+                raise
+            except Exception as exc:
+                record.error = _describe(exc)
+                if strict:
+                    raise
+                _forget(record)
+
+    def _forget(record: PluginRecord) -> None:
+        # A plugin that failed half-way through registering contributes nothing.
+        for key in [k for k, v in variants.items() if v.plugin == record.name]:
+            del variants[key]
+            for alias in [a for a, v in aliases.items() if v == key]:
+                del aliases[alias]
+
+    def accept_variant(record: PluginRecord, variant: Variant) -> None:
+        if not isinstance(variant, Variant):
+            raise TypeError(f"register() expects a Variant, got {type(variant).__name__}")
+        for key in (variant.name, *variant.aliases):
+            if key.lower() in aliases:
+                other = variants[aliases[key.lower()]]
+                raise DuplicateVariantError(
+                    f"variant {key!r} is registered by both {other.distribution} "
+                    f"(plugin {other.plugin}) and {record.distribution} (plugin {record.name})"
+                )
+        variants[variant.name] = RegisteredVariant(
+            variant, record.name, record.distribution, record.version
+        )
+        for key in (variant.name, *variant.aliases):
+            aliases[key.lower()] = variant.name
+
+    def accept_house_rule(record: PluginRecord, rule: HouseRule) -> None:
+        if rule.name in house_rules:
+            raise ValueError(f"house rule {rule.name!r} registered twice")
+        house_rules[rule.name] = rule
+
+    def accept_bot(record: PluginRecord, spec: BotSpec) -> None:
+        bots[spec.name] = spec
+
+    collect("whist_register_variants", accept_variant)
+    collect("whist_register_house_rules", accept_house_rule)
+    collect("whist_register_bots", accept_bot)
+    return Catalog(pm, records, variants, house_rules, bots, aliases)
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:  # running from a source tree
+        return "0+unknown"

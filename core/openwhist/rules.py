@@ -1,0 +1,129 @@
+"""The typed facade over a match's rule hooks: `Rules`.
+
+`Rules` builds the match's own pluggy plugin manager -- the core's standard rules at the
+bottom, then the variant's rules plugin, then the enabled house rules -- and is the only
+code that touches ``pm.hook``. For speed it resolves each hook's implementation chain once,
+when the match starts: a chain whose first implementation takes every argument becomes a
+``functools.partial``; a longer chain becomes a small loop that stops at the first result
+that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
+implementation is called through pluggy itself, so wrappers behave exactly as pluggy
+defines them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import pluggy
+from pydantic import BaseModel
+
+from openwhist.errors import PluginContractError
+from openwhist.hookspecs import PROJECT, RULE_HOOKS, RuleSpecs
+from openwhist.standard import StandardRules
+
+if TYPE_CHECKING:
+    from openwhist.actions import Action
+    from openwhist.scoring import DealScore, MatchProgress
+    from openwhist.state import DealContext, DealState, TrickRecord
+    from openwhist.variant import HouseRule, Variant
+    from openwhist.views import PlayerView
+
+
+class Rules:
+    """One match's rules: typed callables resolved from the stacked rule plugins.
+
+    Each attribute below calls the rule hook of the same name (``whist_`` prefix dropped)
+    and has its argument list without ``rules``.
+    """
+
+    start_deal: Callable[[DealContext], DealState[Any]]
+    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
+    bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
+    apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
+    legal_plays: Callable[[DealState[Any]], int]
+    apply_play: Callable[[DealState[Any], int], DealState[Any]]
+    trick_winner: Callable[[DealState[Any], tuple[int, ...]], int]
+    after_trick: Callable[[DealState[Any], TrickRecord], DealState[Any]]
+    score_deal: Callable[[DealState[Any]], DealScore]
+    start_match: Callable[[BaseModel, int], MatchProgress]
+    advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
+    observe: Callable[[DealState[Any], int], PlayerView]
+    parse_action: Callable[[DealState[Any], str], Action]
+
+    def __init__(self, variant: Variant, house_rules: Sequence[HouseRule] = ()) -> None:
+        self.variant = variant
+        self.house_rules = tuple(house_rules)
+        pm = pluggy.PluginManager(PROJECT)
+        pm.add_hookspecs(RuleSpecs)
+        # Registered first, so called last: the variant and house rules override it.
+        pm.register(StandardRules(), name="openwhist.standard")
+        self._register(pm, variant.rules, f"variant:{variant.name}")
+        for house_rule in self.house_rules:
+            self._register(pm, house_rule.rules, f"house-rule:{house_rule.name}")
+        self.plugin_manager = pm
+        for hook in RULE_HOOKS:
+            setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
+
+    @staticmethod
+    def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
+        try:
+            pm.register(plugin, name=name)
+            pm.check_pending()
+        except (pluggy.PluginValidationError, ValueError) as exc:
+            raise PluginContractError(f"{name}: {exc}") from exc
+
+    def _resolve(self, pm: pluggy.PluginManager, hook: str) -> Callable[..., Any]:
+        caller = getattr(pm.hook, hook)
+        spec_names: tuple[str, ...] = caller.spec.argnames
+        impls = caller.get_hookimpls()
+        if any(impl.hookwrapper or impl.wrapper for impl in impls):
+
+            def call_through_pluggy(*args: Any) -> Any:
+                result = caller(**dict(zip(spec_names, (self, *args), strict=True)))
+                return self._check(hook, result)
+
+            return call_through_pluggy
+        # pluggy calls the most recently registered implementation first.
+        chain = [self._bind(impl, spec_names) for impl in reversed(impls)]
+        if len(chain) == 1:
+            return chain[0]
+
+        def call_chain(*args: Any) -> Any:
+            for function in chain:
+                result = function(*args)
+                if result is not None:
+                    return result
+            return self._check(hook, None)
+
+        return call_chain
+
+    def _bind(self, impl: Any, spec_names: tuple[str, ...]) -> Callable[..., Any]:
+        function = impl.function
+        names: tuple[str, ...] = tuple(impl.argnames)
+        if names == spec_names:
+            return functools.partial(function, self)
+        if names == spec_names[1:]:
+            return cast(Callable[..., Any], function)
+        # Any other subset: compile an adapter with the exact argument list, which is far
+        # cheaper per call than picking arguments out of *args.
+        params = ", ".join(spec_names[1:])
+        source = f"lambda {params}: function({', '.join(names)})"
+        scope = {"function": function, "rules": self}
+        return cast(Callable[..., Any], eval(source, scope))
+
+    def _check(self, hook: str, result: object) -> Any:
+        if result is None:
+            raise PluginContractError(
+                f"no rules plugin of variant {self.variant.name!r} answered {hook}"
+            )
+        return result
+
+    def hook_implementations(self) -> dict[str, list[str]]:
+        """For each rule hook, the plugins implementing it, in call order (for listings)."""
+        pm = self.plugin_manager
+        return {
+            hook: [cast(str, pm.get_name(i.plugin)) for i in reversed(getattr(pm.hook, hook).get_hookimpls())]
+            for hook in RULE_HOOKS
+        }

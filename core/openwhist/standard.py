@@ -1,0 +1,238 @@
+"""The core's standard trick-taking rules (RULES.md §0.3), the bottom of every rule stack.
+
+`StandardRules` implements every rule hook for plain whist: four seats, all 52 cards dealt
+one at a time from the dealer's left, the dealer's last card turned for trump, eldest hand
+leads, follow suit, highest trump else highest of the led suit wins, the winner leads, and
+the side with more than six tricks scores one point per trick over six. Variants override
+only what differs.
+
+The module-level functions are the building blocks the hooks use, public so a variant can
+compose them (German Whist calls `collect_trick` and `deal_round_robin`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from openwhist.actions import PLAYS, Action, Deal, Play
+from openwhist.errors import InvalidNotationError
+from openwhist.hookspecs import hookimpl
+from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
+from openwhist.state import (
+    CHANCE,
+    NO_TRUMP,
+    PHASE_DEAL,
+    PHASE_END,
+    PHASE_PLAY,
+    TERMINAL,
+    DealContext,
+    DealState,
+    TrickRecord,
+)
+from openwhist.tricks import follow_suit, winning_index
+from openwhist.views import PlayerView, standard_view
+
+if TYPE_CHECKING:
+    from openwhist.rules import Rules
+
+
+def initial_state(context: DealContext, extra: Any = None) -> DealState[Any]:
+    """A deal waiting for its cards: phase ``deal``, chance to act, eldest hand to lead."""
+    seats = context.seats
+    return DealState(
+        phase=PHASE_DEAL,
+        to_act=CHANCE,
+        hands=(0,) * seats,
+        trump=NO_TRUMP,
+        leader=(context.dealer + 1) % seats,
+        trick=(),
+        tricks=(0,) * seats,
+        completed=(),
+        history=(),
+        context=context,
+        extra=extra,
+    )
+
+
+def deal_round_robin(order: tuple[int, ...], *, seats: int, first: int, count: int) -> list[int]:
+    """Hands from dealing ``count`` cards of ``order`` one at a time, starting with ``first``."""
+    hands = [0] * seats
+    for i in range(count):
+        hands[(first + i) % seats] |= 1 << order[i]
+    return hands
+
+
+def collect_trick(state: DealState[Any], trick: tuple[int, ...], winner: int) -> DealState[Any]:
+    """``state`` with ``trick`` (complete) moved to the completed tricks and won by ``winner``.
+
+    The winner is set to lead and act next; `whist_after_trick` may change that.
+    """
+    tricks = list(state.tricks)
+    tricks[winner] += 1
+    return DealState(
+        state.phase,
+        winner,
+        state.hands,
+        state.trump,
+        winner,
+        (),
+        tuple(tricks),
+        (*state.completed, TrickRecord(state.leader, trick, winner)),
+        state.history,
+        state.context,
+        state.extra,
+    )
+
+
+def end_deal(state: DealState[Any]) -> DealState[Any]:
+    """``state`` marked finished: phase ``end``, nobody to act."""
+    return state._replace(phase=PHASE_END, to_act=TERMINAL)
+
+
+def side_of(seat: int) -> int:
+    """Partnership side of a four-seat table: 0 for N–S (seats 0, 2), 1 for E–W (1, 3)."""
+    return seat % 2
+
+
+class StandardRules:
+    """The default implementation of every rule hook (registered first, called last)."""
+
+    @hookimpl
+    def whist_start_deal(self, context: DealContext) -> DealState[Any]:
+        return initial_state(context)
+
+    @hookimpl
+    def whist_deal_cards(self, state: DealState[Any], order: tuple[int, ...]) -> DealState[Any]:
+        # RULES.md §2.3: one at a time clockwise from eldest hand; the dealer's last card
+        # (the 52nd) is turned up and fixes trump; eldest hand leads.
+        seats = state.context.seats
+        eldest = (state.context.dealer + 1) % seats
+        hands = deal_round_robin(order, seats=seats, first=eldest, count=len(order))
+        return state._replace(
+            phase=PHASE_PLAY,
+            to_act=eldest,
+            leader=eldest,
+            hands=tuple(hands),
+            trump=order[-1] // 13,
+        )
+
+    @hookimpl
+    def whist_legal_plays(self, state: DealState[Any]) -> int:
+        hand = state.hands[state.to_act]
+        if not state.trick:
+            return hand
+        return follow_suit(hand, state.trick[0] // 13)
+
+    @hookimpl
+    def whist_apply_play(self, rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
+        seat = state.to_act
+        hands = list(state.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*state.trick, card)
+        seats = state.context.seats
+        played = DealState(
+            state.phase,
+            (seat + 1) % seats,
+            tuple(hands),
+            state.trump,
+            state.leader,
+            trick,
+            state.tricks,
+            state.completed,
+            (*state.history, PLAYS[card]),
+            state.context,
+            state.extra,
+        )
+        if len(trick) < seats:
+            return played
+        winner = rules.trick_winner(played, trick)
+        collected = collect_trick(played, trick, winner)
+        return rules.after_trick(collected, collected.completed[-1])
+
+    @hookimpl
+    def whist_trick_winner(self, state: DealState[Any], trick: tuple[int, ...]) -> int:
+        return (state.leader + winning_index(trick, state.trump)) % state.context.seats
+
+    @hookimpl
+    def whist_after_trick(self, state: DealState[Any]) -> DealState[Any]:
+        if not any(state.hands):
+            return end_deal(state)
+        return state
+
+    @hookimpl
+    def whist_score_deal(self, rules: Rules, state: DealState[Any]) -> DealScore:
+        # RULES.md §2.6 item 2: one point per trick over six to the side with seven or more.
+        seats = state.context.seats
+        if rules.variant.partnerships:
+            sides = rules.variant.partnerships
+            parties = tuple("".join(rules.variant.seat_names[s] for s in side) for side in sides)
+            counts = [sum(state.tricks[s] for s in side) for side in sides]
+        else:
+            parties = rules.variant.seat_names
+            counts = list(state.tricks)
+        book = (52 // seats) // 2
+        lines = []
+        winner = None
+        for party, won in enumerate(counts):
+            if won > book and won * 2 > sum(counts):
+                winner = party
+                lines.append(
+                    ScoreLine(party, Category.TRICKS, won - book, f"{won} tricks, {won - book} over book")
+                )
+        return DealScore(parties=parties, lines=tuple(lines), winner=winner, tricks=state.tricks)
+
+    @hookimpl
+    def whist_start_match(self, rules: Rules, first_dealer: int) -> MatchProgress:
+        parties = _parties(rules)
+        return MatchProgress(parties=parties, deals=0, dealer=first_dealer, totals=(0,) * len(parties))
+
+    @hookimpl
+    def whist_advance_match(
+        self, rules: Rules, progress: MatchProgress, score: DealScore, options: BaseModel
+    ) -> MatchProgress:
+        # Standard match: a single deal; the dealer passes to the left.
+        totals = tuple(t + score.points(p) for p, t in enumerate(progress.totals))
+        return MatchProgress(
+            parties=progress.parties,
+            deals=progress.deals + 1,
+            dealer=(progress.dealer + 1) % rules.variant.seats,
+            totals=totals,
+            finished=True,
+            winner=score.winner,
+            summary=_summary(progress.parties, totals),
+        )
+
+    @hookimpl
+    def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+        return standard_view(state, seat)
+
+    @hookimpl
+    def whist_parse_action(self, state: DealState[Any], text: str) -> Action:
+        if state.phase == PHASE_DEAL:
+            return Deal.parse(text)
+        if state.phase == PHASE_PLAY:
+            return Play.parse(text)
+        raise InvalidNotationError(f"no action can be read in phase {state.phase!r}")
+
+
+def _parties(rules: Rules) -> tuple[str, ...]:
+    names = rules.variant.seat_names
+    if rules.variant.partnerships:
+        return tuple("".join(names[s] for s in side) for side in rules.variant.partnerships)
+    return names
+
+
+def _summary(parties: tuple[str, ...], totals: tuple[int, ...]) -> str:
+    return ", ".join(f"{p} {t}" for p, t in zip(parties, totals, strict=True))
+
+
+__all__ = [
+    "StandardRules",
+    "collect_trick",
+    "deal_round_robin",
+    "end_deal",
+    "initial_state",
+    "side_of",
+]

@@ -1,0 +1,101 @@
+"""What one seat may see: `PlayerView`.
+
+Bots and screens receive views, never a `DealState`. A view holds the seat's own hand and
+public information only; the variant adds its public facts (German face-up card, Israeli
+auction) to ``public`` and the seat's private knowledge (the German loser's drawn card,
+Frisch cards received) to ``private``. Two states that differ only in cards hidden from a
+seat must give that seat equal views -- the conformance kit checks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from openwhist.actions import Deal
+from openwhist.state import DealState, TrickRecord
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's knowledge of a deal.
+
+    Attributes:
+        seat: whose view this is.
+        seats: number of seats.
+        dealer: the dealing seat.
+        phase: the deal's phase.
+        to_act: the seat to act, or CHANCE / TERMINAL.
+        hand: this seat's cards (bitmask).
+        hand_sizes: how many cards each seat holds (public).
+        trump: trump suit or NO_TRUMP.
+        leader: who led the current trick.
+        trick: the current trick's cards in play order from ``leader``.
+        tricks: tricks won per seat.
+        completed: completed tricks (played cards are public).
+        history: the actions this seat may know about, in notation; hidden ones appear as
+            ``"?"`` placeholders (the deal always does).
+        public: the variant's public facts (JSON-safe).
+        private: this seat's private knowledge beyond its hand (JSON-safe).
+    """
+
+    seat: int
+    seats: int
+    dealer: int
+    phase: str
+    to_act: int
+    hand: int
+    hand_sizes: tuple[int, ...]
+    trump: int
+    leader: int
+    trick: tuple[int, ...]
+    tricks: tuple[int, ...]
+    completed: tuple[TrickRecord, ...]
+    history: tuple[str, ...]
+    public: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seat that played each card of the current trick."""
+        return tuple((self.leader + i) % self.seats for i in range(len(self.trick)))
+
+
+HIDDEN = "?"
+"""The placeholder for an action a seat may not see."""
+
+
+def public_history(state: DealState[Any]) -> tuple[str, ...]:
+    """The history with the chance deal hidden; every other action is public.
+
+    Variants with private actions (Israeli Frisch selections) build their own history.
+    """
+    return tuple(HIDDEN if isinstance(a, Deal) else a.notation() for a in state.history)
+
+
+def standard_view(
+    state: DealState[Any],
+    seat: int,
+    *,
+    history: tuple[str, ...] | None = None,
+    public: dict[str, Any] | None = None,
+    private: dict[str, Any] | None = None,
+) -> PlayerView:
+    """The default view: own hand, public play, and whatever the variant adds."""
+    return PlayerView(
+        seat=seat,
+        seats=state.context.seats,
+        dealer=state.context.dealer,
+        phase=state.phase,
+        to_act=state.to_act,
+        hand=state.hands[seat],
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trump=state.trump,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        completed=state.completed,
+        history=public_history(state) if history is None else history,
+        public=public or {},
+        private=private or {},
+    )

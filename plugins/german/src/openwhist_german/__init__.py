@@ -1,0 +1,7 @@
+"""German Whist for openwhist (RULES.md §1): two players drawing from the stock."""
+
+from openwhist_german.options import GermanOptions
+from openwhist_german.plugin import GERMAN
+from openwhist_german.rules import GermanExtra, GermanRules
+
+__all__ = ["GERMAN", "GermanExtra", "GermanOptions", "GermanRules"]

@@ -1,0 +1,26 @@
+"""The ``openwhist`` entry point of German Whist: registers the variant."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from openwhist import Variant, hookimpl
+
+from openwhist_german.options import GermanOptions
+from openwhist_german.rules import GermanRules
+
+GERMAN = Variant(
+    name="german",
+    title="German Whist",
+    description="two players; win the face-up stock card, then play out the last 13 tricks",
+    seat_names=("A", "B"),
+    rules=GermanRules(),
+    options=GermanOptions,
+    max_actions=53,
+    aliases=("german-whist",),
+)
+
+
+@hookimpl
+def whist_register_variants(register: Callable[[Variant], None]) -> None:
+    register(GERMAN)
