@@ -160,7 +160,32 @@ class RuleSpecs(Protocol):
 
     @hookspec(firstresult=True)
     def whist_score_deal(self, rules: Rules, state: DealState[Any]) -> DealScore:
-        """Score a finished deal, as explained lines in the order the rules apply them."""
+        """Score a finished deal, as explained lines in the order the rules apply them.
+
+        Standard: ``rules.score_facts(rules.deal_facts(state), state.context)``; a variant
+        normally implements those two hooks rather than this one.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_deal_facts(self, rules: Rules, state: DealState[Any]) -> BaseModel:
+        """The facts of a finished deal that scoring needs, as the variant's facts model.
+
+        The same facts model is what a score-keeper enters for a game played with real
+        cards (tricks per seat or side, honours held, contracts, declared revokes), so played
+        and recorded deals are scored by the same `whist_score_facts`.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_score_facts(
+        self, rules: Rules, facts: BaseModel, context: DealContext
+    ) -> DealScore:
+        """Score a deal from its facts (played or entered by hand), in rule order.
+
+        Standard: one point per trick over book to the side (or seat) with more than half.
+        ``context.progress`` carries the match state before the deal (English "at four").
+        """
         ...
 
     @hookspec(firstresult=True)

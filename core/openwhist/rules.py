@@ -47,6 +47,8 @@ class Rules:
     trick_winner: Callable[[DealState[Any], tuple[int, ...]], int]
     after_trick: Callable[[DealState[Any], TrickRecord], DealState[Any]]
     score_deal: Callable[[DealState[Any]], DealScore]
+    deal_facts: Callable[[DealState[Any]], BaseModel]
+    score_facts: Callable[[BaseModel, DealContext], DealScore]
     start_match: Callable[[BaseModel, int], MatchProgress]
     advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
     observe: Callable[[DealState[Any], int], PlayerView]

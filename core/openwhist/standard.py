@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from openwhist.actions import PLAYS, Action, Deal, Play
 from openwhist.errors import InvalidNotationError
@@ -163,15 +163,22 @@ class StandardRules:
 
     @hookimpl
     def whist_score_deal(self, rules: Rules, state: DealState[Any]) -> DealScore:
+        return rules.score_facts(rules.deal_facts(state), state.context)
+
+    @hookimpl
+    def whist_deal_facts(self, state: DealState[Any]) -> BaseModel:
+        return TrickFacts(tricks=list(state.tricks))
+
+    @hookimpl
+    def whist_score_facts(self, rules: Rules, facts: BaseModel) -> DealScore:
         # RULES.md §2.6 item 2: one point per trick over six to the side with seven or more.
-        seats = state.context.seats
+        assert isinstance(facts, TrickFacts)
+        seats = len(facts.tricks)
+        parties = _parties(rules)
         if rules.variant.partnerships:
-            sides = rules.variant.partnerships
-            parties = tuple("".join(rules.variant.seat_names[s] for s in side) for side in sides)
-            counts = [sum(state.tricks[s] for s in side) for side in sides]
+            counts = [sum(facts.tricks[s] for s in side) for side in rules.variant.partnerships]
         else:
-            parties = rules.variant.seat_names
-            counts = list(state.tricks)
+            counts = list(facts.tricks)
         book = (52 // seats) // 2
         lines = []
         winner = None
@@ -179,9 +186,13 @@ class StandardRules:
             if won > book and won * 2 > sum(counts):
                 winner = party
                 lines.append(
-                    ScoreLine(party, Category.TRICKS, won - book, f"{won} tricks, {won - book} over book")
+                    ScoreLine(
+                        party, Category.TRICKS, won - book, f"{won} tricks, {won - book} over book"
+                    )
                 )
-        return DealScore(parties=parties, lines=tuple(lines), winner=winner, tricks=state.tricks)
+        return DealScore(
+            parties=parties, lines=tuple(lines), winner=winner, tricks=tuple(facts.tricks)
+        )
 
     @hookimpl
     def whist_start_match(self, rules: Rules, first_dealer: int) -> MatchProgress:
@@ -215,6 +226,14 @@ class StandardRules:
         if state.phase == PHASE_PLAY:
             return Play.parse(text)
         raise InvalidNotationError(f"no action can be read in phase {state.phase!r}")
+
+
+class TrickFacts(BaseModel):
+    """The standard deal facts: tricks won per seat."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tricks: list[int]
 
 
 def _parties(rules: Rules) -> tuple[str, ...]:

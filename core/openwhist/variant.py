@@ -38,6 +38,8 @@ class Variant:
         partnerships: the sides as tuples of seats, or ``()`` when each plays alone.
         max_actions: an upper bound on actions in one deal (termination check).
         aliases: other accepted names.
+        facts: the deal-facts model a score-keeper fills in for a real-card deal (what the
+            variant's ``whist_deal_facts`` returns and ``whist_score_facts`` reads).
     """
 
     name: str
@@ -50,6 +52,7 @@ class Variant:
     partnerships: tuple[tuple[int, ...], ...] = ()
     max_actions: int = 200
     aliases: tuple[str, ...] = ()
+    facts: type[BaseModel] | None = None
 
     @property
     def seats(self) -> int:

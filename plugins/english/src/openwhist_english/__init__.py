@@ -1,0 +1,1 @@
+"""English Whist for openwhist (work in progress)."""

@@ -1,0 +1,1 @@
+"""Entry point of English Whist (registers its variants once implemented)."""

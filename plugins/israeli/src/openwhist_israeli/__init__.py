@@ -1,0 +1,1 @@
+"""Israeli Whist for openwhist (work in progress)."""

@@ -1,0 +1,1 @@
+"""Entry point of Israeli Whist (registers its variants once implemented)."""
