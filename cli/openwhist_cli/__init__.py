@@ -1,0 +1,1 @@
+"""openwhist_cli: the ``whist`` command, a thin Typer app over `openwhist.services`."""
