@@ -123,6 +123,7 @@ __all__ = [
     "parse_card",
     "public_history",
     "rank_of",
+    "shuffled_deck",
     "side_of",
     "standard_view",
     "suit_of",

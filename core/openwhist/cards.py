@@ -24,7 +24,7 @@ accepts ``10D``, the suit symbols (``A♠``) and any case:
 >>> parse_card("1S")
 Traceback (most recent call last):
 ...
-openwhist.errors.InvalidNotationError: '1S' is not a card: the rank must be one of A K Q J T (or 10) 9 8 7 6 5 4 3 2
+openwhist.errors.InvalidNotationError: '1S' is not a card: unknown rank '1' (ranks: AKQJT 10 9-2)
 """
 
 from __future__ import annotations
@@ -141,12 +141,12 @@ def parse_card(text: str) -> int:
     suit = _SUIT_INPUT.get(suit_part)
     if suit is None:
         raise InvalidNotationError(
-            f"{text!r} is not a card: the suit must be one of C D H S (or ♣ ♦ ♥ ♠)"
+            f"{text!r} is not a card: unknown suit {suit_part!r} (suits: C D H S or ♣ ♦ ♥ ♠)"
         )
     rank = _RANK_INPUT.get(rank_part)
     if rank is None:
         raise InvalidNotationError(
-            f"{text!r} is not a card: the rank must be one of A K Q J T (or 10) 9 8 7 6 5 4 3 2"
+            f"{text!r} is not a card: unknown rank {rank_part!r} (ranks: AKQJT 10 9-2)"
         )
     card = suit * 13 + rank
     _CARD_CACHE[text] = card

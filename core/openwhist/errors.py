@@ -69,9 +69,7 @@ class DuplicateVariantError(PluginContractError):
 class RecordError(OpenWhistError, ValueError):
     """A game record that is malformed, of an unknown format, or does not replay."""
 
-    def __init__(
-        self, message: str, *, deal: int | None = None, action: int | None = None
-    ) -> None:
+    def __init__(self, message: str, *, deal: int | None = None, action: int | None = None) -> None:
         where = []
         if deal is not None:
             where.append(f"deal {deal}")

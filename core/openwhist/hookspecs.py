@@ -138,8 +138,13 @@ class RuleSpecs(Protocol):
         ...
 
     @hookspec(firstresult=True)
-    def whist_trick_winner(self, rules: Rules, state: DealState[Any], trick: tuple[int, ...]) -> int:
+    def whist_trick_winner(
+        self, rules: Rules, state: DealState[Any], trick: tuple[int, ...]
+    ) -> int:
         """The seat that wins ``trick`` (cards in play order from ``state.leader``).
+
+        ``state`` is the deal just before the trick's last card was played (its leader and
+        trump are the trick's); read the cards from ``trick``, not from ``state.trick``.
 
         Standard (RULES.md §0.3.4): the highest trump, else the highest card of the led suit.
         """
@@ -178,9 +183,7 @@ class RuleSpecs(Protocol):
         ...
 
     @hookspec(firstresult=True)
-    def whist_score_facts(
-        self, rules: Rules, facts: BaseModel, context: DealContext
-    ) -> DealScore:
+    def whist_score_facts(self, rules: Rules, facts: BaseModel, context: DealContext) -> DealScore:
         """Score a deal from its facts (played or entered by hand), in rule order.
 
         Standard: one point per trick over book to the side (or seat) with more than half.

@@ -126,6 +126,9 @@ class Rules:
         """For each rule hook, the plugins implementing it, in call order (for listings)."""
         pm = self.plugin_manager
         return {
-            hook: [cast(str, pm.get_name(i.plugin)) for i in reversed(getattr(pm.hook, hook).get_hookimpls())]
+            hook: [
+                cast(str, pm.get_name(i.plugin))
+                for i in reversed(getattr(pm.hook, hook).get_hookimpls())
+            ]
             for hook in RULE_HOOKS
         }

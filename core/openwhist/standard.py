@@ -127,29 +127,46 @@ class StandardRules:
 
     @hookimpl
     def whist_apply_play(self, rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
+        # The engine's hottest path: plain tuple work and one new state per card.
         seat = state.to_act
-        hands = list(state.hands)
-        hands[seat] &= ~(1 << card)
+        hands = state.hands
+        hands = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
         trick = (*state.trick, card)
+        history = state.history + (PLAYS[card],)  # noqa: RUF005 - measurably faster
         seats = state.context.seats
-        played = DealState(
+        if len(trick) < seats:
+            return DealState(
+                state.phase,
+                (seat + 1) % seats,
+                hands,
+                state.trump,
+                state.leader,
+                trick,
+                state.tricks,
+                state.completed,
+                history,
+                state.context,
+                state.extra,
+            )
+        # The trick is complete: resolve it and collect it in the same step.
+        winner = rules.trick_winner(state, trick)
+        tricks = list(state.tricks)
+        tricks[winner] += 1
+        record = TrickRecord(state.leader, trick, winner)
+        collected = DealState(
             state.phase,
-            (seat + 1) % seats,
-            tuple(hands),
+            winner,
+            hands,
             state.trump,
-            state.leader,
-            trick,
-            state.tricks,
-            state.completed,
-            (*state.history, PLAYS[card]),
+            winner,
+            (),
+            tuple(tricks),
+            (*state.completed, record),
+            history,
             state.context,
             state.extra,
         )
-        if len(trick) < seats:
-            return played
-        winner = rules.trick_winner(played, trick)
-        collected = collect_trick(played, trick, winner)
-        return rules.after_trick(collected, collected.completed[-1])
+        return rules.after_trick(collected, record)
 
     @hookimpl
     def whist_trick_winner(self, state: DealState[Any], trick: tuple[int, ...]) -> int:
@@ -197,7 +214,9 @@ class StandardRules:
     @hookimpl
     def whist_start_match(self, rules: Rules, first_dealer: int) -> MatchProgress:
         parties = _parties(rules)
-        return MatchProgress(parties=parties, deals=0, dealer=first_dealer, totals=(0,) * len(parties))
+        return MatchProgress(
+            parties=parties, deals=0, dealer=first_dealer, totals=(0,) * len(parties)
+        )
 
     @hookimpl
     def whist_advance_match(

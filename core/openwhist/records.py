@@ -1,0 +1,447 @@
+"""Game records: one versioned JSON document per match, and its checked replay.
+
+A record is the unit of replay, export, bug reports and regression tests (DESIGN.md, "State
+and rules machinery"). It holds everything needed to rebuild the match exactly -- the
+variant and its options, the house rules, the players, the first dealer and, deal by deal,
+every action in notation (the chance action ``deal AS KS ...`` included, so a record never
+depends on a random number generator) -- plus what the rules made of it: each deal's score,
+the match progress after it, and the final result. `replay_record` rebuilds every deal with
+the engine's *checked* `Engine.apply`, recomputes the scores and the progress, and compares
+them with the stored ones, so a record is also a regression test of the rules.
+
+The format is documented field by field in docs/records.md. Its id travels inside the
+document (``"format": "openwhist.record/1"``); a reader accepts exactly the versions it
+knows.
+
+**Indices are 1-based everywhere**: deal ``i`` is ``deals[i - 1]`` (and its ``number`` is
+``i``), action ``j`` is ``deals[i - 1].actions[j - 1]`` (action 1 is the chance deal). A
+`RecordError` carries them as ``deal`` and ``action``.
+
+>>> from openwhist.testing.toy import TOY
+>>> import random
+>>> engine = Engine(TOY)
+>>> builder = RecordBuilder(engine, first_dealer=0, seed=None)
+>>> progress = engine.start_match(0)
+>>> state = engine.next_deal(progress)
+>>> rng = random.Random(3)
+>>> while not state.is_terminal:
+...     legal = engine.legal_actions(state)
+...     action = engine.sample_chance(state, rng) if not legal else legal[0]
+...     state = engine.apply(state, action)
+>>> score = engine.score(state)
+>>> progress = engine.advance_match(progress, score)
+>>> builder.add_deal(state, score, progress)
+>>> record = builder.build(progress)
+>>> record.format
+'openwhist.record/1'
+>>> len(record.deals[0].actions)  # the deal, then 52 cards
+53
+>>> replay = replay_record(load_record(record.to_json()), {"standard": TOY})
+>>> replay.deals[0].state == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from openwhist.engine import Engine
+from openwhist.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    OptionsError,
+    RecordError,
+    UnknownVariantError,
+)
+from openwhist.scoring import DealScore, MatchProgress
+from openwhist.state import TERMINAL, DealState
+from openwhist.variant import HouseRule, Variant
+
+FORMAT_NAME = "openwhist.record"
+"""The format family; the version follows a slash."""
+FORMAT_VERSION = 1
+"""The version this module writes and reads."""
+RECORD_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
+"""The format id written into every record: ``openwhist.record/1``."""
+
+_KIND_PATTERN = r"^(human|bot:[A-Za-z0-9_.\-]+)$"
+
+
+class _Strict(BaseModel):
+    # Unknown fields are errors: a record is an exact artefact, and a typo in a hand-edited
+    # record must not pass silently. A new field means a new format version.
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlayerRecord(_Strict):
+    """One seat's player."""
+
+    seat: int = Field(ge=0, description="the seat, 0-based as in the engine")
+    name: str = Field(description="the player's display name")
+    kind: str = Field(
+        pattern=_KIND_PATTERN, description="``human`` or ``bot:NAME`` (a registered bot)"
+    )
+
+
+class DealRecord(_Strict):
+    """One deal: who dealt, every action in notation, and what it scored."""
+
+    number: int = Field(ge=1, description="1-based deal number within the match")
+    dealer: int = Field(ge=0, description="the dealing seat")
+    actions: list[str] = Field(
+        description="every action in notation, in order; the first is the chance deal"
+    )
+    score: dict[str, Any] | None = Field(
+        default=None,
+        description="`DealScore.as_dict()` of the finished deal; null only for an unfinished "
+        "last deal",
+    )
+    progress: dict[str, Any] | None = Field(
+        default=None,
+        description="`MatchProgress.as_dict()` after this deal; null only for an unfinished "
+        "last deal",
+    )
+
+
+class ResultRecord(_Strict):
+    """Where the match stands after the last recorded deal."""
+
+    finished: bool = Field(description="true if the match reached its end")
+    winner: int | None = Field(description="the winning party (index into parties), or null")
+    parties: list[str] = Field(description="the scoring parties' names")
+    totals: list[int] = Field(description="running totals per party (variant-defined meaning)")
+    deals: int = Field(ge=0, description="deals completed")
+    summary: str = Field(description="one human-readable line")
+
+    @classmethod
+    def from_progress(cls, progress: MatchProgress) -> ResultRecord:
+        """The result as the match progress states it."""
+        return cls(
+            finished=progress.finished,
+            winner=progress.winner,
+            parties=list(progress.parties),
+            totals=list(progress.totals),
+            deals=progress.deals,
+            summary=progress.summary,
+        )
+
+
+class GameRecord(_Strict):
+    """A whole match, in format ``openwhist.record/1`` (docs/records.md)."""
+
+    format: str = Field(description="the format id, ``openwhist.record/1``")
+    variant: str = Field(description="the variant's registered name")
+    variant_distribution: str | None = Field(
+        default=None, description="the distribution that provided the variant"
+    )
+    variant_version: str | None = Field(default=None, description="that distribution's version")
+    options: dict[str, Any] = Field(description="every rule option, defaults included")
+    house_rules: list[str] = Field(default_factory=list, description="enabled house rules")
+    players: list[PlayerRecord] = Field(description="one entry per seat, in seat order")
+    first_dealer: int = Field(ge=0, description="the dealer of deal 1")
+    seed: int | None = Field(
+        default=None, description="the seed the match's randomness came from, if any"
+    )
+    deals: list[DealRecord] = Field(description="the deals, in order")
+    result: ResultRecord = Field(description="the match result after the last deal")
+
+    def to_json(self) -> str:
+        """Compact JSON (one line): what a JSON-lines file holds."""
+        return self.model_dump_json()
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def load_record(data: str | bytes | Mapping[str, Any]) -> GameRecord:
+    """Parse and validate a record from JSON text or an already-decoded mapping.
+
+    Raises:
+        RecordError: malformed JSON, a document that is not an object, a missing or
+            unknown format id, or fields of the wrong shape (listed field by field).
+    """
+    if isinstance(data, str | bytes):
+        try:
+            decoded = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"malformed JSON: {exc}") from None
+    else:
+        decoded = data
+    if not isinstance(decoded, Mapping):
+        raise RecordError(f"a record must be a JSON object, not {type(decoded).__name__}")
+    fmt = decoded.get("format")
+    if fmt is None:
+        raise RecordError(f"not a game record: no 'format' field (expected {RECORD_FORMAT!r})")
+    if fmt != RECORD_FORMAT:
+        name, _, version = str(fmt).partition("/")
+        if name == FORMAT_NAME:
+            raise RecordError(
+                f"unsupported record format version {version!r}: this openwhist reads "
+                f"{RECORD_FORMAT!r}"
+            )
+        raise RecordError(f"unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
+    try:
+        return GameRecord.model_validate(decoded)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err["loc"]) or "(record)"
+            problems.append(f"{where}: {err['msg']}")
+        raise RecordError("invalid record: " + "; ".join(problems)) from None
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def deal_actions(state: DealState[Any]) -> list[str]:
+    """Every action of a deal in notation, the chance deal first."""
+    return [action.notation() for action in state.history]
+
+
+class RecordBuilder:
+    """Collects a match's deals as they finish and builds its `GameRecord`.
+
+    Args:
+        engine: the match's engine (variant, options and house rules come from it).
+        first_dealer: the dealer of deal 1.
+        seed: the seed the match's randomness came from, or ``None``.
+        players: one `PlayerRecord` per seat (default: each seat's name, ``human``).
+        distribution: the distribution providing the variant (from the catalog).
+        version: that distribution's version.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        first_dealer: int,
+        seed: int | None,
+        players: Sequence[PlayerRecord] | None = None,
+        distribution: str | None = None,
+        version: str | None = None,
+    ) -> None:
+        variant = engine.variant
+        if players is None:
+            players = [
+                PlayerRecord(seat=s, name=n, kind="human") for s, n in enumerate(variant.seat_names)
+            ]
+        if len(players) != variant.seats:
+            raise ValueError(
+                f"{variant.name} has {variant.seats} seats, got {len(players)} players"
+            )
+        self.engine = engine
+        self.first_dealer = first_dealer
+        self.seed = seed
+        self.players = list(players)
+        self.distribution = distribution
+        self.version = version
+        self.deals: list[DealRecord] = []
+
+    def add_deal(
+        self, state: DealState[Any], score: DealScore | None, progress: MatchProgress | None
+    ) -> None:
+        """Record one deal: finished (with its score and the progress after it) or, as the
+        last deal only, unfinished (``score`` and ``progress`` ``None``)."""
+        self.deals.append(
+            DealRecord(
+                number=state.context.number,
+                dealer=state.context.dealer,
+                actions=deal_actions(state),
+                score=_json_safe(score.as_dict()) if score is not None else None,
+                progress=_json_safe(progress.as_dict()) if progress is not None else None,
+            )
+        )
+
+    def build(self, progress: MatchProgress) -> GameRecord:
+        """The record, with ``progress`` (after the last finished deal) as its result."""
+        return GameRecord(
+            format=RECORD_FORMAT,
+            variant=self.engine.variant.name,
+            variant_distribution=self.distribution,
+            variant_version=self.version,
+            options=self.engine.options.model_dump(mode="json"),
+            house_rules=[rule.name for rule in self.engine.house_rules],
+            players=self.players,
+            first_dealer=self.first_dealer,
+            seed=self.seed,
+            deals=list(self.deals),
+            result=ResultRecord.from_progress(progress),
+        )
+
+
+def _json_safe(value: dict[str, Any]) -> dict[str, Any]:
+    """``value`` as it reads back from JSON (tuples become lists), for exact comparison."""
+    out: dict[str, Any] = json.loads(json.dumps(value))
+    return out
+
+
+# -- replaying -----------------------------------------------------------------------------
+
+
+class VariantSource(Protocol):
+    """Where replay finds variants and house rules by name: a `Catalog` fits."""
+
+    def variant(self, name: str) -> Variant:
+        """The variant called ``name``; raises `UnknownVariantError` if none."""
+        ...
+
+    def house_rule(self, name: str) -> HouseRule:
+        """The house rule called ``name``; raises `UnknownVariantError` if none."""
+        ...
+
+
+@dataclass(frozen=True)
+class ReplayedDeal:
+    """One deal as replay rebuilt it."""
+
+    state: DealState[Any]
+    score: DealScore | None
+    progress: MatchProgress | None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed record: the engine, every deal's final state, and the match progress."""
+
+    record: GameRecord
+    engine: Engine
+    deals: tuple[ReplayedDeal, ...]
+    progress: MatchProgress
+
+
+def _lookup(source: VariantSource | Mapping[str, Variant], record: GameRecord) -> Engine:
+    rules: list[HouseRule] = []
+    try:
+        if isinstance(source, Mapping):
+            if record.variant not in source:
+                raise UnknownVariantError(record.variant, suggestions=sorted(source))
+            variant = source[record.variant]
+        else:
+            variant = source.variant(record.variant)
+    except UnknownVariantError as exc:
+        raise RecordError(f"cannot replay: {exc}; the record needs it installed") from None
+    for name in record.house_rules:
+        try:
+            if isinstance(source, Mapping):
+                raise UnknownVariantError(name)
+            rules.append(source.house_rule(name))
+        except UnknownVariantError:
+            raise RecordError(f"cannot replay: house rule {name!r} is not installed") from None
+    if len(record.players) != variant.seats:
+        raise RecordError(
+            f"{variant.name} has {variant.seats} seats but the record lists "
+            f"{len(record.players)} players"
+        )
+    if [p.seat for p in record.players] != list(range(variant.seats)):
+        raise RecordError("players must be listed once per seat, in seat order")
+    if record.first_dealer >= variant.seats:
+        raise RecordError(f"first_dealer {record.first_dealer} is not a seat of {variant.name}")
+    try:
+        options = variant.make_options(record.options)
+        return Engine(variant, options, house_rules=rules)
+    except OptionsError as exc:
+        raise RecordError(f"options: {exc}") from None
+
+
+def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Variant]) -> Replay:
+    """Replay ``record`` with checked moves and compare every stored result.
+
+    Args:
+        record: a validated record (see `load_record`).
+        catalog: a `Catalog` (or any `VariantSource`), or a plain ``{name: Variant}``
+            mapping for tests without plugins.
+
+    Returns:
+        every deal's final state, score and progress, identical to the original match's.
+
+    Raises:
+        RecordError: with ``deal``/``action`` (1-based) set where the problem is: an
+            unknown variant or house rule, options the variant rejects, an action that does
+            not parse (malformed) or that the rules forbid (illegal), actions after the end
+            of a deal or a finished match, a deal that stops early (allowed for the last
+            deal only, with no stored score), or a stored score, progress or result that
+            differs from the recomputed one.
+    """
+    engine = _lookup(catalog, record)
+    progress = engine.start_match(record.first_dealer)
+    replayed: list[ReplayedDeal] = []
+    count = len(record.deals)
+    for i, deal in enumerate(record.deals, start=1):
+        if progress.finished:
+            raise RecordError(f"the match was already over after deal {i - 1}", deal=i)
+        if deal.number != i:
+            raise RecordError(f"deal number {deal.number} where {i} was expected", deal=i)
+        if deal.dealer != progress.dealer:
+            raise RecordError(
+                f"recorded dealer {deal.dealer}, but the rules make seat {progress.dealer} deal",
+                deal=i,
+            )
+        state = engine.next_deal(progress)
+        for j, text in enumerate(deal.actions, start=1):
+            if state.to_act == TERMINAL:
+                raise RecordError(f"action {text!r} after the end of the deal", deal=i, action=j)
+            try:
+                action = engine.parse_action(state, text)
+            except InvalidNotationError as exc:
+                raise RecordError(f"malformed action {text!r}: {exc}", deal=i, action=j) from None
+            try:
+                state = engine.apply(state, action)
+            except IllegalActionError as exc:
+                raise RecordError(f"illegal action {text!r}: {exc}", deal=i, action=j) from None
+        if state.to_act != TERMINAL:
+            if i != count or deal.score is not None or deal.progress is not None:
+                raise RecordError(
+                    f"the actions stop before the end of the deal ({len(deal.actions)} actions)",
+                    deal=i,
+                )
+            replayed.append(ReplayedDeal(state, None, None))
+            break
+        score = engine.score(state)
+        _compare("score", deal.score, score.as_dict(), deal=i)
+        progress = engine.advance_match(progress, score)
+        _compare("match progress", deal.progress, progress.as_dict(), deal=i)
+        replayed.append(ReplayedDeal(state, score, progress))
+    _compare(
+        "result",
+        record.result.model_dump(mode="json"),
+        ResultRecord.from_progress(progress).model_dump(mode="json"),
+        deal=None,
+    )
+    return Replay(record, engine, tuple(replayed), progress)
+
+
+def _compare(
+    what: str, stored: dict[str, Any] | None, computed: dict[str, Any], *, deal: int | None
+) -> None:
+    if stored is None:
+        raise RecordError(f"the deal is over but the record stores no {what}", deal=deal)
+    fresh = _json_safe(computed)
+    if stored != fresh:
+        keys = sorted(k for k in {*stored, *fresh} if stored.get(k) != fresh.get(k))
+        detail = "; ".join(
+            f"{k}: recorded {stored.get(k)!r}, replay gives {fresh.get(k)!r}" for k in keys
+        )
+        raise RecordError(f"recorded {what} differs from the replay ({detail})", deal=deal)
+
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "RECORD_FORMAT",
+    "DealRecord",
+    "GameRecord",
+    "PlayerRecord",
+    "RecordBuilder",
+    "Replay",
+    "ReplayedDeal",
+    "ResultRecord",
+    "VariantSource",
+    "deal_actions",
+    "load_record",
+    "replay_record",
+]
