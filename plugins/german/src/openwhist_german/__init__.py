@@ -3,5 +3,6 @@
 from openwhist_german.options import GermanOptions
 from openwhist_german.plugin import GERMAN
 from openwhist_german.rules import GermanExtra, GermanRules
+from openwhist_german.scoring import GermanFacts
 
-__all__ = ["GERMAN", "GermanExtra", "GermanOptions", "GermanRules"]
+__all__ = ["GERMAN", "GermanExtra", "GermanFacts", "GermanOptions", "GermanRules"]

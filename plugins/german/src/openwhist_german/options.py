@@ -1,66 +1,111 @@
-"""German Whist's rule options (RULES.md §1.3, §1.5, §1.8, §1.9, §1.10)."""
+"""German Whist's rule options (RULES.md §1.3, §1.5, §1.8, §1.9, §1.10).
+
+Every option of RULES.md §1 is a field here, with the default RULES.md gives. Two options of
+§1.11 are deliberately absent because the sources leave them under-specified (RULES.md marks
+them experimental): ``open_talon_size`` and ``race_to``; docs/variants/german.md says so.
+
+``hand_result_mode`` has no fixed default: its default depends on ``scoring_profile``
+(RULES.md §1.8 and the "Decisions" list: ``last13`` -> ``win_loss``, ``all26`` ->
+``excess_over_book``). Leaving it unset (``None``) means "the default of the chosen profile
+and format", so changing the profile alone gives the right scoring; `GermanOptions.result_mode`
+is the mode actually in force.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from openwhist import VariantOptions
 from pydantic import Field, model_validator
 
+ScoringProfile = Literal["last13", "all26"]
 ResultMode = Literal["win_loss", "difference", "excess_over_book", "points_per_trick", "weighted"]
+MatchFormat = Literal["single_deal", "best_of_3", "best_of_5", "target_points"]
 
-PROFILE_DEFAULT_MODE: dict[str, ResultMode] = {
+PROFILE_DEFAULT_MODE: Final[dict[str, ResultMode]] = {
     "last13": "win_loss",
     "all26": "excess_over_book",
 }
+"""RULES.md §1.8: the hand-result mode of each profile when ``hand_result_mode`` is unset."""
+
+TARGET_DEFAULT_MODE: Final[ResultMode] = "points_per_trick"
+"""RULES.md §1.9: ``target_points`` goes with ``points_per_trick`` (MeggieSoft) when unset."""
 
 
 class GermanOptions(VariantOptions):
     """Every option of German Whist, with the defaults of RULES.md §1."""
 
-    scoring_profile: Literal["last13", "all26"] = Field(
+    scoring_profile: ScoringProfile = Field(
         "last13",
-        description="which tricks count: the last 13 (phase 2) or all 26",
+        description=(
+            "which tricks count (RULES §1.8): last13 = only the 13 phase-2 tricks; "
+            "all26 = all 26 tricks (13-13 is then a tie)"
+        ),
     )
     hand_result_mode: ResultMode | None = Field(
         None,
         description=(
-            "how a deal scores: win_loss, difference, excess_over_book, points_per_trick or "
-            "weighted; unset means the profile's default (last13: win_loss, "
-            "all26: excess_over_book)"
+            "how a deal scores (RULES §1.8): win_loss, difference, excess_over_book, "
+            "points_per_trick or weighted; unset = the default of the profile (last13: "
+            "win_loss, all26: excess_over_book), or points_per_trick with "
+            "match_format=target_points"
         ),
     )
     phase1_must_follow_suit: bool = Field(
-        True, description="whether the reply must follow suit while the stock lasts"
+        True,
+        description="whether the reply must follow suit while the stock lasts (RULES §1.5)",
     )
     trump_mode: Literal["turn_up", "none"] = Field(
         "turn_up",
-        description="turn_up: the first face-up stock card fixes trump; none: no trump",
+        description=(
+            "turn_up: the suit of the first face-up stock card is trump for the deal; "
+            "none: no trump suit (the face-up card is still the prize) (RULES §1.3)"
+        ),
     )
-    match_format: Literal["single_deal", "best_of_3", "best_of_5", "target_points"] = Field(
-        "single_deal", description="what makes a match: one deal, best of 3 or 5, or points"
+    match_format: MatchFormat = Field(
+        "single_deal",
+        description=(
+            "what makes a match (RULES §1.9): one deal, best of 3 or 5 deals (a tied deal "
+            "counts for nobody), or points to target_points"
+        ),
     )
     target_points: int = Field(
-        50, ge=1, le=10_000, description="the target for match_format=target_points"
+        50,
+        ge=1,
+        le=10_000,
+        description=(
+            "the target for match_format=target_points; if both players reach it on the "
+            "same deal it rises by 10 until exactly one has reached it (RULES §1.8)"
+        ),
     )
     late_revoke_policy: Literal["stands", "void_deal"] = Field(
         "stands",
         description=(
-            "score-keeping of real-card games: a revoke noticed late stands or voids the "
-            "deal (engine play rejects revokes outright)"
+            "score-keeping of real-card games only (RULES §1.10): a revoke discovered too "
+            "late to take back leaves the result standing or voids the deal; engine play "
+            "rejects revokes outright"
         ),
     )
 
     @property
     def result_mode(self) -> ResultMode:
-        """The hand-result mode in force (the profile's default when unset)."""
-        return self.hand_result_mode or PROFILE_DEFAULT_MODE[self.scoring_profile]
+        """The hand-result mode in force: the explicit one, else the format's or profile's."""
+        if self.hand_result_mode is not None:
+            return self.hand_result_mode
+        if self.match_format == "target_points":
+            return TARGET_DEFAULT_MODE
+        return PROFILE_DEFAULT_MODE[self.scoring_profile]
+
+    @property
+    def book(self) -> int:
+        """Book for ``excess_over_book`` (RULES §1.8): 13 for all26, 6 for last13."""
+        return 13 if self.scoring_profile == "all26" else 6
 
     @model_validator(mode="after")
     def _check_target_format(self) -> GermanOptions:
         if self.match_format == "target_points" and self.result_mode == "win_loss":
             raise ValueError(
                 "match_format=target_points needs a points-scoring hand_result_mode "
-                "(points_per_trick, difference, excess_over_book or weighted)"
+                "(points_per_trick, difference, excess_over_book or weighted), not win_loss"
             )
         return self

@@ -8,6 +8,7 @@ from openwhist import Variant, hookimpl
 
 from openwhist_german.options import GermanOptions
 from openwhist_german.rules import GermanRules
+from openwhist_german.scoring import GermanFacts
 
 GERMAN = Variant(
     name="german",
@@ -16,11 +17,13 @@ GERMAN = Variant(
     seat_names=("A", "B"),
     rules=GermanRules(),
     options=GermanOptions,
-    max_actions=53,
+    max_actions=53,  # the deal, then 26 tricks of 2 cards
     aliases=("german-whist",),
+    facts=GermanFacts,
 )
 
 
 @hookimpl
 def whist_register_variants(register: Callable[[Variant], None]) -> None:
+    """Register German Whist."""
     register(GERMAN)

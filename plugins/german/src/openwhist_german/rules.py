@@ -1,7 +1,13 @@
 """German Whist's rule hooks (RULES.md §1). Only what differs from standard whist.
 
-Seats: 0 = ``A``, 1 = ``B``. The stock is kept as a tuple, top card first; its first card is
-the face-up prize. Phase 1 is "the stock is not empty"; phase 2 is the play-out.
+Seats: 0 = ``A``, 1 = ``B``. The stock is kept in ``state.extra`` as a tuple, top card
+first; ``stock[0]`` is the face-up prize, ``stock[1]`` the hidden card the loser of the next
+trick draws. Phase 1 is "the stock is not empty" (tricks 1–13), phase 2 the play-out
+(tricks 14–26). Trick winners and "the winner leads" are the core's standard rules.
+
+Hot hooks (`GermanRules.whist_legal_plays`, `GermanRules.whist_after_trick`) run once per
+card or trick in every simulated deal, so they do plain bitmask work and build each new
+state in one constructor call.
 """
 
 from __future__ import annotations
@@ -10,17 +16,17 @@ from typing import Any, NamedTuple
 
 from openwhist import (
     NO_TRUMP,
-    Category,
+    PHASE_END,
+    PHASE_PLAY,
+    SUIT_MASKS,
+    TERMINAL,
     DealContext,
     DealScore,
     DealState,
     MatchProgress,
     PlayerView,
-    Rules,
-    ScoreLine,
     TrickRecord,
     deal_round_robin,
-    end_deal,
     hookimpl,
     initial_state,
     public_history,
@@ -28,19 +34,24 @@ from openwhist import (
 )
 from pydantic import BaseModel
 
+from openwhist_german import scoring
 from openwhist_german.options import GermanOptions
+from openwhist_german.scoring import TRICKS_PER_PHASE, GermanFacts
 
-PHASE1_TRICKS = 13
-"""Tricks 1–13 are phase 1 (drawing); tricks 14–26 phase 2 (RULES.md §1.6, §1.7)."""
+DEALT: int = 2 * TRICKS_PER_PHASE
+"""Cards dealt to the two hands (RULES.md §1.2): 13 each; the other 26 are the stock."""
 
 
 class GermanExtra(NamedTuple):
-    """German Whist's own deal fields.
+    """German Whist's own deal fields (``state.extra``).
 
     Attributes:
-        stock: the stock, top card first; ``stock[0]`` is the face-up prize.
-        face_up_taken: per seat, the face-up cards it took (public knowledge), played or not.
-        blind_taken: per seat, the face-down cards it drew (known only to that seat).
+        stock: the stock, top card first; ``stock[0]`` is the face-up prize (public),
+            the rest is face down.
+        face_up_taken: per seat, a mask of the face-up cards it took (public knowledge),
+            played or not.
+        blind_taken: per seat, a mask of the face-down cards it drew (known only to that
+            seat), played or not.
     """
 
     stock: tuple[int, ...]
@@ -48,18 +59,38 @@ class GermanExtra(NamedTuple):
     blind_taken: tuple[int, int]
 
 
-def _options(state: DealState[Any]) -> GermanOptions:
+_NEW_EXTRA = GermanExtra((), (0, 0), (0, 0))
+
+
+def german_options(state: DealState[Any]) -> GermanOptions:
+    """The deal's options, typed (the engine only ever gives a German deal these)."""
     options = state.context.options
-    assert isinstance(options, GermanOptions)
+    if not isinstance(options, GermanOptions):
+        raise TypeError(f"a German Whist deal needs GermanOptions, not {type(options).__name__}")
     return options
 
 
+def stock_mask(state: DealState[GermanExtra]) -> int:
+    """The cards still in the stock, face-up card included, as a mask."""
+    mask = 0
+    for card in state.extra.stock:
+        mask |= 1 << card
+    return mask
+
+
+def phase_of(state: DealState[GermanExtra]) -> int:
+    """1 while the stock lasts (and before the deal), 2 during the play-out."""
+    return 1 if state.extra.stock or not state.history else 2
+
+
 class GermanRules:
-    """The rules plugin of German Whist."""
+    """The rules plugin of German Whist (stacked on the core's standard rules)."""
+
+    # -- setup (RULES.md §1.2–§1.4) --------------------------------------------------------
 
     @hookimpl
     def whist_start_deal(self, context: DealContext) -> DealState[GermanExtra]:
-        state = initial_state(context, GermanExtra((), (0, 0), (0, 0)))
+        state: DealState[GermanExtra] = initial_state(context, _NEW_EXTRA)
         # RULES.md §1.4: the non-dealer leads trick 1.
         return state._replace(leader=1 - context.dealer)
 
@@ -67,223 +98,147 @@ class GermanRules:
     def whist_deal_cards(
         self, state: DealState[GermanExtra], order: tuple[int, ...]
     ) -> DealState[GermanExtra]:
-        # RULES.md §1.2: 13 each, one at a time, starting with the non-dealer (deck cards
-        # 1, 3, ..., 25 to the non-dealer, 2, 4, ..., 26 to the dealer); the rest is the
-        # stock, whose top card (the 27th) is turned face up. §1.3: its suit is trump for
-        # the whole deal, unless trump_mode is "none".
+        # RULES.md §1.2: 13 each, one at a time, starting with the non-dealer: deck cards
+        # 1, 3, ..., 25 to the non-dealer and 2, 4, ..., 26 to the dealer. The other 26 are
+        # the stock; its top card (the 27th) is turned face up and stays a stock card.
+        # RULES.md §1.3: its suit is trump for the whole deal (unless trump_mode is "none").
         non_dealer = 1 - state.context.dealer
-        hands = deal_round_robin(order, seats=2, first=non_dealer, count=26)
-        stock = order[26:]
-        trump = stock[0] // 13 if _options(state).trump_mode == "turn_up" else NO_TRUMP
+        hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
+        stock = order[DEALT:]
+        trump = stock[0] // 13 if german_options(state).trump_mode == "turn_up" else NO_TRUMP
         return state._replace(
-            phase="play",
+            phase=PHASE_PLAY,
             to_act=non_dealer,
             leader=non_dealer,
-            hands=tuple(hands),
+            hands=(hands[0], hands[1]),
             trump=trump,
             extra=state.extra._replace(stock=stock),
         )
 
+    # -- legality (RULES.md §1.5) ----------------------------------------------------------
+
     @hookimpl
-    def whist_legal_plays(self, state: DealState[GermanExtra]) -> int | None:
-        # RULES.md §1.5: follow suit in both phases unless phase1_must_follow_suit is false,
-        # which frees the reply while the stock lasts.
-        if state.trick and state.extra.stock and not _options(state).phase1_must_follow_suit:
-            return state.hands[state.to_act]
-        return None
+    def whist_legal_plays(self, state: DealState[GermanExtra]) -> int:
+        # Core §0.3.6: the leader may lead anything; the reply follows suit when able, in
+        # both phases -- unless phase1_must_follow_suit is false, which frees the reply
+        # while the stock lasts. Never an obligation to trump or to beat the lead.
+        hand = state.hands[state.to_act]
+        trick = state.trick
+        if not trick:
+            return hand
+        if state.extra.stock and not german_options(state).phase1_must_follow_suit:
+            return hand
+        return hand & SUIT_MASKS[trick[0] // 13] or hand
+
+    # -- after a trick (RULES.md §1.6, §1.7) -----------------------------------------------
 
     @hookimpl
     def whist_after_trick(
         self, state: DealState[GermanExtra], record: TrickRecord
     ) -> DealState[GermanExtra]:
+        # ``state`` already has the trick collected and the winner set to lead (core
+        # collect_trick), which is RULES.md §1.4 for both phases.
         extra = state.extra
         stock = extra.stock
         if not stock:
             # Phase 2: no drawing; the deal ends when both hands are empty (§1.7).
-            return end_deal(state) if not any(state.hands) else state
-        # RULES.md §1.6: the winner takes the face-up card, the loser the next card face
-        # down, and only then is the new top card turned (it does not change trump).
-        winner = record.winner
-        loser = 1 - winner
-        prize, blind = stock[0], stock[1]
-        hands = list(state.hands)
-        hands[winner] |= 1 << prize
-        hands[loser] |= 1 << blind
-        face_up = list(extra.face_up_taken)
-        face_up[winner] |= 1 << prize
-        blinds = list(extra.blind_taken)
-        blinds[loser] |= 1 << blind
-        return state._replace(
-            hands=tuple(hands),
-            extra=GermanExtra(stock[2:], (face_up[0], face_up[1]), (blinds[0], blinds[1])),
+            if state.hands[0] or state.hands[1]:
+                return state
+            return state._replace(phase=PHASE_END, to_act=TERMINAL)
+        # Phase 1, in this order (§1.6): the winner takes the face-up card, the loser the
+        # next card face down; only then is the new top card (stock[2]) turned, and its
+        # suit does not change trump. Both hold 13 again; the winner leads.
+        prize = 1 << stock[0]
+        blind = 1 << stock[1]
+        hand_a, hand_b = state.hands
+        up_a, up_b = extra.face_up_taken
+        blind_a, blind_b = extra.blind_taken
+        if record.winner == 0:
+            hands = (hand_a | prize, hand_b | blind)
+            new_extra = GermanExtra(stock[2:], (up_a | prize, up_b), (blind_a, blind_b | blind))
+        else:
+            hands = (hand_a | blind, hand_b | prize)
+            new_extra = GermanExtra(stock[2:], (up_a, up_b | prize), (blind_a | blind, blind_b))
+        return DealState(
+            state.phase,
+            state.to_act,
+            hands,
+            state.trump,
+            state.leader,
+            state.trick,
+            state.tricks,
+            state.completed,
+            state.history,
+            state.context,
+            new_extra,
         )
+
+    # -- observation (RULES.md §1.6 "Information model") -----------------------------------
 
     @hookimpl
     def whist_observe(self, state: DealState[GermanExtra], seat: int) -> PlayerView:
+        """A seat sees its hand, the face-up card, the stock's size, the face-up cards each
+        seat took and still holds ("known", public: both saw them taken), and privately
+        the face-down cards it drew itself. The opponent's drawn cards are never shown."""
         extra = state.extra
-        played = 0
-        for trick in state.completed:
-            for card in trick.cards:
-                played |= 1 << card
-        for card in state.trick:
-            played |= 1 << card
+        hands = state.hands
         public: dict[str, Any] = {
+            "phase": phase_of(state),
             "stock": len(extra.stock),
             "face_up": extra.stock[0] if extra.stock else None,
-            "phase": 1 if extra.stock or state.phase == "deal" else 2,
-            # The face-up cards each seat took and still holds: both players saw them.
-            "known": [extra.face_up_taken[s] & state.hands[s] & ~played for s in (0, 1)],
+            "known": [extra.face_up_taken[0] & hands[0], extra.face_up_taken[1] & hands[1]],
         }
         private: dict[str, Any] = {"drawn_blind": extra.blind_taken[seat]}
         return standard_view(
             state, seat, history=public_history(state), public=public, private=private
         )
 
+    # -- scoring and match (RULES.md §1.8, §1.9) -------------------------------------------
+
     @hookimpl
-    def whist_score_deal(self, state: DealState[GermanExtra]) -> DealScore:
-        return score_deal(state)
+    def whist_deal_facts(self, state: DealState[GermanExtra]) -> GermanFacts:
+        completed = state.completed
+        if len(completed) != 2 * TRICKS_PER_PHASE:
+            raise ValueError(
+                f"a German Whist deal has 26 tricks; this one has {len(completed)} "
+                "(score a finished deal)"
+            )
+        a1 = sum(1 for r in completed[:TRICKS_PER_PHASE] if r.winner == 0)
+        a2 = sum(1 for r in completed[TRICKS_PER_PHASE:] if r.winner == 0)
+        return GermanFacts(
+            phase1_tricks=(a1, TRICKS_PER_PHASE - a1),
+            phase2_tricks=(a2, TRICKS_PER_PHASE - a2),
+        )
+
+    @hookimpl
+    def whist_score_facts(self, facts: BaseModel, context: DealContext) -> DealScore:
+        if not isinstance(facts, GermanFacts):
+            raise TypeError(f"German Whist scores GermanFacts, not {type(facts).__name__}")
+        options = context.options
+        if not isinstance(options, GermanOptions):
+            raise TypeError(f"German Whist needs GermanOptions, not {type(options).__name__}")
+        return scoring.score_facts(facts, options)
 
     @hookimpl
     def whist_start_match(self, options: BaseModel, first_dealer: int) -> MatchProgress:
-        assert isinstance(options, GermanOptions)
-        detail: dict[str, Any] = {"format": options.match_format}
-        if options.match_format == "target_points":
-            detail["target"] = options.target_points
-        return MatchProgress(
-            parties=("A", "B"), deals=0, dealer=first_dealer, totals=(0, 0), detail=detail
-        )
+        if not isinstance(options, GermanOptions):
+            raise TypeError(f"German Whist needs GermanOptions, not {type(options).__name__}")
+        return scoring.start_match(options, first_dealer)
 
     @hookimpl
     def whist_advance_match(
         self, progress: MatchProgress, score: DealScore, options: BaseModel
     ) -> MatchProgress:
-        assert isinstance(options, GermanOptions)
-        return advance_match(progress, score, options)
+        if not isinstance(options, GermanOptions):
+            raise TypeError(f"German Whist needs GermanOptions, not {type(options).__name__}")
+        return scoring.advance_match(progress, score, options)
 
+    # -- conformance kit convention (not a hook) -------------------------------------------
 
-def tricks_won(records: tuple[TrickRecord, ...]) -> tuple[int, int]:
-    """How many of ``records`` each seat won."""
-    a = sum(1 for r in records if r.winner == 0)
-    return a, len(records) - a
+    def conformance_cards_elsewhere(self, state: DealState[GermanExtra]) -> int:
+        """The cards neither in a hand nor played: the stock (face-up card included).
 
-
-def counted_tricks(state: DealState[Any], profile: str) -> tuple[int, int]:
-    """Tricks that count per seat: phase 2 only (``last13``) or all 26 (``all26``)."""
-    records = state.completed if profile == "all26" else state.completed[PHASE1_TRICKS:]
-    return tricks_won(records)
-
-
-def score_deal(state: DealState[Any]) -> DealScore:
-    """Score a finished deal per RULES.md §1.8 (profile and hand-result mode)."""
-    options = _options(state)
-    profile = options.scoring_profile
-    mode = options.result_mode
-    counted = counted_tricks(state, profile)
-    phase1 = tricks_won(state.completed[:PHASE1_TRICKS])
-    phase2 = tricks_won(state.completed[PHASE1_TRICKS:])
-    book = 13 if profile == "all26" else 6
-    lines: list[ScoreLine] = []
-    winner: int | None = None
-    if counted[0] != counted[1]:
-        winner = 0 if counted[0] > counted[1] else 1
-    facts: dict[str, Any] = {
-        "profile": profile,
-        "mode": mode,
-        "counted": list(counted),
-        "phase1": list(phase1),
-        "phase2": list(phase2),
-    }
-    names = ("A", "B")
-    if mode in ("win_loss", "difference", "excess_over_book"):
-        if winner is not None:
-            won, lost = counted[winner], counted[1 - winner]
-            if mode == "win_loss":
-                points, note = 1, f"won the deal {won}–{lost}"
-            elif mode == "difference":
-                points, note = won - lost, f"{won} tricks against {lost}: difference {won - lost}"
-            else:
-                points, note = won - book, f"{won} tricks, {won - book} over {book}"
-            lines.append(ScoreLine(winner, Category.DEAL, points, note))
-    elif mode == "points_per_trick":
-        # MeggieSoft: one point per counted trick to its winner.
-        for seat in (0, 1):
-            lines.append(
-                ScoreLine(seat, Category.TRICKS, counted[seat], f"{counted[seat]} tricks")
-            )
-    else:  # weighted (Guardian): phase-1 tricks 1 point, phase-2 tricks 2 points.
-        for seat in (0, 1):
-            lines.append(
-                ScoreLine(seat, Category.TRICKS, phase1[seat], f"{phase1[seat]} phase-1 tricks x1")
-            )
-            lines.append(
-                ScoreLine(
-                    seat, Category.TRICKS, 2 * phase2[seat], f"{phase2[seat]} phase-2 tricks x2"
-                )
-            )
-        points = [phase1[s] + 2 * phase2[s] for s in (0, 1)]
-        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-    if mode == "points_per_trick" and counted[0] == counted[1]:
-        winner = None
-    if winner is None:
-        facts["tie"] = True
-    return DealScore(
-        parties=names, lines=tuple(lines), winner=winner, tricks=state.tricks, facts=facts
-    )
-
-
-WINS_NEEDED = {"best_of_3": 2, "best_of_5": 3}
-
-
-def advance_match(
-    progress: MatchProgress, score: DealScore, options: GermanOptions
-) -> MatchProgress:
-    """RULES.md §1.9: single deal, best of N (a tied deal counts for nobody), or points to
-    a target (if both reach it on one deal, the target rises by 10 until one alone does).
-    The dealer alternates every deal regardless of results."""
-    fmt = options.match_format
-    deals = progress.deals + 1
-    dealer = 1 - progress.dealer
-    detail = dict(progress.detail)
-    if fmt == "single_deal":
-        totals = tuple(t + score.points(p) for p, t in enumerate(progress.totals))
-        finished, winner = True, score.winner
-        summary = _deal_summary(score)
-    elif fmt in WINS_NEEDED:
-        need = WINS_NEEDED[fmt]
-        wins = list(progress.totals)
-        if score.winner is not None:
-            wins[score.winner] += 1
-        totals = (wins[0], wins[1])
-        winner = next((p for p in (0, 1) if wins[p] >= need), None)
-        finished = winner is not None
-        summary = f"A {wins[0]}–{wins[1]} B ({fmt.replace('_', ' ')})"
-    else:  # target_points
-        totals = (
-            progress.totals[0] + score.points(0),
-            progress.totals[1] + score.points(1),
-        )
-        target = int(detail.get("target", options.target_points))
-        while totals[0] >= target and totals[1] >= target:
-            target += 10
-        detail["target"] = target
-        reached = [p for p in (0, 1) if totals[p] >= target]
-        winner = reached[0] if len(reached) == 1 else None
-        finished = winner is not None
-        summary = f"A {totals[0]}, B {totals[1]} (target {target})"
-    return MatchProgress(
-        parties=progress.parties,
-        deals=deals,
-        dealer=dealer,
-        totals=totals,
-        finished=finished,
-        winner=winner,
-        detail=detail,
-        summary=summary,
-    )
-
-
-def _deal_summary(score: DealScore) -> str:
-    counted = score.facts.get("counted", [0, 0])
-    if score.winner is None:
-        return f"tie {counted[0]}–{counted[1]}"
-    return f"{score.parties[score.winner]} wins {counted[score.winner]}–{counted[1 - score.winner]}"
+        A plain method the conformance kit looks for, so it can check that hands, played
+        cards and these account for all 52 cards at every step.
+        """
+        return stock_mask(state)
