@@ -1,0 +1,27 @@
+"""The ``openwhist`` entry point of No-Trump Whist: registers the variant."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from openwhist import Variant, hookimpl
+
+from openwhist_notrump.rules import NotrumpFacts, NotrumpOptions, NotrumpRules
+
+NOTRUMP = Variant(
+    name="notrump",
+    title="No-Trump Whist",
+    description="four players in two partnerships; no suit is ever trump",
+    seat_names=("N", "E", "S", "W"),
+    rules=NotrumpRules(),
+    options=NotrumpOptions,
+    partnerships=((0, 2), (1, 3)),
+    max_actions=53,  # the deal, then 52 cards: the conformance kit checks termination
+    facts=NotrumpFacts,
+)
+
+
+@hookimpl
+def whist_register_variants(register: Callable[[Variant], None]) -> None:
+    """Discovery hook: called once when openwhist builds its catalog of variants."""
+    register(NOTRUMP)
