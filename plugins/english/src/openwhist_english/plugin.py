@@ -1,1 +1,51 @@
-"""Entry point of English Whist (registers its variants once implemented)."""
+"""The ``openwhist`` entry point of English Whist: registers ``english`` and ``american``.
+
+American Whist (RULES.md §3) is the same rules plugin and options model with a preset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from openwhist import Variant, hookimpl
+
+from openwhist_english.facts import EnglishFacts
+from openwhist_english.options import AMERICAN_PRESET, EnglishOptions
+from openwhist_english.rules import EnglishRules
+
+SEAT_NAMES = ("N", "E", "S", "W")
+PARTNERSHIPS = ((0, 2), (1, 3))
+RULES = EnglishRules()
+
+ENGLISH = Variant(
+    name="english",
+    title="English Whist",
+    description="short whist: four players in two partnerships, game to 5 with honours, rubbers",
+    seat_names=SEAT_NAMES,
+    rules=RULES,
+    options=EnglishOptions,
+    partnerships=PARTNERSHIPS,
+    max_actions=53,
+    aliases=("short-whist", "english-whist"),
+    facts=EnglishFacts,
+)
+
+AMERICAN = Variant(
+    name="american",
+    title="American Whist",
+    description="English Whist to 7 points without honours; games worth 7 minus the losers' score",
+    seat_names=SEAT_NAMES,
+    rules=RULES,
+    options=EnglishOptions,
+    preset=AMERICAN_PRESET,
+    partnerships=PARTNERSHIPS,
+    max_actions=53,
+    aliases=("american-whist",),
+    facts=EnglishFacts,
+)
+
+
+@hookimpl
+def whist_register_variants(register: Callable[[Variant], None]) -> None:
+    register(ENGLISH)
+    register(AMERICAN)

@@ -1,0 +1,129 @@
+"""The facts of an English Whist deal: what scoring needs, played or entered by hand.
+
+A deal played through openwhist produces these facts from its state (`deal_facts`); a
+score-keeper recording a game played with real cards enters the same model, revokes
+included (engine play rejects revokes, so only entered facts carry them). Both are scored by
+the same `openwhist_english.scoring.score_facts`.
+
+Sides: 0 = N–S (seats 0 and 2), 1 = E–W (seats 1 and 3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openwhist import DealState, side_of
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from openwhist_english.options import Penalty
+
+TRICKS_PER_DEAL = 13
+HONOUR_RANKS = (11, 12, 13, 14)
+"""J, Q, K, A (RULES.md §2.5: the honours are the A, K, Q, J of trumps)."""
+
+
+class DeclaredRevoke(BaseModel):
+    """One established revoke (RULES.md §2.8) and the penalty the other side chose."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    side: int = Field(ge=0, le=1, description="the revoking side: 0 = N–S, 1 = E–W")
+    penalty: Penalty = Field(
+        description=(
+            "chosen by the non-offending side: transfer_tricks (take 3 of the revoking "
+            "side's tricks), deduct (3 points off the revoking side) or add (3 to their own)"
+        )
+    )
+
+
+class EnglishFacts(BaseModel):
+    """The facts of one deal that English Whist scoring reads.
+
+    Attributes:
+        tricks: tricks won per side (N–S, E–W) as played; they sum to 13.
+        honours: trump honours (A, K, Q, J) held per side as dealt, the turned-up card
+            counting for the dealer's side; at most four in all (fewer when honours were
+            not claimed in time, RULES.md §2.5).
+        revokes: established revokes in the order they happened, each with its penalty.
+        seat_tricks: tricks per seat (N, E, S, W) when known (always, for played deals).
+        misdeal: the deal was a misdeal and is void (score-keeping only); then tricks,
+            honours and revokes must be empty.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tricks: tuple[int, int] = Field(description="tricks won by N–S and by E–W")
+    honours: tuple[int, int] = Field(
+        (0, 0), description="trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"
+    )
+    revokes: tuple[DeclaredRevoke, ...] = Field(
+        (), description="established revokes, in order, each with the chosen penalty"
+    )
+    seat_tricks: tuple[int, int, int, int] | None = Field(
+        None, description="tricks per seat N, E, S, W, when known"
+    )
+    misdeal: bool = Field(False, description="a misdeal: the deal is void and redealt")
+
+    @model_validator(mode="after")
+    def _check(self) -> EnglishFacts:
+        if self.misdeal:
+            if any(self.tricks) or any(self.honours) or self.revokes:
+                raise ValueError(
+                    "a misdeal is void: give tricks [0, 0], honours [0, 0] and no revokes"
+                )
+            return self
+        if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
+            raise ValueError(
+                f"tricks must be two non-negative counts summing to 13, got {list(self.tricks)}"
+            )
+        if min(self.honours) < 0 or sum(self.honours) > len(HONOUR_RANKS):
+            raise ValueError(
+                f"honours must be two non-negative counts of at most 4 in all (A, K, Q, J "
+                f"of trumps), got {list(self.honours)}"
+            )
+        if self.seat_tricks is not None:
+            by_side = (
+                self.seat_tricks[0] + self.seat_tricks[2],
+                self.seat_tricks[1] + self.seat_tricks[3],
+            )
+            if min(self.seat_tricks) < 0 or by_side != self.tricks:
+                raise ValueError(
+                    f"seat_tricks {list(self.seat_tricks)} do not add up to the side tricks "
+                    f"{list(self.tricks)} (N+S, E+W)"
+                )
+        return self
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON-safe form (lists, strings and ints only)."""
+        return self.model_dump(mode="json")
+
+
+def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
+    """Trump honours held per side as dealt (RULES.md §2.5), from a finished deal.
+
+    Every card is played exactly once and English Whist exchanges no cards, so the seat
+    that played a card is the seat it was dealt to; the turned-up card, the dealer's last
+    card, is played by the dealer and therefore counts for the dealer's side.
+    """
+    trump = state.trump
+    counts = [0, 0]
+    if trump < 0:
+        return (0, 0)
+    low = trump * 13 + HONOUR_RANKS[0] - 2
+    high = trump * 13 + HONOUR_RANKS[-1] - 2
+    seats = state.context.seats
+    for record in state.completed:
+        for i, card in enumerate(record.cards):
+            if low <= card <= high:
+                counts[side_of((record.leader + i) % seats)] += 1
+    return counts[0], counts[1]
+
+
+def deal_facts(state: DealState[Any]) -> EnglishFacts:
+    """The facts of a finished deal played through the engine (no revokes: play rejects them)."""
+    t = state.tricks
+    return EnglishFacts(
+        tricks=(t[0] + t[2], t[1] + t[3]),
+        honours=honours_as_dealt(state),
+        seat_tricks=(t[0], t[1], t[2], t[3]),
+    )

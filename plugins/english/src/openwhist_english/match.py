@@ -1,0 +1,287 @@
+"""Match progression of English Whist: games, rubbers, series (RULES.md §2.3, §2.7, §3).
+
+A match is one rubber, a series of ``rubbers`` rubbers, or (``rubber=false``) a series of
+``games`` games. `advance_match` adds a scored deal to the current game; a side reaching
+``game_target`` wins the game, worth game points by the losers' score (``game_values``);
+the first side to win two games wins the rubber (the third game is not played after 2–0)
+and adds ``rubber_bonus``. The deal passes to the left after every played deal, across
+games and rubbers.
+
+``MatchProgress.totals`` are the match points per side: game points won plus rubber
+bonuses. A rubber's value is the winners' game points plus the bonus minus the losers'
+game points. A single rubber (or single game) is won by its winner; a series is won by the
+side with more match points (equal points: a drawn match, ``winner=None``).
+
+``MatchProgress.detail`` (JSON-safe) holds:
+
+* ``format``: ``"rubbers"`` or ``"games"``; ``planned``: rubbers (or games) in the match;
+* ``game_target``, ``game_values``, ``rubber_bonus``: the options that shape the match;
+* ``game_score``: points per side in the current game (what the "at four" rule reads);
+* ``game_number``: the current game within its rubber (or within the match, for games);
+* ``rubber_number``: the current rubber (``rubbers`` format only);
+* ``rubber_games``: games won per side in the current rubber;
+* ``games``: every finished game: rubber, game number, winner, final score, value;
+* ``rubbers``: every finished rubber: winner, games won, game points, bonus, value.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from openwhist import DealScore, MatchProgress, VariantError
+
+from openwhist_english.options import EnglishOptions
+from openwhist_english.scoring import PARTIES
+
+SEATS = 4
+GAMES_TO_WIN_RUBBER = 2
+
+
+def game_value(options: EnglishOptions, losers_score: int) -> tuple[int, str]:
+    """Game points for a won game and their name, by the losers' score (RULES.md §2.7, §3).
+
+    >>> game_value(EnglishOptions(), 0), game_value(EnglishOptions(), 2)
+    ((3, 'treble'), (2, 'double'))
+    >>> game_value(EnglishOptions(game_target=7, game_values="margin"), 3)
+    (4, 'margin 7 − 3')
+    """
+    if options.game_values == "treble_double_single":
+        if losers_score == 0:
+            return 3, "treble"
+        if losers_score <= 2:
+            return 2, "double"
+        return 1, "single"
+    if options.game_values == "margin":
+        return options.game_target - losers_score, f"margin {options.game_target} − {losers_score}"
+    return 1, "flat"
+
+
+def start_match(options: EnglishOptions, first_dealer: int) -> MatchProgress:
+    """A new match before its first deal, dealt first by ``first_dealer``.
+
+    The caller picks the first dealer (`choose_first_dealer` applies the option).
+    """
+    if not 0 <= first_dealer < SEATS:
+        raise VariantError(f"the first dealer must be a seat 0..3 (N, E, S, W), got {first_dealer}")
+    fmt = "rubbers" if options.rubber else "games"
+    detail: dict[str, Any] = {
+        "format": fmt,
+        "planned": options.rubbers if options.rubber else options.games,
+        "game_target": options.game_target,
+        "game_values": options.game_values,
+        "rubber_bonus": options.rubber_bonus if options.rubber else 0,
+        "game_score": [0, 0],
+        "game_number": 1,
+        "rubber_games": [0, 0],
+        "games": [],
+        "rubbers": [],
+    }
+    if options.rubber:
+        detail["rubber_number"] = 1
+    progress = MatchProgress(
+        parties=PARTIES, deals=0, dealer=first_dealer, totals=(0, 0), detail=detail
+    )
+    return _with_summary(progress, "")
+
+
+def advance_match(
+    progress: MatchProgress, score: DealScore, options: EnglishOptions
+) -> MatchProgress:
+    """The progress after one more scored deal (see the module docstring).
+
+    The deal's lines are replayed onto the progress's own game score in order, so the
+    first side to reach the target wins the game even if ``score`` was computed without
+    this progress.
+
+    Raises:
+        VariantError: when the match is already over.
+    """
+    if progress.finished:
+        raise VariantError("the match is over: start a new match")
+    detail = _copy_detail(progress.detail)
+    deals = progress.deals + 1
+    totals = list(progress.totals)
+    if score.facts.get("void"):
+        # A void deal scores nothing. A misdeal is redealt by the next player or the same
+        # dealer (option misdeal, RULES.md §2.3); a deal voided by mutual revokes
+        # (mutual_revoke=new_deal) is dealt again by the same dealer [D].
+        passes = bool(score.facts.get("misdeal")) and options.misdeal == "deal_passes"
+        dealer = (progress.dealer + 1) % SEATS if passes else progress.dealer
+        event = f"deal {deals} void ({score.facts.get('void_reason', 'void')})"
+        return _with_summary(
+            MatchProgress(
+                parties=PARTIES, deals=deals, dealer=dealer, totals=progress.totals, detail=detail
+            ),
+            event,
+        )
+
+    target = options.game_target
+    game_score: list[int] = detail["game_score"]
+    winner: int | None = None
+    for line in score.lines:
+        side = line.party
+        game_score[side] = max(0, min(target, game_score[side] + line.points))
+        if game_score[side] >= target:
+            winner = side
+            break
+    dealer = (progress.dealer + 1) % SEATS  # RULES.md §2.3: the deal passes to the left
+    event = ""
+    finished = False
+    match_winner: int | None = None
+    if winner is not None:
+        loser = 1 - winner
+        value, name = game_value(options, game_score[loser])
+        totals[winner] += value
+        game: dict[str, Any] = {
+            "game": detail["game_number"],
+            "winner": PARTIES[winner],
+            "winner_side": winner,
+            "score": [min(s, target) for s in game_score],
+            "value": value,
+            "value_name": name,
+            "deal": deals,
+        }
+        if options.rubber:
+            game["rubber"] = detail["rubber_number"]
+        detail["games"].append(game)
+        event = (
+            f"{PARTIES[winner]} win game {detail['game_number']} "
+            f"{game['score'][winner]}–{game['score'][loser]}: {name}, {value} game "
+            f"point{'s' if value != 1 else ''}"
+        )
+        detail["game_score"] = [0, 0]
+        detail["rubber_games"][winner] += 1
+        if options.rubber and detail["rubber_games"][winner] == GAMES_TO_WIN_RUBBER:
+            rubber = _finish_rubber(detail, winner, options)
+            totals[winner] += rubber["bonus"]
+            event += "; " + rubber["explanation"]
+            if len(detail["rubbers"]) == detail["planned"]:
+                finished = True
+                match_winner = winner if detail["planned"] == 1 else _leader(totals)
+            else:
+                detail["rubber_number"] += 1
+                detail["rubber_games"] = [0, 0]
+                detail["game_number"] = 1
+        elif not options.rubber and len(detail["games"]) == detail["planned"]:
+            finished = True
+            match_winner = winner if detail["planned"] == 1 else _leader(totals)
+        else:
+            detail["game_number"] += 1
+    return _with_summary(
+        MatchProgress(
+            parties=PARTIES,
+            deals=deals,
+            dealer=dealer,
+            totals=(totals[0], totals[1]),
+            finished=finished,
+            winner=match_winner,
+            detail=detail,
+        ),
+        event,
+    )
+
+
+def _finish_rubber(detail: dict[str, Any], winner: int, options: EnglishOptions) -> dict[str, Any]:
+    """Record the finished rubber (RULES.md §2.7) in ``detail`` and return its entry."""
+    number = detail["rubber_number"]
+    points = [0, 0]
+    for game in detail["games"]:
+        if game.get("rubber") == number:
+            points[game["winner_side"]] += game["value"]
+    loser = 1 - winner
+    bonus = options.rubber_bonus
+    value = points[winner] + bonus - points[loser]
+    games = list(detail["rubber_games"])
+    rubber: dict[str, Any] = {
+        "rubber": number,
+        "winner": PARTIES[winner],
+        "winner_side": winner,
+        "games": games,
+        "game_points": points,
+        "bonus": bonus,
+        "value": value,
+        "explanation": (
+            f"{PARTIES[winner]} win rubber {number} by {games[winner]} games to "
+            f"{games[loser]}: {points[winner]} game points + {bonus} bonus − "
+            f"{points[loser]} = {value}"
+        ),
+    }
+    detail["rubbers"].append(rubber)
+    return rubber
+
+
+def _leader(totals: list[int]) -> int | None:
+    if totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
+def _copy_detail(detail: dict[str, Any]) -> dict[str, Any]:
+    copied = dict(detail)
+    for key in ("game_score", "rubber_games"):
+        copied[key] = list(detail[key])
+    for key in ("games", "rubbers"):
+        copied[key] = [dict(item) for item in detail[key]]
+    return copied
+
+
+def _with_summary(progress: MatchProgress, event: str) -> MatchProgress:
+    """``progress`` with a one-line readable summary (the last event first, if any)."""
+    d = progress.detail
+    totals = progress.totals
+    parts = [event] if event else []
+    if progress.finished:
+        if progress.winner is None:
+            result = "match drawn"
+        else:
+            result = f"{PARTIES[progress.winner]} win the match"
+        parts.append(f"{result}: NS {totals[0]} – EW {totals[1]} points")
+    else:
+        where = f"game {d['game_number']}"
+        if d["format"] == "rubbers":
+            where = f"rubber {d['rubber_number']}, {where}"
+            games = d["rubber_games"]
+            where += f" (games NS {games[0]} – EW {games[1]})"
+        score = d["game_score"]
+        parts.append(f"{where}: NS {score[0]} – EW {score[1]}")
+        if d["games"]:
+            parts.append(f"match points NS {totals[0]} – EW {totals[1]}")
+    return MatchProgress(
+        parties=progress.parties,
+        deals=progress.deals,
+        dealer=progress.dealer,
+        totals=progress.totals,
+        finished=progress.finished,
+        winner=progress.winner,
+        detail=progress.detail,
+        summary="; ".join(parts),
+    )
+
+
+def cut_for_deal(rng: random.Random) -> tuple[int, list[list[int]]]:
+    """Cut for the first deal (RULES.md §2.1): each seat cuts a card, the lowest deals.
+
+    Ranks only count, the ace is low; seats tied for lowest cut again. Returns the dealer
+    and the cards cut in each round: the first round in seat order N, E, S, W, each later
+    round by the tied seats only, in seat order.
+    """
+    seats = list(range(SEATS))
+    rounds: list[list[int]] = []
+    while True:
+        cards = rng.sample(range(52), len(seats))
+        rounds.append(cards)
+        ranks = [(c % 13 + 1) % 13 for c in cards]  # ace (12) -> 0, two (0) -> 1, ...
+        low = min(ranks)
+        tied = [seat for seat, r in zip(seats, ranks, strict=True) if r == low]
+        if len(tied) == 1:
+            return tied[0], rounds
+        seats = tied
+
+
+def choose_first_dealer(options: EnglishOptions, rng: random.Random) -> int:
+    """The first dealer as the ``first_dealer`` option says: a cut (``cut_lowest``) or a
+    uniformly random seat (``random``). Pass the result to ``Engine.start_match``."""
+    if options.first_dealer == "cut_lowest":
+        return cut_for_deal(rng)[0]
+    return rng.randrange(SEATS)

@@ -1,0 +1,99 @@
+"""English Whist's rule hooks (RULES.md §2, §3): only what differs from standard whist.
+
+The core's standard rules already deal 52 cards one at a time from eldest hand, turn the
+dealer's 52nd card for trump, let eldest hand lead, enforce following suit and resolve
+tricks (RULES.md §2.3, §2.4, §0.3). This plugin adds what English Whist has on top:
+
+* the view: the turned-up card stays public for the whole deal, with a flag saying
+  whether it still lies face up on the table (before the dealer's first play);
+* the deal facts (tricks per side, honours as dealt) and their scoring (§2.5, §2.6, §2.8);
+* the match: games, rubbers and series (§2.7).
+
+Play hooks (legal plays, applying a play) are deliberately not overridden: they are the
+engine's hot path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openwhist import (
+    Deal,
+    DealContext,
+    DealScore,
+    DealState,
+    MatchProgress,
+    PlayerView,
+    card_name,
+    hookimpl,
+    standard_view,
+)
+from pydantic import BaseModel
+
+from openwhist_english.facts import EnglishFacts, deal_facts
+from openwhist_english.match import advance_match, start_match
+from openwhist_english.options import EnglishOptions
+from openwhist_english.scoring import score_facts
+
+
+def _options(options: BaseModel) -> EnglishOptions:
+    if not isinstance(options, EnglishOptions):
+        raise TypeError(f"English Whist needs EnglishOptions, got {type(options).__name__}")
+    return options
+
+
+def turned_up_card(state: DealState[Any]) -> int | None:
+    """The dealer's turned-up card (the last card of the deal), once the cards are dealt."""
+    for action in state.history:
+        if isinstance(action, Deal):
+            return action.order[-1]
+    return None
+
+
+def turn_up_on_table(state: DealState[Any]) -> bool:
+    """Whether the turned-up card still lies face up: the dealer has not played yet.
+
+    RULES.md §2.3: it stays on the table until the dealer's turn to play to the first
+    trick, when the dealer picks it up. The dealer plays last to trick 1 (eldest leads).
+    """
+    if state.completed:
+        return False
+    return len(state.trick) < (state.context.dealer - state.leader) % state.context.seats + 1
+
+
+class EnglishRules:
+    """The rules plugin shared by ``english`` and its ``american`` preset."""
+
+    @hookimpl
+    def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+        # RULES.md §2.3: the turn-up's identity is public knowledge for the whole deal.
+        card = turned_up_card(state)
+        public: dict[str, Any] = {}
+        if card is not None:
+            public = {
+                "turn_up": card,
+                "turn_up_name": card_name(card),
+                "turn_up_on_table": turn_up_on_table(state),
+                "turn_up_held": bool(state.hands[state.context.dealer] >> card & 1),
+            }
+        return standard_view(state, seat, public=public)
+
+    @hookimpl
+    def whist_deal_facts(self, state: DealState[Any]) -> BaseModel:
+        return deal_facts(state)
+
+    @hookimpl
+    def whist_score_facts(self, facts: BaseModel, context: DealContext) -> DealScore:
+        if not isinstance(facts, EnglishFacts):
+            raise TypeError(f"English Whist scores EnglishFacts, got {type(facts).__name__}")
+        return score_facts(facts, _options(context.options), context.progress)
+
+    @hookimpl
+    def whist_start_match(self, options: BaseModel, first_dealer: int) -> MatchProgress:
+        return start_match(_options(options), first_dealer)
+
+    @hookimpl
+    def whist_advance_match(
+        self, progress: MatchProgress, score: DealScore, options: BaseModel
+    ) -> MatchProgress:
+        return advance_match(progress, score, _options(options))
