@@ -1,0 +1,72 @@
+"""What is installed: variant and plugin listings, ready to render or dump as JSON.
+
+Both listings are plain JSON-safe data in a stable order (variants by name, plugins in
+loading order: the core's bots first, then entry points by name), so ``--json`` output is
+diffable and scriptable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openwhist.options import describe_options
+from openwhist.plugins import Catalog, RegisteredVariant
+
+
+def variant_info(entry: RegisteredVariant) -> dict[str, Any]:
+    """One variant: name, title, players, distribution, version, description, options.
+
+    Each option is listed with its *effective* default: the model's default, or the
+    variant's preset where it sets one (a preset variant such as ``american`` reuses
+    another variant's options model with different defaults).
+    """
+    variant = entry.variant
+    defaults = variant.make_options({}).model_dump(mode="json")
+    options = []
+    for option in describe_options(variant.options):
+        options.append(
+            {
+                "name": option["name"],
+                "default": defaults.get(option["name"]),
+                "description": option["description"],
+            }
+        )
+    return {
+        "name": variant.name,
+        "title": variant.title,
+        "description": variant.description,
+        "players": variant.seats,
+        "seats": list(variant.seat_names),
+        "partnerships": [list(side) for side in variant.partnerships],
+        "aliases": list(variant.aliases),
+        "distribution": entry.distribution,
+        "version": entry.version,
+        "plugin": entry.plugin,
+        "options": options,
+    }
+
+
+def list_variants(catalog: Catalog) -> list[dict[str, Any]]:
+    """Every registered variant, sorted by name (see `variant_info`)."""
+    return [variant_info(catalog.variants[name]) for name in sorted(catalog.variants)]
+
+
+def list_plugins(catalog: Catalog) -> list[dict[str, Any]]:
+    """Every plugin record, failures included, with what each one registered.
+
+    Each item has ``name``, ``distribution``, ``version``, ``hooks`` (the discovery hooks it
+    implements), ``ok``, ``error`` (``"ExceptionType: message"`` or ``None``) and
+    ``variants`` (the variant names it registered).
+    """
+    out = []
+    for record in catalog.records:
+        item = record.as_dict()
+        item["ok"] = record.ok
+        item["variants"] = sorted(
+            name for name, entry in catalog.variants.items() if entry.plugin == record.name
+        )
+        out.append(item)
+    return out
+
+
+__all__ = ["list_plugins", "list_variants", "variant_info"]

@@ -1,0 +1,329 @@
+"""Bots play whole matches: one game record per match and a summary of the run.
+
+`simulate` plays at least one deal and exactly ``deals`` deals in all: whole matches, one
+after another, as many as needed. The last match is **cut short** when the deal budget runs
+out before the match ends: its record holds the deals played so far and its result says
+``"finished": false``; the summary counts it under ``matches_cut_short`` and it wins nothing.
+(With a single-deal match format every match is one deal, so nothing is ever cut.)
+
+Determinism: every random choice derives from one ``random.Random(seed)`` -- the run's
+generator draws one 63-bit seed per match; a match's generator draws, in this order, the
+first dealer, the seed of the deck generator (used through `Engine.sample_chance`) and one
+seed per seat for the bots. So the same seed, variant, options, house rules and bots give
+identical records and an identical summary (nothing in them depends on the clock), and
+`play_match` with a record's ``seed`` plays that match again by itself.
+
+Without a seed, the run's seed is drawn from the operating system's CSPRNG
+(`random.SystemRandom`) and reported in the summary (``"seed"``, with
+``"seed_given": false``), so any run -- including one that found a bug -- can be repeated.
+
+Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action that is
+not among them is a `PluginContractError` naming the bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openwhist.engine import Engine
+from openwhist.errors import OptionsError, PluginContractError
+from openwhist.options import parse_option_pairs
+from openwhist.plugins import Catalog
+from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
+from openwhist.scoring import DealScore
+from openwhist.services import UsageError
+from openwhist.state import CHANCE, TERMINAL
+from openwhist.variant import Bot, BotSpec, HouseRule
+
+DEFAULT_BOT = "random"
+MAX_DEALS = 10_000_000
+"""A sanity cap on ``deals`` (a typo such as ``--deals 1e12`` fails fast instead)."""
+
+
+def parse_options(variant: str, pairs: Sequence[str]) -> dict[str, str]:
+    """``["key=value", ...]`` as a dict (values stay strings; the options model converts).
+
+    Raises:
+        OptionsError: an item without ``=``, naming the variant.
+    """
+    try:
+        return parse_option_pairs(list(pairs))
+    except OptionsError as exc:
+        raise OptionsError(variant, exc.problems) from None
+
+
+def resolve_house_rules(catalog: Catalog, variant: str, names: Sequence[str]) -> list[HouseRule]:
+    """The named house rules, checked to apply to ``variant``.
+
+    Raises:
+        UsageError: an unknown house rule (with the installed ones), or one that does not
+            apply to ``variant``.
+    """
+    rules = []
+    for name in names:
+        rule = catalog.house_rules.get(name)
+        if rule is None:
+            known = ", ".join(sorted(catalog.house_rules)) or "none installed"
+            raise UsageError(f"unknown house rule {name!r} (known: {known})")
+        if rule.variants and variant not in rule.variants:
+            raise UsageError(
+                f"house rule {name!r} applies to {', '.join(rule.variants)}, not {variant}"
+            )
+        rules.append(rule)
+    return rules
+
+
+def resolve_bots(catalog: Catalog, variant: str, seats: int, names: Sequence[str]) -> list[BotSpec]:
+    """One bot spec per seat: ``names`` has one name (every seat) or one per seat.
+
+    Raises:
+        UsageError: a wrong number of names, an unknown bot, or one that cannot play
+            ``variant``.
+    """
+    if not names:
+        names = [DEFAULT_BOT]
+    if len(names) == 1:
+        names = list(names) * seats
+    if len(names) != seats:
+        raise UsageError(f"{variant} has {seats} seats: give one bot for all, or one per seat")
+    available = {spec.name: spec for spec in catalog.bots_for(variant)}
+    specs = []
+    for name in names:
+        if name not in available:
+            known = ", ".join(sorted(available)) or "none"
+            raise UsageError(f"no bot {name!r} can play {variant} (available: {known})")
+        specs.append(available[name])
+    return specs
+
+
+@dataclass
+class MatchOutcome:
+    """One simulated match: its record and the scores of its finished deals."""
+
+    record: GameRecord
+    scores: list[DealScore]
+
+
+def play_match(
+    engine: Engine,
+    bots: Sequence[BotSpec],
+    *,
+    seed: int,
+    max_deals: int,
+    distribution: str | None = None,
+    version: str | None = None,
+) -> MatchOutcome:
+    """Play one match with ``bots`` (one per seat) until it ends or ``max_deals`` are played.
+
+    All randomness derives from ``random.Random(seed)`` (see the module docstring).
+
+    Raises:
+        PluginContractError: a bot chose an action that is not legal, or a deal ran past the
+            variant's ``max_actions``.
+    """
+    variant = engine.variant
+    rng = random.Random(seed)
+    first_dealer = rng.randrange(variant.seats)
+    chance = random.Random(rng.getrandbits(64))
+    players: list[Bot] = [
+        spec.factory(variant.name, random.Random(rng.getrandbits(64))) for spec in bots
+    ]
+    builder = RecordBuilder(
+        engine,
+        first_dealer=first_dealer,
+        seed=seed,
+        players=[
+            PlayerRecord(seat=s, name=variant.seat_names[s], kind=f"bot:{spec.name}")
+            for s, spec in enumerate(bots)
+        ],
+        distribution=distribution,
+        version=version,
+    )
+    progress = engine.start_match(first_dealer)
+    scores: list[DealScore] = []
+    while not progress.finished and len(scores) < max_deals:
+        state = engine.next_deal(progress)
+        steps = 0
+        while (actor := state.to_act) != TERMINAL:
+            steps += 1
+            if steps > variant.max_actions:
+                raise PluginContractError(
+                    f"{variant.name}: deal {state.context.number} still running after "
+                    f"{variant.max_actions} actions (max_actions)"
+                )
+            if actor == CHANCE:
+                state = engine.apply_unchecked(state, engine.sample_chance(state, chance))
+                continue
+            legal = engine.legal_actions(state, actor)
+            action = players[actor].choose(engine.observe(state, actor), legal)
+            if action not in legal:
+                raise PluginContractError(
+                    f"bot {bots[actor].name!r} chose {action}, which is not legal "
+                    f"(legal: {' '.join(a.notation() for a in legal)})"
+                )
+            state = engine.apply_unchecked(state, action)
+        score = engine.score(state)
+        progress = engine.advance_match(progress, score)
+        builder.add_deal(state, score, progress)
+        scores.append(score)
+    return MatchOutcome(builder.build(progress), scores)
+
+
+@dataclass
+class Simulation:
+    """The outcome of `simulate`: one record per match and the run's summary."""
+
+    seed: int
+    records: list[GameRecord] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def simulate(
+    catalog: Catalog,
+    variant: str,
+    *,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+    bots: Sequence[str] = (),
+    deals: int = 100,
+    seed: int | None = None,
+    on_record: Callable[[GameRecord], None] | None = None,
+) -> Simulation:
+    """Play ``deals`` deals of ``variant`` in whole matches with bots.
+
+    Args:
+        catalog: the plugin catalog.
+        variant: a variant name or alias.
+        options: raw option values (strings are fine), validated by the variant's model.
+        house_rules: names of house rules to enable.
+        bots: one bot name for every seat, or one per seat (default ``random``).
+        deals: how many deals to play in all (>= 1).
+        seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
+        on_record: called with each match record as soon as the match is over (or cut).
+
+    Raises:
+        UnknownVariantError: with suggestions.
+        OptionsError: field by field.
+        UsageError: bad ``deals``, unknown house rule or bot.
+    """
+    if not 1 <= deals <= MAX_DEALS:
+        raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
+    seed_given = seed is not None
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    the_variant = catalog.variant(variant)
+    entry = catalog.variants[the_variant.name]
+    rules = resolve_house_rules(catalog, the_variant.name, house_rules)
+    engine = Engine(the_variant, the_variant.make_options(options or {}), house_rules=rules)
+    specs = resolve_bots(catalog, the_variant.name, the_variant.seats, bots)
+
+    master = random.Random(seed)
+    result = Simulation(seed)
+    tally = _Tally(the_variant.seats)
+    played = 0
+    while played < deals:
+        outcome = play_match(
+            engine,
+            specs,
+            seed=master.getrandbits(63),
+            max_deals=deals - played,
+            distribution=entry.distribution,
+            version=entry.version,
+        )
+        if not outcome.scores:
+            raise PluginContractError(f"{the_variant.name}: a new match is already finished")
+        played += len(outcome.scores)
+        tally.add(outcome)
+        result.records.append(outcome.record)
+        if on_record is not None:
+            on_record(outcome.record)
+    result.summary = {
+        "variant": the_variant.name,
+        "title": the_variant.title,
+        "distribution": entry.distribution,
+        "version": entry.version,
+        "options": engine.options.model_dump(mode="json"),
+        "house_rules": [rule.name for rule in rules],
+        "bots": [spec.name for spec in specs],
+        "seed": seed,
+        "seed_given": seed_given,
+        **tally.summary(the_variant.seat_names),
+    }
+    return result
+
+
+class _Tally:
+    """Running counts for the summary."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.parties: tuple[str, ...] = ()
+        self.deals = 0
+        self.matches = 0
+        self.finished = 0
+        self.cut_short = 0
+        self.match_wins: list[int] = []
+        self.match_ties = 0
+        self.deal_wins: list[int] = []
+        self.deal_ties = 0
+        self.points: list[int] = []
+        self.tricks = [0] * seats
+
+    def add(self, outcome: MatchOutcome) -> None:
+        result = outcome.record.result
+        if not self.parties:
+            self.parties = tuple(result.parties)
+            zeros = [0] * len(self.parties)
+            self.match_wins, self.deal_wins, self.points = zeros[:], zeros[:], zeros[:]
+        self.matches += 1
+        if not result.finished:
+            self.cut_short += 1
+        else:
+            self.finished += 1
+            if result.winner is None:
+                self.match_ties += 1
+            else:
+                self.match_wins[result.winner] += 1
+        for score in outcome.scores:
+            self.deals += 1
+            if score.winner is None:
+                self.deal_ties += 1
+            else:
+                self.deal_wins[score.winner] += 1
+            for party in range(len(self.parties)):
+                self.points[party] += score.points(party)
+            for seat, won in enumerate(score.tricks):
+                self.tricks[seat] += won
+
+    def summary(self, seat_names: Sequence[str]) -> dict[str, Any]:
+        per_deal = max(self.deals, 1)
+        return {
+            "deals": self.deals,
+            "matches": self.matches,
+            "matches_finished": self.finished,
+            "matches_cut_short": self.cut_short,
+            "parties": list(self.parties),
+            "match_wins": self.match_wins,
+            "match_ties": self.match_ties,
+            "deal_wins": self.deal_wins,
+            "deal_ties": self.deal_ties,
+            "points": self.points,
+            "points_per_deal": [round(p / per_deal, 3) for p in self.points],
+            "seats": list(seat_names),
+            "average_tricks": [round(t / per_deal, 3) for t in self.tricks],
+        }
+
+
+__all__ = [
+    "DEFAULT_BOT",
+    "MatchOutcome",
+    "Simulation",
+    "parse_options",
+    "play_match",
+    "resolve_bots",
+    "resolve_house_rules",
+    "simulate",
+]
