@@ -1,0 +1,831 @@
+"""The conformance kit: OpenSpiel-style invariants checked on seeded random deals.
+
+`check_variant` plays ``deals`` random deals of a variant and checks, at every step:
+
+1. **One actor.** ``to_act`` is a seat, `CHANCE` or `TERMINAL`; `TERMINAL` exactly when
+   the phase is ``"end"``.
+2. **Legal actions.** For the seat to act: non-empty, sorted by ``sort_key`` with no two
+   actions sharing a key, and every `Play` names a card in that seat's hand. For every
+   other seat, for chance and after the end: empty.
+3. **Illegal actions are rejected** with `IllegalActionError`: a card outside the legal set
+   (the error must carry exactly the legal alternatives), the seat to act's own first legal
+   action offered as another seat's (``apply(..., seat=other)``), a chance deal that is not
+   a permutation of the deck, anything after the end, and scoring an unfinished deal.
+4. **Cards are conserved.** Once dealt, the hands, the completed tricks, the current trick
+   and the cards the variant holds elsewhere are disjoint and make up all 52 cards.
+   The core cannot see where a variant keeps cards outside hands and tricks (German
+   Whist's stock), so a variant whose cards can sit elsewhere implements the kit-level
+   protocol `CardsElsewhere` on its rules object::
+
+       def conformance_cards_elsewhere(self, state: DealState[Any]) -> int:
+           return mask_of(state.extra.stock)      # a bitmask of the cards held elsewhere
+
+   (house-rule plugins may implement it too; all answers are ORed), or the caller passes
+   ``held_elsewhere=`` to `check_variant`. It is not a rule hook: the engine never calls it.
+5. **Notation round trip.** ``engine.parse_action(state, a.notation()) == a`` for every
+   legal action and for the chance deal.
+6. **Views.** ``view.seat``/``view.hand`` are the seat's own; the public fields
+   (phase, trump, trick, completed tricks, hand sizes, ``view.public``, ...) are identical
+   for every seat, and so is every history entry that is not hidden (``"?"``) for either.
+   **Hidden cards do not matter**: on ``swaps_per_deal`` sampled steps per deal (not every
+   step: each check replays the deal), the kit takes one seat, works out the cards it
+   knows -- its hand, the cards played, every card named in its view's ``public``,
+   ``private`` and ``history`` (card ints, bitmask ints, ``CardSet`` values and card
+   notation in strings, searched recursively; an int counts as both a card and a mask, so
+   the kit errs towards "known") and every card named by a non-deal action so far --
+   swaps two cards it does not know in the deal's deck order, replays the same actions
+   with ``apply_unchecked`` and requires that seat's view (and, on its turn, its legal
+   actions) to be unchanged. A view that depends on a card it does not name fails here.
+7. **Replay.** Applying the deal's history again, from the same start and through
+   notation (``parse_action`` then the checked ``apply``), gives an equal state and an
+   equal score.
+8. **Termination** within ``variant.max_actions`` actions; the finished deal scores a
+   `DealScore` whose parties are the parties of ``engine.start_match``, whose winner is
+   one of them (or ``None``), and whose lines name only those parties.
+
+`check_match` plays whole matches (``start_match`` ... ``advance_match`` until
+``progress.finished``, bounded), checking every deal as above and the progress between
+deals.
+
+A broken invariant raises `ConformanceError` naming the variant, the seed, the deal index
+and the action index, so ``check_variant(v, seed=S, first_deal=D, deals=1)`` replays
+exactly the failing deal (each deal draws from its own ``random.Random`` derived from
+``(seed, deal index)``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from openwhist.actions import PLAYS, Action, Deal, Play
+from openwhist.cards import FULL_DECK, NUM_CARDS, card_name, iter_cards, parse_card
+from openwhist.engine import Engine
+from openwhist.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    OpenWhistError,
+    OptionsError,
+    PluginContractError,
+)
+from openwhist.scoring import DealScore, MatchProgress
+from openwhist.state import CHANCE, PHASE_END, TERMINAL, DealState
+from openwhist.variant import HouseRule, Variant
+from openwhist.views import HIDDEN, PlayerView
+
+__all__ = [
+    "CardsElsewhere",
+    "ConformanceError",
+    "ConformanceReport",
+    "check_match",
+    "check_variant",
+    "option_samples",
+]
+
+HeldElsewhere = Callable[[DealState[Any]], int]
+
+
+@runtime_checkable
+class CardsElsewhere(Protocol):
+    """Kit-level protocol for rules objects whose cards can sit outside hands and tricks."""
+
+    def conformance_cards_elsewhere(self, state: DealState[Any]) -> int:
+        """A bitmask of the cards of ``state`` that are in no hand and no trick (a stock,
+        a widow, cards set aside). Called by the conformance kit only."""
+        ...
+
+
+class ConformanceError(PluginContractError):
+    """A variant broke an invariant of the engine contract.
+
+    Attributes:
+        variant: the variant's name.
+        seed: the seed given to the check.
+        deal: the deal index (0-based) within the check, or ``None``.
+        action: the index in the deal's history of the action about to be applied (the
+            deal itself is action 0), or ``None`` for a check about the whole deal.
+        history: the deal's actions so far, in notation (to reproduce by hand).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        variant: str,
+        seed: int,
+        deal: int | None = None,
+        action: int | None = None,
+        history: Sequence[str] = (),
+    ) -> None:
+        where = [f"variant {variant!r}", f"seed {seed}"]
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if action is not None:
+            where.append(f"action {action}")
+        super().__init__(f"{', '.join(where)}: {message}")
+        self.variant = variant
+        self.seed = seed
+        self.deal = deal
+        self.action = action
+        self.history = tuple(history)
+
+
+@dataclass
+class ConformanceReport:
+    """What a conformance check covered.
+
+    Attributes:
+        variant: the variant's name.
+        seed: the seed of the check.
+        deals: deals played and checked.
+        actions: actions applied (chance deals included).
+        view_swaps: hidden-card swap checks performed.
+        matches: whole matches played (`check_match`).
+        seconds: wall-clock time of the check.
+        winners: how often each party won a deal (index ``len(parties)``: no winner).
+    """
+
+    variant: str
+    seed: int
+    deals: int = 0
+    actions: int = 0
+    view_swaps: int = 0
+    matches: int = 0
+    seconds: float = 0.0
+    winners: list[int] = field(default_factory=list)
+
+    @property
+    def deals_per_second(self) -> float:
+        """Checked deals per second of wall-clock time."""
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    def __str__(self) -> str:
+        extra = f", {self.matches} matches" if self.matches else ""
+        return (
+            f"{self.variant}: {self.deals} deals{extra}, {self.actions} actions, "
+            f"{self.view_swaps} view swaps checked in {self.seconds:.2f}s "
+            f"({self.deals_per_second:.0f} deals/s)"
+        )
+
+
+def check_variant(
+    variant: Variant,
+    *,
+    deals: int = 200,
+    seed: int = 0,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    house_rules: Sequence[HouseRule] = (),
+    held_elsewhere: HeldElsewhere | None = None,
+    swaps_per_deal: int = 2,
+    first_deal: int = 0,
+) -> ConformanceReport:
+    """Play ``deals`` seeded random deals of ``variant`` and check every invariant.
+
+    Args:
+        variant: the variant to check (a registered one or one under development).
+        deals: how many deals to play.
+        seed: the seed; deal ``i`` draws its deck and choices from its own generator.
+        options: the variant's options (a model or raw values; default: its defaults).
+        house_rules: house rules to stack on the variant.
+        held_elsewhere: where the variant keeps cards outside hands and tricks, if its
+            rules object does not implement `CardsElsewhere`.
+        swaps_per_deal: hidden-card swap checks per deal (0 turns them off).
+        first_deal: index of the first deal (to replay one failing deal of a longer run).
+
+    Returns:
+        What was checked, with the time taken.
+
+    Raises:
+        ConformanceError: at the first broken invariant.
+        OptionsError: when ``options`` are invalid for the variant.
+    """
+    engine = Engine(variant, options, house_rules=house_rules)
+    checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal)
+    start = time.perf_counter()
+    parties = engine.start_match(0).parties
+    winners = [0] * (len(parties) + 1)
+    for index in range(first_deal, first_deal + deals):
+        rng = _deal_rng(seed, index)
+        state = engine.start_deal(dealer=index % variant.seats, number=1)
+        score = checker.check_deal(state, rng, index)
+        winners[len(parties) if score.winner is None else score.winner] += 1
+    report = checker.report
+    report.seconds = time.perf_counter() - start
+    report.winners = winners
+    return report
+
+
+def check_match(
+    variant: Variant,
+    *,
+    matches: int = 3,
+    seed: int = 0,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    house_rules: Sequence[HouseRule] = (),
+    held_elsewhere: HeldElsewhere | None = None,
+    swaps_per_deal: int = 1,
+    max_deals: int = 1000,
+) -> ConformanceReport:
+    """Play ``matches`` whole matches with random choices, checking every deal and the
+    match progress: the deal count rises by one per deal, the parties never change, the
+    next dealer is a seat, the totals have one entry per party, and the match finishes
+    (``progress.finished``, with a winner that is a party or ``None``) within
+    ``max_deals`` deals.
+
+    Raises:
+        ConformanceError: at the first broken invariant.
+    """
+    engine = Engine(variant, options, house_rules=house_rules)
+    checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal)
+    start = time.perf_counter()
+    deal_index = 0
+    for match in range(matches):
+        match_rng = random.Random(f"openwhist-match:{seed}:{match}")
+        progress = engine.start_match(match_rng.randrange(variant.seats))
+        parties = progress.parties
+        checker.check_progress(progress, parties, 0, deal_index)
+        while not progress.finished:
+            if progress.deals >= max_deals:
+                raise checker.error(
+                    f"match {match} did not finish within {max_deals} deals "
+                    f"(progress: {progress.summary or progress.totals})",
+                    deal_index,
+                )
+            state = engine.next_deal(progress)
+            if state.context.dealer != progress.dealer:
+                raise checker.error(
+                    f"next_deal dealt by seat {state.context.dealer}, but the progress "
+                    f"says seat {progress.dealer} deals",
+                    deal_index,
+                )
+            score = checker.check_deal(state, _deal_rng(seed, deal_index), deal_index)
+            before = progress.deals
+            progress = engine.advance_match(progress, score)
+            checker.check_progress(progress, parties, before + 1, deal_index)
+            deal_index += 1
+        if progress.winner is not None and not 0 <= progress.winner < len(parties):
+            raise checker.error(
+                f"match {match} finished with winner {progress.winner!r}, not a party "
+                f"index of {parties}",
+                deal_index,
+            )
+        checker.report.matches += 1
+    checker.report.seconds = time.perf_counter() - start
+    return checker.report
+
+
+def option_samples(variant: Variant) -> list[dict[str, Any]]:
+    """Option sets that exercise each choice of the variant's options model once.
+
+    For every ``bool`` or ``Literal`` field, each value other than the default gives one
+    sample ``{field: value}``. A value that the model rejects on its own (because of a
+    cross-field rule) is paired with the first value of another such field that makes it
+    valid; a value no pairing makes valid is left out. The variant's preset is respected
+    (samples go through ``variant.make_options``).
+
+    >>> from openwhist.testing.toy import TOY
+    >>> option_samples(TOY)
+    []
+    """
+    model = variant.options
+    defaults = variant.make_options({})
+    choices: dict[str, list[Any]] = {}
+    for name, info in model.model_fields.items():
+        values = _choices(info.annotation)
+        if values:
+            choices[name] = values
+    samples: list[dict[str, Any]] = []
+    for name, values in choices.items():
+        for value in values:
+            if value == getattr(defaults, name):
+                continue
+            sample = _valid_sample(variant, {name: value}, choices)
+            if sample is not None:
+                samples.append(sample)
+    return samples
+
+
+# -- internals ------------------------------------------------------------------------------
+
+
+def _deal_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"openwhist-conformance:{seed}:{index}")
+
+
+def _choices(annotation: Any) -> list[Any]:
+    if annotation is bool:
+        return [False, True]
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return list(typing.get_args(annotation))
+    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
+        out: list[Any] = []
+        for arg in typing.get_args(annotation):
+            out.extend(v for v in _choices(arg) if v not in out)
+        return out
+    return []
+
+
+def _valid_sample(
+    variant: Variant, sample: dict[str, Any], choices: Mapping[str, list[Any]]
+) -> dict[str, Any] | None:
+    try:
+        variant.make_options(sample)
+        return sample
+    except OptionsError:
+        pass
+    for other, values in choices.items():
+        if other in sample:
+            continue
+        for value in values:
+            candidate = {**sample, other: value}
+            try:
+                variant.make_options(candidate)
+            except OptionsError:
+                continue
+            return candidate
+    return None
+
+
+def _cards_named(value: object) -> int:
+    """Every card a view value could be naming, as a mask (errs towards more cards).
+
+    An int in 0..51 is read as a card *and* as a bitmask; a larger int as a bitmask; a
+    `CardSet` by its mask; a string by each word that is card notation; containers and
+    mappings (keys too) recursively.
+    """
+    if isinstance(value, bool) or value is None:
+        return 0
+    if isinstance(value, int):
+        mask = value & FULL_DECK
+        if 0 <= value < NUM_CARDS:
+            mask |= 1 << value
+        return mask
+    if isinstance(value, str):
+        mask = 0
+        for token in value.replace(",", " ").split():
+            try:
+                mask |= 1 << parse_card(token)
+            except InvalidNotationError:
+                continue
+        return mask
+    if isinstance(value, Mapping):
+        mask = 0
+        for key, item in value.items():
+            mask |= _cards_named(key) | _cards_named(item)
+        return mask
+    inner = getattr(value, "mask", None)
+    if isinstance(inner, int):  # a CardSet
+        return inner & FULL_DECK
+    if isinstance(value, Iterable):
+        mask = 0
+        for item in value:
+            mask |= _cards_named(item)
+        return mask
+    return 0
+
+
+def _known_mask(view: PlayerView) -> int:
+    """The cards ``view`` shows its seat: hand, played cards and every card it names."""
+    mask = view.hand | _cards_named(view.public) | _cards_named(view.private)
+    mask |= _cards_named([h for h in view.history if h != HIDDEN])
+    for trick in view.completed:
+        for card in trick.cards:
+            mask |= 1 << card
+    for card in view.trick:
+        mask |= 1 << card
+    return mask
+
+
+def _actions_named(history: Iterable[Action]) -> int:
+    """Cards named by the non-deal actions (plays, exchanges): never swapped."""
+    mask = 0
+    for action in history:
+        if isinstance(action, Play):
+            mask |= 1 << action.card
+        elif not isinstance(action, Deal):
+            mask |= _cards_named(action.notation())
+    return mask
+
+
+def _public_part(view: PlayerView) -> tuple[Any, ...]:
+    return (
+        view.seats,
+        view.dealer,
+        view.phase,
+        view.to_act,
+        view.hand_sizes,
+        view.trump,
+        view.leader,
+        view.trick,
+        view.tricks,
+        view.completed,
+        view.public,
+        len(view.history),
+    )
+
+
+class _Checker:
+    """Checks deals of one engine, accumulating a report."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        seed: int,
+        held_elsewhere: HeldElsewhere | None,
+        swaps_per_deal: int,
+    ) -> None:
+        self.engine = engine
+        self.variant = engine.variant
+        self.seed = seed
+        self.seats = engine.variant.seats
+        self.swaps_per_deal = swaps_per_deal
+        elsewhere: list[HeldElsewhere] = []
+        if held_elsewhere is not None:
+            elsewhere.append(held_elsewhere)
+        for plugin in (engine.variant.rules, *(h.rules for h in engine.house_rules)):
+            if isinstance(plugin, CardsElsewhere):
+                elsewhere.append(plugin.conformance_cards_elsewhere)
+        self.elsewhere = tuple(elsewhere)
+        self.parties = engine.start_match(0).parties
+        self.report = ConformanceReport(variant=engine.variant.name, seed=seed)
+        self._deal = 0
+        self._history: tuple[Action, ...] = ()
+
+    # -- errors ---------------------------------------------------------------------------
+
+    def error(
+        self, message: str, deal: int | None = None, action: int | None = None
+    ) -> ConformanceError:
+        """A `ConformanceError` for the deal being checked."""
+        return ConformanceError(
+            message,
+            variant=self.variant.name,
+            seed=self.seed,
+            deal=self._deal if deal is None else deal,
+            action=action,
+            history=[a.notation() for a in self._history],
+        )
+
+    # -- one deal -------------------------------------------------------------------------
+
+    def check_deal(self, start: DealState[Any], rng: random.Random, index: int) -> DealScore:
+        """Play one random deal from ``start``, checking every step; return its score."""
+        engine = self.engine
+        self._deal = index
+        self._history = ()
+        state = start
+        states = [start]
+        limit = self.variant.max_actions
+        step = 0
+        while True:
+            self._history = state.history
+            self.check_state(state, step)
+            actor = state.to_act
+            if actor == TERMINAL:
+                break
+            if step >= limit:
+                raise self.error(
+                    f"the deal did not end within max_actions={limit} actions", action=step
+                )
+            if actor == CHANCE:
+                action: Action = engine.sample_chance(state, rng)
+                self.check_notation(state, (action,), step)
+            else:
+                legal = engine.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            try:
+                state = engine.apply(state, action)
+            except OpenWhistError as exc:
+                raise self.error(
+                    f"applying the legal action {action.notation()!r} failed: {exc}", action=step
+                ) from exc
+            if len(state.history) != step + 1 or state.history[-1] != action:
+                raise self.error(
+                    f"after {action.notation()!r} the history has {len(state.history)} "
+                    f"actions ending with {state.history[-1:]!r}: every applied action must "
+                    "be appended to state.history",
+                    action=step,
+                )
+            states.append(state)
+            step += 1
+        score = self.check_end(start, state)
+        self.check_swaps(start, states, rng)
+        self.report.deals += 1
+        self.report.actions += step
+        return score
+
+    def check_state(self, state: DealState[Any], step: int) -> None:
+        """Every per-step invariant of ``state``."""
+        engine = self.engine
+        actor = state.to_act
+        seats = self.seats
+        if not (actor in (CHANCE, TERMINAL) or 0 <= actor < seats):
+            raise self.error(f"to_act is {actor!r}: not a seat, CHANCE or TERMINAL", action=step)
+        if (actor == TERMINAL) != (state.phase == PHASE_END):
+            raise self.error(
+                f"to_act is {actor} in phase {state.phase!r}: the deal is over exactly when "
+                "the phase is 'end'",
+                action=step,
+            )
+        for seat in range(seats):
+            if seat != actor and engine.legal_actions(state, seat):
+                raise self.error(
+                    f"seat {seat} has legal actions although seat {actor} is to act",
+                    action=step,
+                )
+        if actor < 0:
+            if engine.legal_actions(state):
+                raise self.error("there are legal actions for chance/terminal", action=step)
+            self.check_rejections_no_seat(state, step)
+        else:
+            legal = engine.legal_actions(state)
+            self.check_legal(state, legal, step)
+            self.check_notation(state, legal, step)
+            self.check_rejections(state, legal, step)
+        if state.history:
+            self.check_cards(state, step)
+            self.check_views(state, step)
+
+    def check_legal(self, state: DealState[Any], legal: tuple[Action, ...], step: int) -> None:
+        """Legal actions: non-empty, strictly sorted, plays from the actor's hand."""
+        if not legal:
+            raise self.error(f"seat {state.to_act} is to act but has no legal action", action=step)
+        if self.engine.legal_actions(state, state.to_act) != legal:
+            raise self.error(
+                "legal_actions(state) and legal_actions(state, seat=to_act) differ", action=step
+            )
+        keys = [a.sort_key() for a in legal]
+        for i in range(1, len(keys)):
+            if not keys[i - 1] < keys[i]:
+                raise self.error(
+                    f"legal actions are not sorted and duplicate-free: {legal[i - 1]} "
+                    f"then {legal[i]}",
+                    action=step,
+                )
+        hand = state.hands[state.to_act]
+        for action in legal:
+            if isinstance(action, Play) and not hand >> action.card & 1:
+                raise self.error(
+                    f"{action} is legal for seat {state.to_act} who does not hold it",
+                    action=step,
+                )
+
+    def check_notation(self, state: DealState[Any], legal: Iterable[Action], step: int) -> None:
+        """``parse_action(notation(a)) == a`` for every action."""
+        for action in legal:
+            text = action.notation()
+            try:
+                parsed = self.engine.parse_action(state, text)
+            except OpenWhistError as exc:
+                raise self.error(
+                    f"the notation {text!r} of a legal action does not parse: {exc}",
+                    action=step,
+                ) from exc
+            if parsed != action:
+                raise self.error(
+                    f"the notation {text!r} parses to {parsed!r}, not {action!r}", action=step
+                )
+
+    def check_rejections(self, state: DealState[Any], legal: tuple[Action, ...], step: int) -> None:
+        """An illegal card, an out-of-turn action and an unfinished score are rejected."""
+        engine = self.engine
+        actor = state.to_act
+        legal_set = set(legal)
+        first = (step * 7 + self._deal) % NUM_CARDS
+        illegal = next(
+            p for i in range(NUM_CARDS) if (p := PLAYS[(first + i) % NUM_CARDS]) not in legal_set
+        )
+        expected = {a.notation() for a in legal}
+        try:
+            engine.apply(state, illegal)
+        except IllegalActionError as exc:
+            if set(exc.legal) != expected:
+                raise self.error(
+                    f"rejecting {illegal} carried legal={sorted(exc.legal)}, not the legal "
+                    f"actions {sorted(expected)}",
+                    action=step,
+                ) from exc
+        else:
+            raise self.error(f"the illegal action {illegal} was accepted", action=step)
+        if self.seats > 1:
+            other = (actor + 1 + step % (self.seats - 1)) % self.seats
+            try:
+                engine.apply(state, legal[0], seat=other)
+            except IllegalActionError:
+                pass
+            else:
+                raise self.error(
+                    f"{legal[0]} was accepted from seat {other} although seat {actor} is to act",
+                    action=step,
+                )
+        if step == 1:
+            try:
+                engine.score(state)
+            except IllegalActionError:
+                pass
+            else:
+                raise self.error("an unfinished deal was scored", action=step)
+
+    def check_rejections_no_seat(self, state: DealState[Any], step: int) -> None:
+        """At chance a non-permutation and a play are rejected; after the end, anything."""
+        engine = self.engine
+        if state.to_act == CHANCE:
+            bad = Deal((*range(NUM_CARDS - 1), 0))  # the 2C twice, the AS missing
+            for action in (bad, PLAYS[0]):
+                try:
+                    engine.apply(state, action)
+                except IllegalActionError:
+                    continue
+                raise self.error(f"chance accepted {action.notation()!r}", action=step)
+            return
+        for action in (PLAYS[step % NUM_CARDS], Deal(tuple(range(NUM_CARDS)))):
+            try:
+                engine.apply(state, action)
+            except IllegalActionError:
+                continue
+            raise self.error(f"{action.notation()!r} was accepted after the end", action=step)
+
+    def check_cards(self, state: DealState[Any], step: int) -> None:
+        """Hands, tricks and cards held elsewhere partition the 52 cards."""
+        union = 0
+        count = 0
+        for hand in state.hands:
+            union |= hand
+            count += hand.bit_count()
+        for record in state.completed:
+            for card in record.cards:
+                union |= 1 << card
+            count += len(record.cards)
+        for card in state.trick:
+            union |= 1 << card
+        count += len(state.trick)
+        for elsewhere in self.elsewhere:
+            held = elsewhere(state)
+            union |= held
+            count += held.bit_count()
+        if union != FULL_DECK or count != NUM_CARDS:
+            missing = [card_name(c) for c in iter_cards(FULL_DECK & ~union)]
+            hint = (
+                ""
+                if self.elsewhere
+                else " (cards kept outside hands and tricks must be reported by "
+                "conformance_cards_elsewhere(state) on the rules object)"
+            )
+            raise self.error(
+                f"cards not conserved: {count} cards counted, {union.bit_count()} distinct; "
+                f"missing {' '.join(missing) or 'none'}{hint}",
+                action=step,
+            )
+
+    def check_views(self, state: DealState[Any], step: int) -> None:
+        """Own hand, identical public part and non-hidden history for every seat."""
+        engine = self.engine
+        first: PlayerView | None = None
+        for seat in range(self.seats):
+            view = engine.observe(state, seat)
+            if view.seat != seat or view.hand != state.hands[seat]:
+                raise self.error(
+                    f"seat {seat}'s view is of seat {view.seat} with hand {view.hand:#x}, "
+                    f"not its own hand {state.hands[seat]:#x}",
+                    action=step,
+                )
+            if first is None:
+                first = view
+                continue
+            if _public_part(view) != _public_part(first):
+                raise self.error(
+                    f"seats {first.seat} and {seat} see different public facts: "
+                    f"{_public_part(first)!r} vs {_public_part(view)!r}",
+                    action=step,
+                )
+            if view.history == first.history:
+                continue
+            for i, (a, b) in enumerate(zip(first.history, view.history, strict=True)):
+                if a != b and HIDDEN not in (a, b):
+                    raise self.error(
+                        f"history entry {i} reads {a!r} for seat {first.seat} but {b!r} for "
+                        f"seat {seat}",
+                        action=step,
+                    )
+
+    # -- the end of a deal ----------------------------------------------------------------
+
+    def check_end(self, start: DealState[Any], final: DealState[Any]) -> DealScore:
+        """Score, parties and replay determinism of a finished deal."""
+        engine = self.engine
+        step = len(final.history)
+        try:
+            score = engine.score(final)
+        except OpenWhistError as exc:
+            raise self.error(f"scoring the finished deal failed: {exc}", action=step) from exc
+        if not isinstance(score, DealScore):
+            raise self.error(f"score() returned {type(score).__name__}, not a DealScore")
+        if score.parties != self.parties:
+            raise self.error(
+                f"the deal's score has parties {score.parties}, the match has {self.parties}"
+            )
+        if score.winner is not None and not 0 <= score.winner < len(self.parties):
+            raise self.error(f"the deal's winner {score.winner!r} is not a party index")
+        for line in score.lines:
+            if not 0 <= line.party < len(self.parties):
+                raise self.error(f"score line {line!r} names no party of {self.parties}")
+        replayed = start
+        for index, action in enumerate(final.history):
+            try:
+                parsed = engine.parse_action(replayed, action.notation())
+                replayed = engine.apply(replayed, parsed)
+            except OpenWhistError as exc:
+                raise self.error(
+                    f"replaying the deal's own history failed: {exc}", action=index
+                ) from exc
+        if replayed != final:
+            raise self.error("replaying the deal's history gave a different state")
+        if engine.score(replayed) != score:
+            raise self.error("replaying the deal's history gave a different score")
+        return score
+
+    def check_swaps(
+        self, start: DealState[Any], states: list[DealState[Any]], rng: random.Random
+    ) -> None:
+        """Views (and the actor's legal actions) do not depend on hidden cards."""
+        engine = self.engine
+        dealt = [i for i, s in enumerate(states) if s.history and isinstance(s.history[0], Deal)]
+        if not dealt or self.swaps_per_deal <= 0:
+            return
+        for _ in range(self.swaps_per_deal):
+            step = dealt[rng.randrange(len(dealt))]
+            state = states[step]
+            seat = rng.randrange(self.seats)
+            view = engine.observe(state, seat)
+            known = _known_mask(view) | _actions_named(state.history)
+            hidden = list(iter_cards(FULL_DECK & ~known))
+            if len(hidden) < 2:
+                continue
+            a, b = rng.sample(hidden, 2)
+            deal = state.history[0]
+            assert isinstance(deal, Deal)
+            order = list(deal.order)
+            ia, ib = order.index(a), order.index(b)
+            order[ia], order[ib] = b, a
+            swapped = start
+            try:
+                swapped = engine.apply_unchecked(swapped, Deal(tuple(order)))
+                for action in state.history[1:]:
+                    swapped = engine.apply_unchecked(swapped, action)
+                other = engine.observe(swapped, seat)
+            except Exception as exc:
+                raise self.error(
+                    f"replaying with {card_name(a)} and {card_name(b)} (hidden from seat "
+                    f"{seat}) swapped failed: {type(exc).__name__}: {exc}",
+                    action=step,
+                ) from exc
+            if other != view:
+                raise self.error(
+                    f"seat {seat}'s view changes when {card_name(a)} and {card_name(b)}, "
+                    f"which it cannot see, swap places in the deck: the view leaks hidden "
+                    f"cards ({_view_diff(view, other)})",
+                    action=step,
+                )
+            if state.to_act == seat and engine.legal_actions(swapped) != engine.legal_actions(
+                state
+            ):
+                raise self.error(
+                    f"seat {seat}'s legal actions change when {card_name(a)} and "
+                    f"{card_name(b)}, which it cannot see, swap places in the deck",
+                    action=step,
+                )
+            self.report.view_swaps += 1
+
+    # -- matches --------------------------------------------------------------------------
+
+    def check_progress(
+        self, progress: MatchProgress, parties: tuple[str, ...], deals: int, deal: int
+    ) -> None:
+        """The match progress after ``deals`` deals is well formed."""
+        if not isinstance(progress, MatchProgress):
+            raise self.error(f"match progress is a {type(progress).__name__}", deal)
+        if progress.parties != parties or parties != self.parties:
+            raise self.error(
+                f"the match parties changed from {parties} to {progress.parties}", deal
+            )
+        if progress.deals != deals:
+            raise self.error(f"the progress counts {progress.deals} deals after {deals}", deal)
+        if not 0 <= progress.dealer < self.seats:
+            raise self.error(f"the next dealer {progress.dealer!r} is not a seat", deal)
+        if len(progress.totals) != len(parties):
+            raise self.error(
+                f"the progress has {len(progress.totals)} totals for {len(parties)} parties",
+                deal,
+            )
+
+
+def _view_diff(a: PlayerView, b: PlayerView) -> str:
+    fields = [f for f in a.__dataclass_fields__ if getattr(a, f) != getattr(b, f)]
+    return "; ".join(f"{f}: {getattr(a, f)!r} -> {getattr(b, f)!r}" for f in fields)
