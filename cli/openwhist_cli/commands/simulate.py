@@ -1,0 +1,165 @@
+"""``whist simulate``: bots play whole matches; a summary, and the game records if asked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
+
+import typer
+
+from openwhist_cli import runtime
+
+if TYPE_CHECKING:
+    from openwhist.records import GameRecord
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` to ``app``."""
+    app.command("simulate", epilog=runtime.EXIT_CODES_EPILOG)(simulate_command)
+
+
+def simulate_command(
+    ctx: typer.Context,
+    variant: Annotated[
+        str, typer.Argument(metavar="VARIANT", help="The variant to play (see `whist variants`).")
+    ],
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A rule option; repeatable."),
+    ] = None,
+    house_rule: Annotated[
+        list[str] | None,
+        typer.Option("--house-rule", metavar="NAME", help="Enable a house rule; repeatable."),
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            metavar="NAME",
+            help="The bot for every seat, or repeat once per seat in seat order [default: random].",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Seed of all randomness; the same seed gives identical output. "
+            "Without it a seed is drawn from the OS and reported.",
+        ),
+    ] = None,
+    deals: Annotated[
+        int, typer.Option("--deals", min=1, help="How many deals to play in all.")
+    ] = 100,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="FILE",
+            dir_okay=False,
+            help="Write one game record per match to FILE, as JSON lines.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play DEALS deals of VARIANT in whole matches with bots and summarise the results.
+
+    The last match is cut short if the deals run out before it ends: its record says
+    "finished": false and it counts under matches_cut_short.
+    """
+    with runtime.handle_errors(ctx):
+        from openwhist.services.simulate import parse_options, simulate
+
+        catalog = runtime.get_catalog(ctx)
+        options = parse_options(variant, option or [])
+        if records is None:
+            outcome = simulate(
+                catalog,
+                variant,
+                options=options,
+                house_rules=house_rule or [],
+                bots=bot or [],
+                deals=deals,
+                seed=seed,
+            )
+        else:
+            with records.open("w", encoding="utf-8", newline="\n") as sink:
+                outcome = simulate(
+                    catalog,
+                    variant,
+                    options=options,
+                    house_rules=house_rule or [],
+                    bots=bot or [],
+                    deals=deals,
+                    seed=seed,
+                    on_record=lambda record: _write(sink, record),
+                )
+        if as_json:
+            runtime.echo_json(outcome.summary)
+        else:
+            typer.echo(render_summary(outcome.summary))
+        if records is not None:
+            runtime.echo_error(f"wrote {len(outcome.records)} game records to {records}")
+
+
+def _write(sink: TextIO, record: GameRecord) -> None:
+    sink.write(record.to_json() + "\n")
+
+
+def render_summary(summary: dict[str, Any]) -> str:
+    """The summary as a small text report."""
+    seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
+    options = ", ".join(f"{k}={_show(v)}" for k, v in summary["options"].items()) or "none"
+    matches = f"{summary['matches']} matches ({summary['matches_finished']} finished"
+    if summary["matches_cut_short"]:
+        matches += f", {summary['matches_cut_short']} cut short"
+    matches += ")"
+    lines = [
+        f"{summary['title']} ({summary['variant']}, {summary['distribution']} "
+        f"{summary['version']})",
+        f"seed {summary['seed']}{seed_note}; bots {', '.join(summary['bots'])}",
+        f"options: {options}",
+    ]
+    if summary["house_rules"]:
+        lines.append(f"house rules: {', '.join(summary['house_rules'])}")
+    lines.append(f"{summary['deals']} deals, {matches}")
+    lines.append("")
+    header = ("party", "match wins", "deal wins", "points", "points/deal")
+    rows = [
+        (
+            party,
+            str(summary["match_wins"][i]),
+            str(summary["deal_wins"][i]),
+            str(summary["points"][i]),
+            f"{summary['points_per_deal'][i]:.3f}",
+        )
+        for i, party in enumerate(summary["parties"])
+    ]
+    rows.append(("ties", str(summary["match_ties"]), str(summary["deal_ties"]), "", ""))
+    lines.extend(_table(header, rows))
+    lines.append("")
+    seat_rows = [
+        (seat, f"{summary['average_tricks'][i]:.3f}") for i, seat in enumerate(summary["seats"])
+    ]
+    lines.extend(_table(("seat", "average tricks per deal"), seat_rows))
+    return "\n".join(lines)
+
+
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,59 @@
+"""``whist variants``: the installed variants with their options."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from openwhist_cli import runtime
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``variants`` to ``app``."""
+    app.command("variants", epilog=runtime.EXIT_CODES_EPILOG)(variants_command)
+
+
+def variants_command(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON.")] = False,
+) -> None:
+    """List the installed variants: name, title, players, distribution, version, options."""
+    with runtime.handle_errors(ctx):
+        from openwhist.services.catalog import list_variants
+
+        listing = list_variants(runtime.get_catalog(ctx))
+        if as_json:
+            runtime.echo_json(listing)
+            return
+        if not listing:
+            runtime.echo_error("no variants installed (try: pip install openwhist[classic])")
+            return
+        for index, item in enumerate(listing):
+            if index:
+                typer.echo("")
+            typer.echo(_render(item))
+
+
+def _render(item: dict[str, Any]) -> str:
+    aliases = f" (also: {', '.join(item['aliases'])})" if item["aliases"] else ""
+    lines = [
+        f"{item['name']}{aliases} -- {item['title']}, {item['players']} players, "
+        f"{item['distribution']} {item['version']}",
+        f"  {item['description']}",
+    ]
+    if item["options"]:
+        lines.append("  options (-o name=value):")
+        width = max(len(o["name"]) for o in item["options"])
+        for option in item["options"]:
+            default = _show(option["default"])
+            lines.append(f"    {option['name']:<{width}}  [{default}]  {option['description']}")
+    return "\n".join(lines)
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,148 @@
+"""What every command shares: exit codes, output helpers, error handling, the catalog.
+
+Nothing here imports openwhist (or pydantic) at module level: ``whist --help`` and
+``whist --version`` stay fast, and the catalog is loaded once per invocation, only by the
+commands that need it.
+
+Exit codes (docs/cli.md):
+
+====  ================================================================================
+0     success
+1     runtime error (an openwhist error not listed below, or an unexpected failure)
+2     usage error: bad arguments, unknown variant / house rule / bot, bad option values
+3     a plugin failed to load (``whist plugins``; any command when plugin loading itself
+      fails, e.g. a duplicate variant name or ``OPENWHIST_STRICT_PLUGINS=1``)
+4     reserved: the ledger is unreachable
+5     reserved: the ledger needs an upgrade
+6     invalid game record (``whist replay``)
+====  ================================================================================
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from openwhist.plugins import Catalog
+
+
+class ExitCode(enum.IntEnum):
+    """The documented exit codes of ``whist``."""
+
+    OK = 0
+    RUNTIME = 1
+    USAGE = 2
+    PLUGIN = 3
+    LEDGER_UNREACHABLE = 4
+    LEDGER_NEEDS_UPGRADE = 5
+    BAD_RECORD = 6
+
+
+EXIT_CODES_EPILOG = (
+    "Exit codes: 0 ok; 1 runtime error; 2 usage error (unknown variant, bad option); "
+    "3 a plugin failed to load; 4/5 reserved for the ledger; 6 invalid game record."
+)
+
+CATALOG_KEY = "openwhist.catalog"
+DEBUG_KEY = "openwhist.debug"
+
+
+class PluginLoadError(Exception):
+    """Loading the plugins failed as a whole (exit code 3)."""
+
+
+def _default_loader() -> Catalog:
+    from openwhist.plugins import load_catalog
+
+    return load_catalog()
+
+
+catalog_loader: Callable[[], Catalog] = _default_loader
+"""How the CLI loads the catalog. Tests (and embedders) may replace it."""
+
+
+def get_catalog(ctx: typer.Context) -> Catalog:
+    """The invocation's catalog, loaded on first use and shared by the whole command tree.
+
+    Raises:
+        PluginLoadError: plugin loading failed as a whole (a duplicate variant name, or
+            any failure under ``OPENWHIST_STRICT_PLUGINS=1``).
+    """
+    meta = ctx.meta
+    catalog = meta.get(CATALOG_KEY)
+    if catalog is None:
+        try:
+            catalog = catalog_loader()
+        except Exception as exc:
+            raise PluginLoadError(f"{type(exc).__name__}: {exc}") from exc
+        meta[CATALOG_KEY] = catalog
+    return catalog
+
+
+def is_debug(ctx: typer.Context) -> bool:
+    """True when ``--debug`` was given."""
+    return bool(ctx.meta.get(DEBUG_KEY, False))
+
+
+def echo_json(data: Any) -> None:
+    """Data to stdout as stable, indented JSON (insertion order kept; no timestamps)."""
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def echo_error(message: str) -> None:
+    """A message to stderr."""
+    typer.echo(message, err=True)
+
+
+def exit_code_for(exc: BaseException) -> ExitCode:
+    """The documented exit code of an error raised by a command."""
+    from openwhist.errors import (
+        DuplicateVariantError,
+        OpenWhistError,
+        OptionsError,
+        RecordError,
+        UnknownVariantError,
+    )
+    from openwhist.services import UsageError
+
+    if isinstance(exc, RecordError):
+        return ExitCode.BAD_RECORD
+    if isinstance(exc, UnknownVariantError | OptionsError | UsageError):
+        return ExitCode.USAGE
+    if isinstance(exc, DuplicateVariantError | PluginLoadError):
+        return ExitCode.PLUGIN
+    if isinstance(exc, OpenWhistError):
+        return ExitCode.RUNTIME
+    return ExitCode.RUNTIME
+
+
+@contextmanager
+def handle_errors(ctx: typer.Context) -> Iterator[None]:
+    """Turn errors into a one-line message on stderr and the documented exit code.
+
+    Expected errors (`OpenWhistError`, plugin load failures) never show a traceback; an
+    unexpected exception is reported as an internal error. With ``--debug`` every error
+    is re-raised, so its traceback shows.
+    """
+    try:
+        yield
+    except (typer.Exit, typer.Abort):
+        raise
+    except Exception as exc:
+        if is_debug(ctx):
+            raise
+        from openwhist.errors import OpenWhistError
+
+        if isinstance(exc, OpenWhistError | PluginLoadError):
+            echo_error(f"error: {exc}")
+        else:
+            echo_error(
+                f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"
+            )
+        raise typer.Exit(int(exit_code_for(exc))) from None
