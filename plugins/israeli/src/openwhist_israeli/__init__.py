@@ -1,1 +1,38 @@
-"""Israeli Whist for openwhist (work in progress)."""
+"""Israeli Whist for openwhist (RULES.md §4): a trump auction with Frisch rounds, exact
+contracts and over/under scoring, four players each for himself."""
+
+from openwhist_israeli.actions import (
+    PASS,
+    Bid,
+    Contract,
+    FrischSelection,
+    Pass,
+    parse_call,
+    parse_contract,
+    parse_frisch,
+)
+from openwhist_israeli.bots import PassingRandomBot
+from openwhist_israeli.explain import explain_illegal
+from openwhist_israeli.options import IsraeliOptions
+from openwhist_israeli.plugin import ISRAELI
+from openwhist_israeli.rules import IsraeliExtra, IsraeliRules
+from openwhist_israeli.scoring import IsraeliFacts, score_facts
+
+__all__ = [
+    "ISRAELI",
+    "PASS",
+    "Bid",
+    "Contract",
+    "FrischSelection",
+    "IsraeliExtra",
+    "IsraeliFacts",
+    "IsraeliOptions",
+    "IsraeliRules",
+    "Pass",
+    "PassingRandomBot",
+    "explain_illegal",
+    "parse_call",
+    "parse_contract",
+    "parse_frisch",
+    "score_facts",
+]

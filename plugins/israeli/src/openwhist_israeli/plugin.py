@@ -1,1 +1,41 @@
-"""Entry point of Israeli Whist (registers its variants once implemented)."""
+"""The ``openwhist`` entry point of Israeli Whist: registers the variant and its bot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from openwhist import BotSpec, Variant, hookimpl
+
+from openwhist_israeli.bots import PASSING_BOT
+from openwhist_israeli.options import IsraeliOptions
+from openwhist_israeli.rules import IsraeliRules
+from openwhist_israeli.scoring import SEAT_NAMES, IsraeliFacts
+
+ISRAELI = Variant(
+    name="israeli",
+    title="Israeli Whist",
+    description=(
+        "four players, each for himself: a trump auction (Frisch when all pass), exact "
+        "contracts, over/under scoring"
+    ),
+    seat_names=SEAT_NAMES,
+    rules=IsraeliRules(),
+    options=IsraeliOptions,
+    partnerships=(),
+    # A deal has no finite bound under passed_out_redeal_by=same (a passed-out deal is
+    # redealt, as at the table); one attempt is at most ~750 actions and random play
+    # needs a few dozen, so 3000 leaves room for several redeals.
+    max_actions=3000,
+    aliases=("israeli-whist",),
+    facts=IsraeliFacts,
+)
+
+
+@hookimpl
+def whist_register_variants(register: Callable[[Variant], None]) -> None:
+    register(ISRAELI)
+
+
+@hookimpl
+def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
+    register(PASSING_BOT)

@@ -1,0 +1,277 @@
+"""Israeli Whist scoring (RULES.md §4.7, §4.8) and match progression (§4.9).
+
+`IsraeliFacts` is what a finished deal hands to scoring, and what a score-keeper enters for a
+deal played with real cards; `score_facts` turns facts into explained score lines, one per
+seat (category ``contract`` or ``zero_bid``) plus a ``penalty`` line per seat with declared
+revokes.
+
+>>> facts = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 3, 0, 4], tricks=[5, 4, 0, 4])
+>>> [line.points for line in score_facts(facts, IsraeliOptions()).lines]
+[35, -10, 50, 26]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openwhist import Category, DealScore, MatchProgress, ScoreLine
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from openwhist_israeli.actions import Bid, parse_call
+from openwhist_israeli.options import MAX_TRICKS, IsraeliOptions
+
+SEAT_NAMES = ("N", "E", "S", "W")
+SEATS = 4
+FAILED_ZERO_FIRST = -50
+"""A failed zero contract: −50 for the first trick ... (RULES.md §4.7, literal, C-I8)."""
+FAILED_ZERO_FURTHER = 10
+"""... and +10 for each further trick."""
+
+
+class IsraeliFacts(BaseModel):
+    """The facts of one Israeli deal that scoring needs.
+
+    Attributes:
+        declarer: the seat (0=N .. 3=W) that won the trump auction; ``None`` if passed out.
+        bid: the winning trump bid in notation (``7S``, ``6NT``; any accepted spelling is
+            normalised); ``None`` if passed out.
+        contracts: the four contracts, by seat.
+        tricks: the tricks each seat took (they total 13).
+        revokes: revokes declared against each seat (each costs ``revoke_fine``).
+        passed_out: the deal was cancelled after its last allowed auction was passed out
+            (``passed_out_redeal_by = "next"``): it scores nothing.
+
+    Validation (RULES.md §4.5): contracts 0..13, the declarer's at least his bid number, and
+    the four not totalling exactly 13 -- except the single waiver case of §4.5.6 (the bid
+    is 13, the declarer contracts 13 and the others 0).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    declarer: int | None = Field(None, ge=0, le=SEATS - 1)
+    bid: str | None = None
+    contracts: list[int] = Field(default_factory=list)
+    tricks: list[int] = Field(default_factory=lambda: [0] * SEATS)
+    revokes: list[int] = Field(default_factory=lambda: [0] * SEATS)
+    passed_out: bool = False
+
+    @field_validator("bid")
+    @classmethod
+    def _normalise_bid(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        call = parse_call(value)
+        if not isinstance(call, Bid):
+            raise ValueError("the winning bid cannot be a pass")
+        return call.notation()
+
+    @model_validator(mode="after")
+    def _check(self) -> IsraeliFacts:
+        if len(self.tricks) != SEATS or any(t < 0 for t in self.tricks):
+            raise ValueError("tricks: give four counts, one per seat (N E S W), none negative")
+        if len(self.revokes) != SEATS or any(r < 0 for r in self.revokes):
+            raise ValueError("revokes: give four counts, one per seat, none negative")
+        if self.passed_out:
+            if self.declarer is not None or self.bid is not None or self.contracts:
+                raise ValueError("a passed-out deal has no declarer, bid or contracts")
+            if any(self.tricks):
+                raise ValueError("a passed-out deal is not played: no tricks")
+            return self
+        if self.declarer is None or self.bid is None:
+            raise ValueError("a played deal needs the declarer and the winning bid")
+        if sum(self.tricks) != MAX_TRICKS:
+            raise ValueError(f"tricks must total {MAX_TRICKS}, not {sum(self.tricks)}")
+        if len(self.contracts) != SEATS:
+            raise ValueError("contracts: give four contracts, one per seat (N E S W)")
+        if any(not 0 <= c <= MAX_TRICKS for c in self.contracts):
+            raise ValueError(f"each contract is 0 to {MAX_TRICKS} tricks")
+        number = self.bid_number
+        if self.contracts[self.declarer] < number:
+            raise ValueError(
+                f"the declarer ({SEAT_NAMES[self.declarer]}) bid {self.bid} and must contract at "
+                f"least {number}, not {self.contracts[self.declarer]}"
+            )
+        if sum(self.contracts) == MAX_TRICKS and not self.is_waiver:
+            raise ValueError(
+                f"the contracts may not total exactly {MAX_TRICKS} (the last bidder's rule)"
+            )
+        return self
+
+    @property
+    def bid_number(self) -> int:
+        """The number of tricks of the winning bid (0 if passed out)."""
+        return 0 if self.bid is None else int(self.bid.rstrip("CDHSNT"))
+
+    @property
+    def is_waiver(self) -> bool:
+        """The single case where a total of 13 is allowed (RULES.md §4.5.6)."""
+        return (
+            self.declarer is not None
+            and self.bid_number == MAX_TRICKS
+            and self.contracts[self.declarer] == MAX_TRICKS
+            and sum(self.contracts) == MAX_TRICKS
+        )
+
+    @property
+    def deal_type(self) -> str:
+        """``over`` (contracts total more than 13), ``under`` (less) or ``exact`` (waiver)."""
+        total = sum(self.contracts)
+        return "over" if total > MAX_TRICKS else "under" if total < MAX_TRICKS else "exact"
+
+
+def contract_line(
+    seat: int, bid: int, took: int, deal_type: str, options: IsraeliOptions
+) -> ScoreLine:
+    """The score line of one seat's contract (RULES.md §4.7), with its explanation."""
+    if bid >= 1:
+        if took == bid:
+            return ScoreLine(
+                seat,
+                Category.CONTRACT,
+                bid * bid + 10,
+                f"contract {bid} made: {bid}² + 10 = {bid * bid + 10}",
+            )
+        diff = abs(took - bid)
+        side = "over" if took > bid else "under"
+        return ScoreLine(
+            seat,
+            Category.CONTRACT,
+            -options.fail_per_trick * diff,
+            f"contract {bid} missed: took {took}, {diff} {side} x {options.fail_per_trick}",
+        )
+    if took == 0:
+        # §4.7: +50 in an under deal, +25 in an over deal. The waiver deal (total exactly
+        # 13) is neither; we give it the over bonus [D, docs/variants/israeli.md].
+        if deal_type == "under":
+            return ScoreLine(
+                seat,
+                Category.ZERO_BID,
+                options.zero_under_bonus,
+                f"zero made in an under deal: +{options.zero_under_bonus}",
+            )
+        return ScoreLine(
+            seat,
+            Category.ZERO_BID,
+            options.zero_over_bonus,
+            f"zero made in an {'over' if deal_type == 'over' else 'exact'} deal: "
+            f"+{options.zero_over_bonus}",
+        )
+    points = FAILED_ZERO_FIRST + FAILED_ZERO_FURTHER * (took - 1)
+    note = f"zero missed with {took} trick{'s' if took > 1 else ''}: −50"
+    if took > 1:
+        note += f" + 10 x {took - 1} further = {points}"
+    if points > 0:
+        note += " (the literal rule scores a failed zero above zero from 7 tricks)"
+    return ScoreLine(seat, Category.ZERO_BID, points, note)
+
+
+def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
+    """Score a deal per RULES.md §4.7–§4.8: per seat its contract line, then its revokes."""
+    details: dict[str, Any] = {
+        "declarer": facts.declarer,
+        "bid": facts.bid,
+        "contracts": list(facts.contracts),
+        "revokes": list(facts.revokes),
+        "passed_out": facts.passed_out,
+    }
+    lines: list[ScoreLine] = []
+    if not facts.passed_out:
+        deal_type = facts.deal_type
+        details["deal_type"] = deal_type
+        details["contract_total"] = sum(facts.contracts)
+        for seat in range(SEATS):
+            lines.append(
+                contract_line(seat, facts.contracts[seat], facts.tricks[seat], deal_type, options)
+            )
+            if facts.revokes[seat]:
+                count = facts.revokes[seat]
+                lines.append(
+                    ScoreLine(
+                        seat,
+                        Category.PENALTY,
+                        -options.revoke_fine * count,
+                        f"{count} revoke{'s' if count > 1 else ''} x {options.revoke_fine}",
+                    )
+                )
+    return DealScore(
+        parties=SEAT_NAMES,
+        lines=tuple(lines),
+        winner=None,
+        tricks=tuple(facts.tricks),
+        facts=details,
+    )
+
+
+def start_match(options: IsraeliOptions, first_dealer: int) -> MatchProgress:
+    """A new match: zero totals, the format in ``detail``."""
+    kind, limit = options.match_format
+    detail: dict[str, Any] = {"format": kind, "limit": limit, "played": 0, "cancelled": 0}
+    return MatchProgress(
+        parties=SEAT_NAMES,
+        deals=0,
+        dealer=first_dealer,
+        totals=(0,) * SEATS,
+        detail=detail,
+        summary=_summary((0,) * SEATS, detail),
+    )
+
+
+def advance_match(
+    progress: MatchProgress, score: DealScore, options: IsraeliOptions
+) -> MatchProgress:
+    """The match after one more deal (RULES.md §4.9; §4.2: the dealer moves left).
+
+    ``deals`` counts every finished deal; ``detail["played"]`` counts the scored ones and
+    ``detail["cancelled"]`` the passed-out deals ended under ``passed_out_redeal_by = "next"``,
+    which do not count towards ``fixed_deals:N``. ``fixed_deals:N`` ends after N scored deals;
+    ``target:N`` ends after the first deal at which someone has N or more points and one
+    player alone has the highest total (a tie at the top plays on) [D]. The winner is the
+    highest total (``None`` for a tie after ``fixed_deals``).
+    """
+    detail = dict(progress.detail)
+    kind = str(detail.get("format", options.match_format[0]))
+    limit = int(detail.get("limit", options.match_format[1]))
+    if score.facts.get("passed_out"):
+        detail["cancelled"] = int(detail.get("cancelled", 0)) + 1
+    else:
+        detail["played"] = int(detail.get("played", 0)) + 1
+    totals = tuple(t + score.points(p) for p, t in enumerate(progress.totals))
+    best = max(totals)
+    leaders = [p for p, t in enumerate(totals) if t == best]
+    finished = False
+    winner: int | None = None
+    if kind == "fixed_deals" and detail["played"] >= limit:
+        finished = True
+        winner = leaders[0] if len(leaders) == 1 else None
+    elif kind == "target" and best >= limit and len(leaders) == 1:
+        finished, winner = True, leaders[0]
+    return MatchProgress(
+        parties=progress.parties,
+        deals=progress.deals + 1,
+        dealer=(progress.dealer + 1) % SEATS,
+        totals=totals,
+        finished=finished,
+        winner=winner,
+        detail=detail,
+        summary=_summary(totals, detail),
+    )
+
+
+def _summary(totals: tuple[int, ...], detail: dict[str, Any]) -> str:
+    text = ", ".join(f"{n} {t}" for n, t in zip(SEAT_NAMES, totals, strict=True))
+    kind = detail.get("format")
+    if kind == "fixed_deals":
+        text += f" (deal {detail.get('played', 0)} of {detail.get('limit')})"
+    elif kind == "target":
+        text += f" (target {detail.get('limit')})"
+    return text
+
+
+__all__ = [
+    "SEAT_NAMES",
+    "IsraeliFacts",
+    "advance_match",
+    "contract_line",
+    "score_facts",
+    "start_match",
+]
