@@ -219,7 +219,7 @@ def test_mutual_revoke_new_deal_is_redealt_by_the_same_dealer() -> None:
 
 def test_first_dealer_must_be_a_seat() -> None:
     engine = english()
-    with pytest.raises(VariantError, match="seat 0..3"):
+    with pytest.raises(VariantError, match=r"seat 0\.\.3"):
         engine.start_match(4)
 
 
