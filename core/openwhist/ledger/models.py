@@ -1,0 +1,195 @@
+"""The ledger's tables (SQLModel on SQLAlchemy 2).
+
+Schema (docs/ledger.md, "Schema"):
+
+* ``players`` -- one row per person or bot, by unique name;
+* ``matches`` -- variant, the variant distribution's version, options, format, status,
+  seed, times, label and the latest match-progress snapshot;
+* ``seats`` -- who sat where in a match and which scoring party the seat belongs to;
+* ``deals`` -- one row per deal: the deal's game record (actions in notation, or the
+  entered facts of a real-card deal), tricks per seat, the progress snapshot after it;
+* ``deal_actions`` -- the action log of the deal in progress, one row per action, so a
+  killed process resumes at the last action (folded into ``deals.record`` when the deal
+  completes, then deleted in the same transaction);
+* ``score_entries`` -- APPEND-ONLY score lines. A correction is a new entry that refers to
+  the entry it corrects (``corrects_id``); no entry is ever updated or deleted.
+
+Standings and totals are always derived from ``score_entries``; no total is stored.
+
+Every NOT NULL column that is not a key has a *server* default, so a future migration can
+add such a column to a populated table (notes/ecosystem.md §3). Times are UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+MATCH_STATUSES: Final = ("open", "finished", "abandoned")
+"""``open`` while deals can be added; ``finished`` when the rules end it; ``abandoned``."""
+DEAL_STATUSES: Final = ("in_progress", "complete")
+"""A deal is ``in_progress`` while its actions are logged, ``complete`` once scored."""
+DEAL_SOURCES: Final = ("played", "recorded")
+"""``played`` through the engine (actions), or ``recorded`` from real-card facts."""
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+def _json_column(default: str) -> Any:
+    return sa.Column(sa.JSON(), nullable=False, server_default=sa.text(f"'{default}'"))
+
+
+def _time_column(*, nullable: bool = False) -> Any:
+    if nullable:
+        return sa.Column(sa.DateTime(timezone=True), nullable=True)
+    return sa.Column(sa.DateTime(timezone=True), nullable=False, server_default=sa.func.now())
+
+
+class Player(SQLModel, table=True):
+    """A person or a bot, known by a unique name across every match of the ledger."""
+
+    __tablename__ = "players"
+    __table_args__ = (sa.UniqueConstraint("name", name="uq_players_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    kind: str = Field(
+        default="human",
+        max_length=100,
+        sa_column_kwargs={"server_default": "human"},
+        description="``human`` or ``bot:NAME`` (the registered bot), as in game records",
+    )
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
+class Match(SQLModel, table=True):
+    """One match of one variant: options, players (seats), deals and score entries."""
+
+    __tablename__ = "matches"
+    __table_args__ = (
+        sa.CheckConstraint("status IN ('open', 'finished', 'abandoned')", name="ck_matches_status"),
+        sa.Index("ix_matches_variant_status", "variant", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    variant: str = Field(max_length=100)
+    variant_distribution: str = Field(
+        default="", max_length=200, sa_column_kwargs={"server_default": ""}
+    )
+    variant_version: str = Field(
+        default="", max_length=100, sa_column_kwargs={"server_default": ""}
+    )
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    house_rules: list[str] = Field(default_factory=list, sa_column=_json_column("[]"))
+    format: str = Field(default="", max_length=100, sa_column_kwargs={"server_default": ""})
+    status: str = Field(default="open", max_length=16, sa_column_kwargs={"server_default": "open"})
+    seed: int | None = Field(default=None, sa_type=sa.BigInteger)
+    first_dealer: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    label: str = Field(default="", max_length=200, sa_column_kwargs={"server_default": ""})
+    progress: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    winner: int | None = Field(default=None, description="winning party once finished")
+    started_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+    finished_at: datetime | None = Field(default=None, sa_column=_time_column(nullable=True))
+
+
+class Seat(SQLModel, table=True):
+    """Who sat at ``seat`` in a match, and the scoring party of that seat."""
+
+    __tablename__ = "seats"
+
+    match_id: int = Field(foreign_key="matches.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    party: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class DealRow(SQLModel, table=True):
+    """One deal of a match: its game record, tricks per seat and the progress after it."""
+
+    __tablename__ = "deals"
+    __table_args__ = (
+        sa.UniqueConstraint("match_id", "number", name="uq_deals_match_number"),
+        sa.CheckConstraint("status IN ('in_progress', 'complete')", name="ck_deals_status"),
+        sa.Index("ix_deals_match_status_winner", "match_id", "status", "winner"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id")
+    number: int
+    dealer: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    status: str = Field(
+        default="in_progress", max_length=16, sa_column_kwargs={"server_default": "in_progress"}
+    )
+    source: str = Field(
+        default="played", max_length=16, sa_column_kwargs={"server_default": "played"}
+    )
+    record: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    tricks: list[int] = Field(default_factory=list, sa_column=_json_column("[]"))
+    progress: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    winner: int | None = Field(default=None, description="the party that won the deal")
+    started_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+    completed_at: datetime | None = Field(default=None, sa_column=_time_column(nullable=True))
+
+
+class DealAction(SQLModel, table=True):
+    """One logged action of a deal in progress (1-based ``idx``; 1 is the chance deal)."""
+
+    __tablename__ = "deal_actions"
+    __table_args__ = (sa.UniqueConstraint("deal_id", "idx", name="uq_deal_actions_deal_idx"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deal_id: int = Field(foreign_key="deals.id", ondelete="CASCADE")
+    idx: int
+    notation: str = Field(max_length=400)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
+class ScoreEntry(SQLModel, table=True):
+    """One append-only score line: ``party`` got ``points`` for ``category``.
+
+    ``corrects_id`` refers to the entry a compensating entry corrects; ``deal_id`` is the
+    deal the line belongs to (a correction belongs to the corrected entry's deal).
+    """
+
+    __tablename__ = "score_entries"
+    __table_args__ = (
+        # Standings read (match_id, party, points, category) from this index alone.
+        sa.Index("ix_score_entries_match_party", "match_id", "party", "points", "category"),
+        sa.Index("ix_score_entries_deal", "deal_id"),
+        sa.Index("ix_score_entries_corrects", "corrects_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id")
+    deal_id: int | None = Field(default=None, foreign_key="deals.id")
+    seq: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    party: int
+    category: str = Field(max_length=32)
+    points: int
+    note: str = Field(default="", max_length=400, sa_column_kwargs={"server_default": ""})
+    corrects_id: int | None = Field(default=None, foreign_key="score_entries.id")
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
+TABLES: Final = ("players", "matches", "seats", "deals", "deal_actions", "score_entries")
+"""Our table names (plus ``alembic_version``): a database with other tables is foreign."""
+
+__all__ = [
+    "DEAL_SOURCES",
+    "DEAL_STATUSES",
+    "MATCH_STATUSES",
+    "TABLES",
+    "DealAction",
+    "DealRow",
+    "Match",
+    "Player",
+    "ScoreEntry",
+    "Seat",
+    "utcnow",
+]
