@@ -17,6 +17,7 @@ from openwhist import (
     DealState,
     Engine,
     IllegalActionError,
+    TrickRecord,
     card_name,
     mask_of,
     parse_card,
@@ -102,8 +103,10 @@ def test_deal_order_alternates_from_the_non_dealer(dealer_seat: int) -> None:
     other 26 are the stock, the 27th card face up on top."""
     order = shuffled_deck(random.Random(dealer_seat + 11))
     engine = Engine(GERMAN)
-    state = engine.apply(engine.start_deal(dealer=dealer_seat), Deal(order))
+    state = engine.start_deal(dealer=dealer_seat)
     non_dealer = 1 - dealer_seat
+    assert engine.observe(state, dealer_seat).leader == non_dealer  # shown before the deal
+    state = engine.apply(state, Deal(order))
     # Deck card n (1-based) is order[n - 1].
     assert state.hands[non_dealer] == mask_of(order[n - 1] for n in range(1, 26, 2))
     assert state.hands[dealer_seat] == mask_of(order[n - 1] for n in range(2, 27, 2))
@@ -341,3 +344,18 @@ def test_deal_facts_count_tricks_by_phase_and_seat(dealer_seat: int) -> None:
         # last13/win_loss: 1 point; all26/excess_over_book: 26 - 13 = 13 points.
         assert score.points(sweeper) == (1 if not options else 13)
         assert score.points(1 - sweeper) == 0
+
+
+def test_deal_facts_split_the_tricks_at_trick_13() -> None:
+    """Tricks 1–13 are phase 1 and 14–26 phase 2: A winning tricks 1–10 and 24–26 has
+    10 + 3 tricks (the finished deal's trick records are rewritten to that pattern)."""
+    engine = Engine(GERMAN)
+    state = engine.apply(engine.start_deal(dealer=B), Deal(shuffled_deck(random.Random(3))))
+    while state.to_act != TERMINAL:
+        state = lowest_legal(engine, state)
+    winners = [A] * 10 + [B] * 3 + [B] * 10 + [A] * 3
+    records = tuple(
+        TrickRecord(r.leader, r.cards, w) for r, w in zip(state.completed, winners, strict=True)
+    )
+    facts = engine.rules.deal_facts(state._replace(completed=records))
+    assert facts == GermanFacts(phase1_tricks=(10, 3), phase2_tricks=(3, 10))

@@ -96,10 +96,14 @@ def test_points_per_trick_counts_phase_two_tricks_with_last13() -> None:
 
 def test_weighted_counts_phase_one_once_and_phase_two_twice() -> None:
     """Guardian: A 10 x 1 + 5 x 2 = 20, B 3 x 1 + 8 x 2 = 19, so A wins the deal although B
-    took more of the last 13."""
+    took more of the last 13; and with 10-3 then 4-9, A 18 and B 21: B wins although A took
+    14 of the 26 tricks."""
     result = score((10, 3), (5, 8), hand_result_mode="weighted")
     assert (result.points(A), result.points(B)) == (20, 19)
     assert result.winner == A
+    result = score((10, 3), (4, 9), hand_result_mode="weighted")
+    assert (result.points(A), result.points(B)) == (18, 21)
+    assert result.winner == B
 
 
 def test_late_revoke_voids_the_deal_only_when_the_policy_says_so() -> None:
