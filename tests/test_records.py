@@ -12,7 +12,16 @@ import random
 from typing import Any
 
 import pytest
-from openwhist import CHANCE, TERMINAL, DealScore, Engine, RecordError, card_name, iter_cards
+from openwhist import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    DealScore,
+    Engine,
+    RecordError,
+    card_name,
+    iter_cards,
+)
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import (
     RECORD_FORMAT,
@@ -51,6 +60,7 @@ def play(
     while not progress.finished:
         state = engine.next_deal(progress)
         while state.to_act != TERMINAL:
+            action: Action
             if state.to_act == CHANCE:
                 action = engine.sample_chance(state, rng)
             else:
@@ -322,3 +332,16 @@ def test_records_for_missing_variants_or_bad_options_do_not_replay(
     data["players"] = data["players"][:1]
     with pytest.raises(RecordError, match="2 seats"):
         replay_record(load_record(data), catalog)
+
+
+def test_the_example_in_docs_records_md_replays(catalog: Catalog) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text("utf-8")
+    block = text.split("```json\n", 1)[1].split("\n```", 1)[0]
+    replay = replay_record(load_record(block), catalog)
+    # As the page says: a best-of-three match that seat A won 2-0.
+    assert replay.record.options["match_format"] == "best_of_3"
+    assert replay.progress.finished
+    assert replay.progress.winner == 0
+    assert replay.progress.totals == (2, 0)
