@@ -2,6 +2,7 @@
 contracts and over/under scoring, four players each for himself."""
 
 from openwhist_israeli.actions import (
+    CONTRACTS,
     PASS,
     Bid,
     Contract,
@@ -19,6 +20,7 @@ from openwhist_israeli.rules import IsraeliExtra, IsraeliRules
 from openwhist_israeli.scoring import IsraeliFacts, score_facts
 
 __all__ = [
+    "CONTRACTS",
     "ISRAELI",
     "PASS",
     "Bid",
