@@ -104,7 +104,6 @@ def exit_code_for(exc: BaseException) -> ExitCode:
     """The documented exit code of an error raised by a command."""
     from openwhist.errors import (
         DuplicateVariantError,
-        OpenWhistError,
         OptionsError,
         RecordError,
         UnknownVariantError,
@@ -117,8 +116,7 @@ def exit_code_for(exc: BaseException) -> ExitCode:
         return ExitCode.USAGE
     if isinstance(exc, DuplicateVariantError | PluginLoadError):
         return ExitCode.PLUGIN
-    if isinstance(exc, OpenWhistError):
-        return ExitCode.RUNTIME
+    # Any other OpenWhistError, and any unexpected exception.
     return ExitCode.RUNTIME
 
 

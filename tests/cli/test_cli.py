@@ -483,3 +483,23 @@ def test_console_script_returns_the_documented_exit_code(tmp_path: Path) -> None
     assert done.returncode == 6
     assert "Traceback" not in done.stderr
     assert _probe("simulate", "germn").returncode == 2
+
+
+def test_a_failed_catalog_is_exit_3_and_help_still_works(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from openwhist import DuplicateVariantError
+
+    def clash() -> Any:
+        raise DuplicateVariantError(
+            "variant 'german' is registered by both openwhist-german and other-german"
+        )
+
+    monkeypatch.setattr(runtime, "catalog_loader", clash)
+    result = run(runner, "variants")
+    assert result.exit_code == 3
+    assert "registered by both openwhist-german and other-german" in result.stderr
+    shown = run(runner, "--help")
+    assert shown.exit_code == 0
+    assert "simulate" in shown.stdout
+    assert "plugin commands unavailable" in shown.stderr
