@@ -391,9 +391,12 @@ def _cards_named(value: object) -> int:
     return 0
 
 
-def _known_mask(view: PlayerView) -> int:
-    """The cards ``view`` shows its seat: hand, played cards and every card it names."""
-    mask = view.hand | _cards_named(view.public) | _cards_named(view.private)
+def _known_mask(view: PlayerView, held: int, public_seen: int) -> int:
+    """The cards whose place ``view``'s seat may know: its hand, the cards it has held
+    (``held``), the cards named in the public view so far (``public_seen``), the cards
+    played and the cards named in its history. Its ``private`` part is not a source: a
+    private fact about a card the seat never held and never saw in public is a leak."""
+    mask = view.hand | held | public_seen
     mask |= _cards_named([h for h in view.history if h != HIDDEN])
     for trick in view.completed:
         for card in trick.cards:
@@ -457,6 +460,8 @@ class _Checker:
         self.report = ConformanceReport(variant=engine.variant.name, seed=seed)
         self._deal = 0
         self._history: tuple[Action, ...] = ()
+        self._last_public: dict[str, Any] | None = None
+        self._last_public_cards = 0
 
     # -- errors ---------------------------------------------------------------------------
 
@@ -482,11 +487,17 @@ class _Checker:
         self._history = ()
         state = start
         states = [start]
+        held = [0] * self.seats
+        public_seen = 0
+        knowledge: list[tuple[tuple[int, ...], int]] = []
         limit = self.variant.max_actions
         step = 0
         while True:
             self._history = state.history
-            self.check_state(state, step)
+            public_seen |= self.check_state(state, step)
+            for seat, hand in enumerate(state.hands):
+                held[seat] |= hand
+            knowledge.append((tuple(held), public_seen))
             actor = state.to_act
             if actor == TERMINAL:
                 break
@@ -516,13 +527,13 @@ class _Checker:
             states.append(state)
             step += 1
         score = self.check_end(start, state)
-        self.check_swaps(start, states, rng)
+        self.check_swaps(start, states, knowledge, rng)
         self.report.deals += 1
         self.report.actions += step
         return score
 
-    def check_state(self, state: DealState[Any], step: int) -> None:
-        """Every per-step invariant of ``state``."""
+    def check_state(self, state: DealState[Any], step: int) -> int:
+        """Every per-step invariant of ``state``; returns the cards its public view names."""
         engine = self.engine
         actor = state.to_act
         seats = self.seats
@@ -549,9 +560,10 @@ class _Checker:
             self.check_legal(state, legal, step)
             self.check_notation(state, legal, step)
             self.check_rejections(state, legal, step)
-        if state.history:
-            self.check_cards(state, step)
-            self.check_views(state, step)
+        if not state.history:
+            return 0
+        self.check_cards(state, step)
+        return self.check_views(state, step)
 
     def check_legal(self, state: DealState[Any], legal: tuple[Action, ...], step: int) -> None:
         """Legal actions: non-empty, strictly sorted, plays from the actor's hand."""
@@ -684,8 +696,9 @@ class _Checker:
                 action=step,
             )
 
-    def check_views(self, state: DealState[Any], step: int) -> None:
-        """Own hand, identical public part and non-hidden history for every seat."""
+    def check_views(self, state: DealState[Any], step: int) -> int:
+        """Own hand, identical public part and non-hidden history for every seat; returns
+        the cards the public part names."""
         engine = self.engine
         first: PlayerView | None = None
         for seat in range(self.seats):
@@ -714,6 +727,11 @@ class _Checker:
                         f"seat {seat}",
                         action=step,
                     )
+        assert first is not None
+        if first.public != self._last_public:  # views rarely change their public part
+            self._last_public = first.public
+            self._last_public_cards = _cards_named(first.public)
+        return self._last_public_cards
 
     # -- the end of a deal ----------------------------------------------------------------
 
@@ -752,7 +770,11 @@ class _Checker:
         return score
 
     def check_swaps(
-        self, start: DealState[Any], states: list[DealState[Any]], rng: random.Random
+        self,
+        start: DealState[Any],
+        states: list[DealState[Any]],
+        knowledge: list[tuple[tuple[int, ...], int]],
+        rng: random.Random,
     ) -> None:
         """Views (and the actor's legal actions) do not depend on hidden cards."""
         engine = self.engine
@@ -764,7 +786,8 @@ class _Checker:
             state = states[step]
             seat = rng.randrange(self.seats)
             view = engine.observe(state, seat)
-            known = _known_mask(view) | _actions_named(state.history)
+            held, public_seen = knowledge[step]
+            known = _known_mask(view, held[seat], public_seen) | _actions_named(state.history)
             hidden = list(iter_cards(FULL_DECK & ~known))
             if len(hidden) < 2:
                 continue
