@@ -41,9 +41,7 @@ def engine(**options: Any) -> Engine:
     return Engine(ISRAELI, options)
 
 
-def dealt(
-    eng: Engine, hands: dict[int, str] | None = None, *, dealer: int = W
-) -> DealState[Any]:
+def dealt(eng: Engine, hands: dict[int, str] | None = None, *, dealer: int = W) -> DealState[Any]:
     """A deal by ``dealer`` (default W, so N calls first) of ``hands`` (default SUIT_HANDS)."""
     state = eng.start_deal(dealer=dealer)
     return eng.apply(state, Deal(deck_for(hands or SUIT_HANDS, dealer)))

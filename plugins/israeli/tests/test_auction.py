@@ -37,7 +37,8 @@ def test_a_bid_below_the_minimum_is_rejected_as_too_low():
     assert four == Bid(4, Suit.SPADES)
     with pytest.raises(IllegalActionError) as info:
         eng.apply(state, four)
-    assert "5C" in info.value.legal and "4S" not in info.value.legal
+    assert "5C" in info.value.legal
+    assert "4S" not in info.value.legal
     assert explain_illegal(state, four).startswith("too low: the minimum bid is 5")
     assert explain_illegal(state, Bid(5, 0)) == ""
 
@@ -46,8 +47,11 @@ def test_equal_numbers_are_ranked_by_denomination():
     eng = engine()
     state = calls(eng, dealt(eng), "5H")
     legal = notations(eng, state)
-    assert "5S" in legal and "5NT" in legal
-    assert "5H" not in legal and "5D" not in legal and "5C" not in legal
+    assert "5S" in legal
+    assert "5NT" in legal
+    assert "5H" not in legal
+    assert "5D" not in legal
+    assert "5C" not in legal
     assert explain_illegal(state, Bid(5, Suit.DIAMONDS)).startswith("not higher than 5H")
     assert "already" in explain_illegal(state, Bid(5, Suit.HEARTS))
 
@@ -75,7 +79,8 @@ def test_thirteen_no_trump_leaves_only_pass():
 def test_three_passes_after_a_bid_end_the_auction():
     eng = engine()
     state = calls(eng, dealt(eng), "pass, 5S, pass, pass")
-    assert state.phase == "auction" and state.to_act == N  # only two passes so far
+    assert state.phase == "auction"
+    assert state.to_act == N
     state = calls(eng, state, "pass")
     assert state.phase == "contracts"
     assert state.extra.declarer == E
@@ -86,14 +91,16 @@ def test_three_passes_after_a_bid_end_the_auction():
 def test_a_no_trump_bid_means_no_trump():
     eng = engine()
     state = calls(eng, dealt(eng), "6NT, pass, pass, pass")
-    assert state.phase == "contracts" and state.trump == NO_TRUMP
+    assert state.phase == "contracts"
+    assert state.trump == NO_TRUMP
 
 
 def test_a_pass_does_not_bar_a_later_bid_by_default():
     eng = engine()
     # N passes, E bids, S and W pass: N may come back in (only two passes follow E's bid).
     state = calls(eng, dealt(eng), "pass, 5C, pass, pass")
-    assert state.to_act == N and "5D" in notations(eng, state)
+    assert state.to_act == N
+    assert "5D" in notations(eng, state)
     state = calls(eng, state, "5D, pass, pass, pass")
     assert state.extra.declarer == N
 
@@ -103,7 +110,8 @@ def test_pass_is_final_bars_a_seat_that_passed():
     # The same calls as above: N passed first, so once S and W pass after E's bid, every
     # seat but E has passed and the auction is over.
     state = calls(eng, dealt(eng), "pass, 5C, pass, pass")
-    assert state.phase == "contracts" and state.extra.declarer == E
+    assert state.phase == "contracts"
+    assert state.extra.declarer == E
 
 
 def test_pass_is_final_skips_passed_seats():
@@ -111,17 +119,21 @@ def test_pass_is_final_skips_passed_seats():
     state = calls(eng, dealt(eng), "5C, pass, 5D, pass, 5H")
     assert state.to_act == S  # E and W passed: the turn goes from N straight to S
     state = calls(eng, state, "pass")
-    assert state.phase == "contracts" and state.extra.declarer == N
+    assert state.phase == "contracts"
+    assert state.extra.declarer == N
 
 
 def test_four_passes_lets_the_high_bidder_raise_his_own_bid():
     eng = engine(auction_end="four_passes")
     state = calls(eng, dealt(eng), "5S, pass, pass, pass")
-    assert state.phase == "auction" and state.to_act == N
-    assert "5S" not in notations(eng, state) and "5NT" in notations(eng, state)
+    assert state.phase == "auction"
+    assert state.to_act == N
+    assert "5S" not in notations(eng, state)
+    assert "5NT" in notations(eng, state)
     state = calls(eng, state, "6S, pass, pass, pass, pass")
     assert state.phase == "contracts"
-    assert state.extra.declarer == N and state.extra.bid == Bid(6, Suit.SPADES).code
+    assert state.extra.declarer == N
+    assert state.extra.bid == Bid(6, Suit.SPADES).code
     # With the default rule the same first four calls end the auction at 5S.
     default = engine()
     assert calls(default, dealt(default), "5S, pass, pass, pass").phase == "contracts"

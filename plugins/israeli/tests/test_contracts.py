@@ -17,7 +17,8 @@ def contract_numbers(eng, state):
 def test_the_declarer_bids_first_and_at_least_his_trump_bid():
     eng = engine()
     state = calls(eng, dealt(eng), E_WINS_7S)
-    assert state.phase == "contracts" and state.to_act == E
+    assert state.phase == "contracts"
+    assert state.to_act == E
     assert contract_numbers(eng, state) == list(range(7, 14))
     with pytest.raises(IllegalActionError):
         eng.apply(state, CONTRACTS[6])
@@ -29,9 +30,11 @@ def test_the_declarer_bids_first_and_at_least_his_trump_bid():
 def test_the_others_bid_any_number_from_zero_to_thirteen_clockwise():
     eng = engine()
     state = calls(eng, dealt(eng), f"{E_WINS_7S}, 9")
-    assert state.to_act == S and contract_numbers(eng, state) == list(range(14))
+    assert state.to_act == S
+    assert contract_numbers(eng, state) == list(range(14))
     state = calls(eng, state, "contract 0")
-    assert state.to_act == W and contract_numbers(eng, state) == list(range(14))
+    assert state.to_act == W
+    assert contract_numbers(eng, state) == list(range(14))
 
 
 def test_the_last_bidder_may_not_make_the_total_thirteen():
@@ -39,7 +42,8 @@ def test_the_last_bidder_may_not_make_the_total_thirteen():
     state = calls(eng, dealt(eng), f"{E_WINS_7S}, 7, 2, 3")
     assert state.to_act == N
     legal = contract_numbers(eng, state)
-    assert 1 not in legal and legal == [0, *range(2, 14)]
+    assert 1 not in legal
+    assert legal == [0, *range(2, 14)]
     assert explain_illegal(state, CONTRACTS[1]) == (
         "the last contract may not make the total exactly 13: the others bid 7 + 2 + 3 = 12, "
         "so 1 is forbidden (RULES §4.5.4)"
@@ -63,11 +67,14 @@ def test_no_forbidden_value_when_the_first_three_total_more_than_thirteen():
 def test_contracts_start_play_with_the_declarer_leading_and_the_bid_trump():
     eng = engine()
     state = calls(eng, dealt(eng), f"{E_WINS_7S}, 7, 2, 3, 0")
-    assert state.phase == "play" and state.to_act == E and state.leader == E
+    assert state.phase == "play"
+    assert state.to_act == E
+    assert state.leader == E
     assert state.trump == Suit.SPADES
     view = eng.observe(state, S)
     assert view.public["contracts"] == [0, 7, 2, 3]
-    assert view.public["contract_total"] == 12 and view.public["deal_type"] == "under"
+    assert view.public["contract_total"] == 12
+    assert view.public["deal_type"] == "under"
 
 
 def test_opening_leader_option():
@@ -76,7 +83,8 @@ def test_opening_leader_option():
     # dealer S: W calls first, N bids 6H and declares; the seat left of the dealer (W) leads.
     assert state.extra.declarer == N
     state = calls(eng, state, "6, 3, 3, 3")
-    assert state.phase == "play" and state.to_act == W
+    assert state.phase == "play"
+    assert state.to_act == W
 
 
 def test_declarer_last_order_and_the_forced_raise():
@@ -88,7 +96,8 @@ def test_declarer_last_order_and_the_forced_raise():
     # The forbidden value 13 - 6 = 7 equals the bid: the declarer must go to 8 or more.
     assert contract_numbers(eng, state) == list(range(8, 14))
     state = calls(eng, state, "8")
-    assert state.phase == "play" and state.to_act == E
+    assert state.phase == "play"
+    assert state.to_act == E
 
 
 def test_declarer_last_single_waiver_case():

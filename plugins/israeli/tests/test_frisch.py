@@ -3,6 +3,7 @@ minimum, the round limit and the redeal."""
 
 from __future__ import annotations
 
+import random
 from math import comb
 
 import pytest
@@ -27,10 +28,13 @@ SECOND_THREE = "frisch 5C 6C 7C, frisch 5D 6D 7D, frisch 5H 6H 7H, frisch 5S 6S 
 def test_all_four_passing_starts_a_frisch_with_the_first_caller():
     eng = engine()
     state = calls(eng, dealt(eng), ALL_PASS)
-    assert state.phase == "frisch" and state.to_act == N
+    assert state.phase == "frisch"
+    assert state.to_act == N
     legal = eng.legal_actions(state)
     assert len(legal) == comb(13, 3) == 286
-    assert all(isinstance(a, FrischSelection) and a.cards & ~SUIT_MASKS[Suit.CLUBS] == 0 for a in legal)
+    assert all(
+        isinstance(a, FrischSelection) and a.cards & ~SUIT_MASKS[Suit.CLUBS] == 0 for a in legal
+    )
     assert len({a.cards for a in legal}) == 286
 
 
@@ -79,13 +83,15 @@ def test_the_exchange_waits_for_all_four_so_nobody_passes_on_a_card_just_receive
 def test_the_minimum_bid_rises_by_one_per_frisch_and_the_first_caller_opens_again():
     eng = engine()
     state = calls(eng, dealt(eng), f"{ALL_PASS}, {LOW_THREE}")
-    assert state.phase == "auction" and state.to_act == N
+    assert state.phase == "auction"
+    assert state.to_act == N
     assert [a.notation() for a in eng.legal_actions(state)][:2] == ["pass", "6C"]
     assert explain_illegal(state, Bid(5, 4)) == (
         "too low: the minimum bid is 6 after 1 Frisch round (RULES §4.3.3, §4.4)"
     )
     state = calls(eng, state, f"{ALL_PASS}, {SECOND_THREE}")
-    assert state.extra.frisch == 2 and state.extra.min_bid == 7
+    assert state.extra.frisch == 2
+    assert state.extra.min_bid == 7
     assert [a.notation() for a in eng.legal_actions(state)][:2] == ["pass", "7C"]
 
 
@@ -127,18 +133,22 @@ def test_rotate_passes_left_then_across_then_right():
 def test_the_auction_after_the_third_frisch_starts_at_eight_and_a_pass_out_redeals():
     eng = engine()
     state = three_frisches(eng, dealt(eng))
-    assert state.phase == "auction" and state.extra.min_bid == 8
+    assert state.phase == "auction"
+    assert state.extra.min_bid == 8
     assert [a.notation() for a in eng.legal_actions(state)][:2] == ["pass", "8C"]
     state = calls(eng, state, ALL_PASS)
     # Cancelled: the same dealer redeals within the same deal (C-I11 default).
-    assert state.phase == "deal" and state.to_act == CHANCE
-    assert state.extra.redeals == 1 and state.dealer == W
+    assert state.phase == "deal"
+    assert state.to_act == CHANCE
+    assert state.extra.redeals == 1
+    assert state.dealer == W
     assert eng.legal_actions(state) == ()
-    import random
-
     state = eng.apply(state, eng.sample_chance(state, random.Random(3)))
-    assert state.phase == "auction" and state.to_act == N
-    assert state.extra.min_bid == 5 and state.extra.frisch == 0 and state.extra.redeals == 1
+    assert state.phase == "auction"
+    assert state.to_act == N
+    assert state.extra.min_bid == 5
+    assert state.extra.frisch == 0
+    assert state.extra.redeals == 1
     assert sorted(h.bit_count() for h in state.hands) == [13, 13, 13, 13]
     assert eng.observe(state, N).public["redeals"] == 1
 
@@ -146,25 +156,32 @@ def test_the_auction_after_the_third_frisch_starts_at_eight_and_a_pass_out_redea
 def test_frisch_max_rounds_limits_the_frisches():
     eng = engine(frisch_max_rounds=1)
     state = calls(eng, dealt(eng), f"{ALL_PASS}, {LOW_THREE}, {ALL_PASS}")
-    assert state.phase == "deal" and state.extra.redeals == 1
+    assert state.phase == "deal"
+    assert state.extra.redeals == 1
 
 
 def test_frisch_disabled_redeals_at_once():
     eng = engine(frisch_enabled=False)
     state = calls(eng, dealt(eng), ALL_PASS)
-    assert state.phase == "deal" and state.to_act == CHANCE and state.extra.frisch == 0
+    assert state.phase == "deal"
+    assert state.to_act == CHANCE
+    assert state.extra.frisch == 0
 
 
 def test_redeal_by_next_ends_the_deal_unscored_and_the_next_dealer_deals():
     eng = engine(passed_out_redeal_by="next", frisch_enabled=False)
     progress = eng.start_match(first_dealer=W)
     state = calls(eng, dealt(eng, dealer=W), ALL_PASS)
-    assert state.is_terminal and state.phase == "end"
+    assert state.is_terminal
+    assert state.phase == "end"
     score = eng.score(state)
-    assert score.lines == () and score.facts["passed_out"] is True
+    assert score.lines == ()
+    assert score.facts["passed_out"] is True
     progress = eng.advance_match(progress, score)
-    assert progress.dealer == N and progress.totals == (0, 0, 0, 0)
-    assert progress.detail["cancelled"] == 1 and progress.detail["played"] == 0
+    assert progress.dealer == N
+    assert progress.totals == (0, 0, 0, 0)
+    assert progress.detail["cancelled"] == 1
+    assert progress.detail["played"] == 0
 
 
 def test_frisch_cards_option_changes_the_number_passed():
