@@ -503,3 +503,17 @@ def test_a_failed_catalog_is_exit_3_and_help_still_works(
     assert shown.exit_code == 0
     assert "simulate" in shown.stdout
     assert "plugin commands unavailable" in shown.stderr
+
+
+def test_records_file_errors(runner: CliRunner, tmp_path: Path) -> None:
+    existing = tmp_path / "keep.jsonl"
+    existing.write_text("precious\n", encoding="utf-8")
+    # A usage error does not truncate an existing records file.
+    result = run(runner, "simulate", "germn", "--records", str(existing))
+    assert result.exit_code == 2
+    assert existing.read_text(encoding="utf-8") == "precious\n"
+    result = run(
+        runner, "simulate", "german", "--deals", "1", "--records", str(tmp_path / "no" / "f")
+    )
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr

@@ -73,7 +73,8 @@ def simulate_command(
 
         catalog = runtime.get_catalog(ctx)
         options = parse_options(variant, option or [])
-        if records is None:
+        sink = _RecordsFile(records) if records is not None else None
+        try:
             outcome = simulate(
                 catalog,
                 variant,
@@ -82,19 +83,11 @@ def simulate_command(
                 bots=bot or [],
                 deals=deals,
                 seed=seed,
+                on_record=sink.write if sink is not None else None,
             )
-        else:
-            with records.open("w", encoding="utf-8", newline="\n") as sink:
-                outcome = simulate(
-                    catalog,
-                    variant,
-                    options=options,
-                    house_rules=house_rule or [],
-                    bots=bot or [],
-                    deals=deals,
-                    seed=seed,
-                    on_record=lambda record: _write(sink, record),
-                )
+        finally:
+            if sink is not None:
+                sink.close()
         if as_json:
             runtime.echo_json(outcome.summary)
         else:
@@ -103,8 +96,26 @@ def simulate_command(
             runtime.echo_error(f"wrote {len(outcome.records)} game records to {records}")
 
 
-def _write(sink: TextIO, record: GameRecord) -> None:
-    sink.write(record.to_json() + "\n")
+class _RecordsFile:
+    """The ``--records`` file, opened on the first record, so a usage error (unknown
+    variant, bad option) leaves an existing file untouched."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle: TextIO | None = None
+
+    def write(self, record: GameRecord) -> None:
+        if self.handle is None:
+            try:
+                self.handle = self.path.open("w", encoding="utf-8", newline="\n")
+            except OSError as exc:
+                runtime.echo_error(f"error: cannot write {self.path}: {exc}")
+                raise typer.Exit(int(runtime.ExitCode.USAGE)) from None
+        self.handle.write(record.to_json() + "\n")
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
 
 
 def render_summary(summary: dict[str, Any]) -> str:
