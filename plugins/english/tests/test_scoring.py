@@ -276,3 +276,20 @@ def test_scoring_without_match_progress_starts_from_love_all() -> None:
 def test_an_impossible_progress_score_is_an_error() -> None:
     with pytest.raises(VariantError, match="no running game"):
         score(facts(7, 6), before=(5, 0))
+
+
+def test_facts_json_form_matches_pydantic_and_played_facts_are_valid() -> None:
+    """The hand-written JSON form equals pydantic's; facts built from a played deal without
+    validation pass validation (they are what a score-keeper could enter)."""
+    deal = facts(5, 8, honours=(3, 1), revokes=[revoke(EW, "transfer_tricks")])
+    assert deal.as_json() == deal.model_dump(mode="json")
+    engine = Engine(ENGLISH)
+    import random
+
+    from english_helpers import play_out
+
+    state = engine.start_deal(dealer=2)
+    state = play_out(engine, engine.apply(state, engine.sample_chance(state, random.Random(4))))
+    played = engine.rules.deal_facts(state)
+    assert EnglishFacts.model_validate(played.model_dump()) == played
+    assert played.as_json() == played.model_dump(mode="json")  # type: ignore[attr-defined]

@@ -94,8 +94,14 @@ class EnglishFacts(BaseModel):
         return self
 
     def as_json(self) -> dict[str, Any]:
-        """JSON-safe form (lists, strings and ints only)."""
-        return self.model_dump(mode="json")
+        """JSON-safe form (lists, strings and ints only), as ``model_dump(mode="json")``."""
+        return {
+            "tricks": list(self.tricks),
+            "honours": list(self.honours),
+            "revokes": [{"side": r.side, "penalty": r.penalty} for r in self.revokes],
+            "seat_tricks": None if self.seat_tricks is None else list(self.seat_tricks),
+            "misdeal": self.misdeal,
+        }
 
 
 def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
@@ -120,10 +126,16 @@ def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
 
 
 def deal_facts(state: DealState[Any]) -> EnglishFacts:
-    """The facts of a finished deal played through the engine (no revokes: play rejects them)."""
+    """The facts of a finished deal played through the engine (no revokes: play rejects them).
+
+    Built without re-validation (``model_construct``): the engine guarantees 13 tricks and
+    four honours dealt, and validating would double the cost of scoring a played deal.
+    """
     t = state.tricks
-    return EnglishFacts(
+    return EnglishFacts.model_construct(
         tricks=(t[0] + t[2], t[1] + t[3]),
         honours=honours_as_dealt(state),
+        revokes=(),
         seat_tricks=(t[0], t[1], t[2], t[3]),
+        misdeal=False,
     )
