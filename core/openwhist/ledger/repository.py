@@ -1,0 +1,820 @@
+"""Ledger queries and inserts. Every function takes ``session=`` by keyword and never commits.
+
+The caller -- `openwhist.services.ledger.Ledger` -- opens one session per operation and
+commits it as one unit of work, so an operation is recorded entirely or not at all.
+
+Invariants kept here (docs/ledger.md, "Schema"):
+
+* score entries are only ever inserted; a correction is a compensating entry that refers
+  to the corrected entry (`correct`);
+* standings and totals are computed from the entries on every call (`standings`,
+  `score_sheet`); no total is stored;
+* a match has at most one deal ``in_progress``, numbered one more than the deals its
+  progress snapshot has completed; its actions are logged one row per action with a unique
+  1-based index, so an action can never be logged twice (`append_action`);
+* completing a deal folds the action log into the deal's record, deletes the log rows,
+  inserts the deal's score lines and stores the progress snapshot -- all in the caller's
+  one transaction (`complete_deal`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, SQLModel, col, select
+
+from openwhist.ledger.errors import (
+    LedgerConflictError,
+    LedgerError,
+    LedgerNotFoundError,
+    LedgerStateError,
+)
+from openwhist.ledger.models import (
+    MATCH_STATUSES,
+    DealAction,
+    DealRow,
+    Match,
+    Player,
+    ScoreEntry,
+    Seat,
+    utcnow,
+)
+from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
+
+_CATEGORIES = frozenset(str(c) for c in Category)
+_KIND_PREFIX = "bot:"
+
+
+def _json(value: Any) -> Any:
+    """``value`` as it reads back from a JSON column (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    """A stored time as an aware UTC datetime (SQLite hands them back naive)."""
+    if value is None:
+        return None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _iso(value: datetime | None) -> str | None:
+    aware = as_utc(value)
+    return aware.isoformat() if aware is not None else None
+
+
+# -- players --------------------------------------------------------------------------------
+
+
+def _check_kind(kind: str) -> None:
+    if kind != "human" and not (kind.startswith(_KIND_PREFIX) and len(kind) > len(_KIND_PREFIX)):
+        raise LedgerError(f"a player's kind is 'human' or 'bot:NAME', not {kind!r}")
+
+
+def get_player(*, session: Session, name: str) -> Player | None:
+    """The player called ``name`` (exact, case-sensitive), or ``None``."""
+    return session.exec(select(Player).where(Player.name == name)).first()
+
+
+def create_player(*, session: Session, name: str, kind: str = "human") -> Player:
+    """A new player.
+
+    Raises:
+        LedgerError: an empty name, or a kind other than ``human`` / ``bot:NAME``.
+        LedgerConflictError: the name is taken.
+    """
+    name = name.strip()
+    if not name:
+        raise LedgerError("a player needs a name")
+    _check_kind(kind)
+    if get_player(session=session, name=name) is not None:
+        raise LedgerConflictError(f"there is already a player called {name!r}")
+    player = Player(name=name, kind=kind)
+    session.add(player)
+    session.flush()
+    return player
+
+
+def get_or_create_player(*, session: Session, name: str, kind: str = "human") -> Player:
+    """The player called ``name``, created with ``kind`` if new.
+
+    Raises:
+        LedgerConflictError: the name belongs to a player of another kind (a human name
+            given to a bot, or another bot).
+    """
+    player = get_player(session=session, name=name.strip())
+    if player is None:
+        return create_player(session=session, name=name, kind=kind)
+    if player.kind != kind:
+        raise LedgerConflictError(
+            f"player {player.name!r} is recorded as {player.kind!r}, not {kind!r}; "
+            "choose another name"
+        )
+    return player
+
+
+get_or_create = get_or_create_player
+
+
+# -- matches --------------------------------------------------------------------------------
+
+
+def create_match(
+    *,
+    session: Session,
+    variant: str,
+    seats: Sequence[tuple[Player, int]],
+    progress: MatchProgress,
+    options: Mapping[str, Any],
+    variant_distribution: str = "",
+    variant_version: str = "",
+    house_rules: Sequence[str] = (),
+    format: str = "",
+    seed: int | None = None,
+    first_dealer: int = 0,
+    label: str = "",
+) -> Match:
+    """A new open match with its seats (``(player, party)`` in seat order).
+
+    Raises:
+        LedgerError: a seed outside the signed 64-bit range, no seats.
+    """
+    if not seats:
+        raise LedgerError("a match needs players")
+    if seed is not None and not -(2**63) <= seed < 2**63:
+        raise LedgerError("the ledger stores seeds of at most 64 bits")
+    match = Match(
+        variant=variant,
+        variant_distribution=variant_distribution,
+        variant_version=variant_version,
+        options=_json(dict(options)),
+        house_rules=list(house_rules),
+        format=format,
+        seed=seed,
+        first_dealer=first_dealer,
+        label=label,
+        progress=_json(progress.as_dict()),
+    )
+    session.add(match)
+    session.flush()
+    assert match.id is not None
+    for index, (player, party) in enumerate(seats):
+        assert player.id is not None
+        session.add(Seat(match_id=match.id, seat=index, player_id=player.id, party=party))
+    session.flush()
+    return match
+
+
+def get_match(*, session: Session, match_id: int, for_update: bool = False) -> Match:
+    """The match ``match_id``; ``for_update`` locks its row (PostgreSQL) for this unit of work.
+
+    Raises:
+        LedgerNotFoundError: no such match.
+    """
+    statement = select(Match).where(Match.id == match_id)
+    if for_update:
+        statement = statement.with_for_update()
+    match = session.exec(statement).first()
+    if match is None:
+        raise LedgerNotFoundError(f"there is no match {match_id} in this ledger")
+    return match
+
+
+def match_players(*, session: Session, match_id: int) -> list[dict[str, Any]]:
+    """The seats of a match in seat order: ``{"seat", "name", "kind", "party"}``."""
+    rows = session.exec(
+        select(Seat, Player)
+        .where(Seat.match_id == match_id, Seat.player_id == Player.id)
+        .order_by(col(Seat.seat))
+    ).all()
+    return [
+        {"seat": seat.seat, "name": player.name, "kind": player.kind, "party": seat.party}
+        for seat, player in rows
+    ]
+
+
+def _require_open(match: Match) -> None:
+    if match.status != "open":
+        raise LedgerStateError(f"match {match.id} is {match.status}; nothing more can be recorded")
+
+
+def finish_match(*, session: Session, match_id: int, status: str = "finished") -> Match:
+    """Close a match as ``finished`` or ``abandoned`` (its deal in progress stays logged).
+
+    Raises:
+        LedgerStateError: the match is not open.
+        LedgerError: an unknown status.
+    """
+    if status not in MATCH_STATUSES or status == "open":
+        raise LedgerError(f"a match is closed as 'finished' or 'abandoned', not {status!r}")
+    match = get_match(session=session, match_id=match_id, for_update=True)
+    _require_open(match)
+    match.status = status
+    match.finished_at = utcnow()
+    if status == "finished":
+        match.winner = match.progress.get("winner")
+    session.add(match)
+    session.flush()
+    return match
+
+
+def match_summary(match: Match, players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A JSON-safe summary of a match (what ``whist matches --json`` lists)."""
+    progress = match.progress
+    return {
+        "id": match.id,
+        "variant": match.variant,
+        "variant_distribution": match.variant_distribution,
+        "variant_version": match.variant_version,
+        "format": match.format,
+        "status": match.status,
+        "label": match.label,
+        "seed": match.seed,
+        "options": match.options,
+        "house_rules": match.house_rules,
+        "first_dealer": match.first_dealer,
+        "players": [dict(p) for p in players],
+        "parties": progress.get("parties", []),
+        "deals": progress.get("deals", 0),
+        "totals": progress.get("totals", []),
+        "winner": match.winner if match.status == "finished" else None,
+        "summary": progress.get("summary", ""),
+        "started_at": _iso(match.started_at),
+        "finished_at": _iso(match.finished_at),
+    }
+
+
+def list_matches(
+    *,
+    session: Session,
+    variant: str | None = None,
+    player: str | None = None,
+    open_only: bool = False,
+) -> list[dict[str, Any]]:
+    """Matches, newest first, optionally of one variant, with one player, or still open."""
+    statement = select(Match)
+    if variant is not None:
+        statement = statement.where(Match.variant == variant)
+    if open_only:
+        statement = statement.where(Match.status == "open")
+    if player is not None:
+        statement = statement.where(
+            col(Match.id).in_(
+                select(Seat.match_id).where(Seat.player_id == Player.id, Player.name == player)
+            )
+        )
+    matches = session.exec(statement.order_by(col(Match.id).desc())).all()
+    ids = [m.id for m in matches]
+    seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    if ids:
+        rows = session.exec(
+            select(Seat, Player)
+            .where(col(Seat.match_id).in_(ids), Seat.player_id == Player.id)
+            .order_by(col(Seat.match_id), col(Seat.seat))
+        ).all()
+        for seat, person in rows:
+            seats[seat.match_id].append(
+                {"seat": seat.seat, "name": person.name, "kind": person.kind, "party": seat.party}
+            )
+    return [match_summary(m, seats[m.id or 0]) for m in matches]
+
+
+# -- deals and the action log ---------------------------------------------------------------
+
+
+def current_deal(*, session: Session, match_id: int) -> DealRow | None:
+    """The match's deal in progress, if any."""
+    return session.exec(
+        select(DealRow).where(DealRow.match_id == match_id, DealRow.status == "in_progress")
+    ).first()
+
+
+def logged_actions(*, session: Session, deal_id: int) -> list[str]:
+    """The logged actions of a deal in progress, in order."""
+    return list(
+        session.exec(
+            select(DealAction.notation)
+            .where(DealAction.deal_id == deal_id)
+            .order_by(col(DealAction.idx))
+        ).all()
+    )
+
+
+def _next_number(match: Match) -> tuple[int, int]:
+    progress = match.progress
+    return int(progress.get("deals", 0)) + 1, int(progress.get("dealer", match.first_dealer))
+
+
+def begin_deal(*, session: Session, match: Match) -> DealRow:
+    """The match's next deal, created ``in_progress`` (number and dealer from its progress).
+
+    Raises:
+        LedgerStateError: the match is not open, or already has a deal in progress.
+    """
+    _require_open(match)
+    assert match.id is not None
+    if current_deal(session=session, match_id=match.id) is not None:
+        raise LedgerStateError(f"match {match.id} already has a deal in progress")
+    number, dealer = _next_number(match)
+    deal = DealRow(match_id=match.id, number=number, dealer=dealer)
+    session.add(deal)
+    session.flush()
+    return deal
+
+
+def append_action(*, session: Session, match_id: int, index: int, notation: str) -> bool:
+    """Log action ``index`` (1-based; 1 is the chance deal) of the match's current deal.
+
+    The deal row is created by its first action. Logging an action that is already logged
+    with the same notation does nothing and returns False, so a process that retries (or
+    resumes) never logs an action twice.
+
+    Returns:
+        True if the action was logged now.
+
+    Raises:
+        LedgerStateError: the match is not open, or ``index`` leaves a gap.
+        LedgerConflictError: action ``index`` is already logged as something else.
+    """
+    match = get_match(session=session, match_id=match_id, for_update=True)
+    _require_open(match)
+    deal = current_deal(session=session, match_id=match_id)
+    if deal is None:
+        if index != 1:
+            raise LedgerStateError(
+                f"match {match_id} has no deal in progress; its first action is action 1, "
+                f"not {index}"
+            )
+        deal = begin_deal(session=session, match=match)
+    assert deal.id is not None
+    last = session.exec(
+        select(sa.func.max(DealAction.idx)).where(DealAction.deal_id == deal.id)
+    ).one()
+    count = int(last or 0)
+    if index <= count:
+        stored = session.exec(
+            select(DealAction.notation).where(
+                DealAction.deal_id == deal.id, DealAction.idx == index
+            )
+        ).one()
+        if stored == notation:
+            return False
+        raise LedgerConflictError(
+            f"match {match_id}, deal {deal.number}: action {index} is already {stored!r}, "
+            f"not {notation!r}"
+        )
+    if index != count + 1:
+        raise LedgerStateError(
+            f"match {match_id}, deal {deal.number}: {count} actions are logged, so the next "
+            f"is action {count + 1}, not {index}"
+        )
+    session.add(DealAction(deal_id=deal.id, idx=index, notation=notation))
+    session.flush()
+    return True
+
+
+def record_entries(
+    *,
+    session: Session,
+    match_id: int,
+    deal_id: int | None,
+    lines: Sequence[ScoreLine],
+    parties: int,
+) -> list[ScoreEntry]:
+    """Insert score lines as entries of a match (and deal), in rule order.
+
+    Raises:
+        LedgerError: a party outside ``range(parties)`` or an unknown category.
+    """
+    entries = []
+    for seq, line in enumerate(lines):
+        if not 0 <= line.party < parties:
+            raise LedgerError(f"score line for party {line.party}, but the match has {parties}")
+        category = str(line.category)
+        if category not in _CATEGORIES:
+            raise LedgerError(f"unknown score category {category!r}")
+        entry = ScoreEntry(
+            match_id=match_id,
+            deal_id=deal_id,
+            seq=seq,
+            party=line.party,
+            category=category,
+            points=int(line.points),
+            note=line.note,
+        )
+        session.add(entry)
+        entries.append(entry)
+    session.flush()
+    return entries
+
+
+def complete_deal(
+    *,
+    session: Session,
+    match_id: int,
+    score: DealScore,
+    progress: MatchProgress,
+    actions: Sequence[str] | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> DealRow:
+    """Finish the match's current deal: record, tricks, score entries and progress.
+
+    ``actions`` (a played deal) must extend the logged actions; when omitted the log is
+    used. ``facts`` marks a deal recorded from real-card facts (no actions). If the deal
+    was already completed with the same score -- a retry after a crash -- nothing is added
+    and the stored deal is returned.
+
+    Raises:
+        LedgerStateError: the match is not open, or ``progress`` is not the progress after
+            the match's next deal.
+        LedgerConflictError: ``actions`` disagree with the logged actions, or the deal was
+            completed with a different score.
+    """
+    match = get_match(session=session, match_id=match_id, for_update=True)
+    assert match.id is not None
+    number, _dealer = _next_number(match)
+    score_json = _json(score.as_dict())
+    progress_json = _json(progress.as_dict())
+    if progress.deals < number:
+        done = session.exec(
+            select(DealRow).where(DealRow.match_id == match_id, DealRow.number == progress.deals)
+        ).first()
+        if (
+            done is not None
+            and done.status == "complete"
+            and done.record.get("score") == score_json
+        ):
+            return done
+        raise LedgerConflictError(
+            f"match {match_id}: deal {progress.deals} is already recorded with another result"
+        )
+    _require_open(match)
+    if progress.deals != number:
+        raise LedgerStateError(
+            f"match {match_id}: the next deal is deal {number}, but the progress given is "
+            f"after deal {progress.deals}"
+        )
+    deal = current_deal(session=session, match_id=match_id)
+    logged = logged_actions(session=session, deal_id=deal.id) if deal and deal.id else []
+    if facts is not None and logged:
+        raise LedgerStateError(
+            f"match {match_id}: deal {number} is being played ({len(logged)} actions logged); "
+            "it cannot also be entered from facts"
+        )
+    if actions is None:
+        actions = logged
+    elif list(actions[: len(logged)]) != logged:
+        raise LedgerConflictError(
+            f"match {match_id}, deal {number}: the actions given differ from the logged ones"
+        )
+    if deal is None:
+        deal = begin_deal(session=session, match=match)
+    assert deal.id is not None
+    record: dict[str, Any] = {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "actions": list(actions),
+        "score": score_json,
+        "progress": progress_json,
+    }
+    if facts is not None:
+        record["facts"] = _json(dict(facts))
+    deal.record = record
+    deal.source = "recorded" if facts is not None else "played"
+    deal.tricks = list(score.tricks)
+    deal.progress = progress_json
+    deal.winner = score.winner
+    deal.status = "complete"
+    deal.completed_at = utcnow()
+    session.add(deal)
+    session.execute(sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id))
+    record_entries(
+        session=session,
+        match_id=match_id,
+        deal_id=deal.id,
+        lines=score.lines,
+        parties=len(progress.parties),
+    )
+    match.progress = progress_json
+    if progress.finished:
+        match.status = "finished"
+        match.winner = progress.winner
+        match.finished_at = utcnow()
+    session.add(match)
+    session.flush()
+    return deal
+
+
+# -- corrections ----------------------------------------------------------------------------
+
+
+def correct(*, session: Session, entry_id: int, points: int, note: str) -> ScoreEntry:
+    """Make entry ``entry_id`` count ``points`` by appending a compensating entry.
+
+    The original entry is never changed: the new entry carries the difference between
+    ``points`` and the entry's current value (its points plus earlier corrections), refers
+    to it through ``corrects_id``, belongs to the same match, deal, party and category, and
+    says why in its note.
+
+    Raises:
+        LedgerNotFoundError: no such entry.
+        LedgerError: no note.
+        LedgerStateError: the entry is itself a correction, or already has that value.
+    """
+    if not note.strip():
+        raise LedgerError("a correction needs a note saying why it is made")
+    entry = session.exec(
+        select(ScoreEntry).where(ScoreEntry.id == entry_id).with_for_update()
+    ).first()
+    if entry is None:
+        raise LedgerNotFoundError(f"there is no score entry {entry_id} in this ledger")
+    if entry.corrects_id is not None:
+        raise LedgerStateError(
+            f"entry {entry_id} is a correction of entry {entry.corrects_id}; correct that one"
+        )
+    earlier = session.exec(
+        select(sa.func.coalesce(sa.func.sum(ScoreEntry.points), 0)).where(
+            ScoreEntry.corrects_id == entry_id
+        )
+    ).one()
+    current_value = entry.points + int(earlier)
+    delta = points - current_value
+    if delta == 0:
+        raise LedgerStateError(f"entry {entry_id} already counts {points} points")
+    fix = ScoreEntry(
+        match_id=entry.match_id,
+        deal_id=entry.deal_id,
+        seq=entry.seq,
+        party=entry.party,
+        category=entry.category,
+        points=delta,
+        note=f"correction of entry {entry_id} ({current_value} -> {points}): {note.strip()}",
+        corrects_id=entry_id,
+    )
+    session.add(fix)
+    session.flush()
+    return fix
+
+
+# -- reports --------------------------------------------------------------------------------
+
+_T = SQLModel.metadata.tables
+
+
+def _entry_dict(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "party": row.party,
+        "category": row.category,
+        "points": row.points,
+        "note": row.note,
+        "corrects": row.corrects_id,
+    }
+
+
+def score_sheet(*, session: Session, match_id: int) -> dict[str, Any]:
+    """The match's score sheet, variant-neutral, computed from its entries.
+
+    Returns:
+        ``{"match": match_summary, "parties": [...], "deals": [...], "adjustments": [...],
+        "totals": [...]}``; each deal has ``number``, ``dealer``, ``status``, ``source``,
+        ``winner``, ``tricks``, ``summary`` (the progress summary after it), ``lines`` (its
+        entries in rule order, corrections after them), ``points`` (per party) and
+        ``totals`` (running totals per party after it). Corrections count in the deal of
+        the entry they correct; entries without a deal are ``adjustments``.
+    """
+    match = get_match(session=session, match_id=match_id)
+    players = match_players(session=session, match_id=match_id)
+    parties = list(match.progress.get("parties", []))
+    count = len(parties)
+    deals_t, entries_t = _T["deals"], _T["score_entries"]
+    deals = session.execute(
+        sa.select(
+            deals_t.c.id,
+            deals_t.c.number,
+            deals_t.c.dealer,
+            deals_t.c.status,
+            deals_t.c.source,
+            deals_t.c.winner,
+            deals_t.c.tricks,
+            deals_t.c.progress,
+        )
+        .where(deals_t.c.match_id == match_id)
+        .order_by(deals_t.c.number)
+    ).all()
+    by_deal: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
+    for row in session.execute(
+        sa.select(
+            entries_t.c.id,
+            entries_t.c.deal_id,
+            entries_t.c.party,
+            entries_t.c.category,
+            entries_t.c.points,
+            entries_t.c.note,
+            entries_t.c.corrects_id,
+        )
+        .where(entries_t.c.match_id == match_id)
+        .order_by(entries_t.c.id)
+    ):
+        by_deal[row.deal_id].append(_entry_dict(row))
+    totals = [0] * count
+    sheet_deals = []
+    for deal in deals:
+        lines = by_deal.get(deal.id, [])
+        points = [0] * count
+        for line in lines:
+            points[line["party"]] += line["points"]
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        sheet_deals.append(
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "status": deal.status,
+                "source": deal.source,
+                "winner": deal.winner,
+                "tricks": deal.tricks,
+                "summary": (deal.progress or {}).get("summary", ""),
+                "lines": lines,
+                "points": points,
+                "totals": list(totals),
+            }
+        )
+    adjustments = by_deal.get(None, [])
+    for line in adjustments:
+        totals[line["party"]] += line["points"]
+    return {
+        "match": match_summary(match, players),
+        "parties": parties,
+        "deals": sheet_deals,
+        "adjustments": adjustments,
+        "totals": totals,
+    }
+
+
+_STANDINGS_SQL = """
+WITH pts AS (
+    SELECT match_id, party, SUM(points) AS points,
+           SUM(CASE WHEN category = 'contract' AND points > 0 AND corrects_id IS NULL
+                    THEN 1 ELSE 0 END) AS contracts
+    FROM score_entries GROUP BY match_id, party
+), dl AS (
+    SELECT match_id, COUNT(*) AS deals FROM deals WHERE status = 'complete' GROUP BY match_id
+), dw AS (
+    SELECT match_id, winner, COUNT(*) AS won FROM deals
+    WHERE status = 'complete' AND winner IS NOT NULL GROUP BY match_id, winner
+)
+SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
+       COUNT(*) AS matches,
+       SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END) AS finished,
+       SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
+       COALESCE(SUM(dl.deals), 0) AS deals,
+       COALESCE(SUM(dw.won), 0) AS deals_won,
+       COALESCE(SUM(pts.points), 0) AS points,
+       COALESCE(SUM(pts.contracts), 0) AS contracts_made
+FROM seats s
+JOIN players p ON p.id = s.player_id
+JOIN matches m ON m.id = s.match_id
+LEFT JOIN pts ON pts.match_id = s.match_id AND pts.party = s.party
+LEFT JOIN dl ON dl.match_id = s.match_id
+LEFT JOIN dw ON dw.match_id = s.match_id AND dw.winner = s.party
+{where}
+GROUP BY m.variant, p.id, p.name, p.kind
+ORDER BY m.variant, points DESC, p.name
+"""
+
+
+def standings(
+    *, session: Session, variant: str | None = None, player: str | None = None
+) -> list[dict[str, Any]]:
+    """Per variant and player, across matches, computed from the entries on each call.
+
+    Each row: ``variant``, ``name``, ``kind``, ``matches`` (played in), ``finished``,
+    ``wins`` (finished matches their party won), ``deals`` (completed deals of their
+    matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
+    entries, corrections included; partners share their side's points) and
+    ``contracts_made`` (contract entries with positive points: Israeli Whist). Ordered by
+    variant, then points, highest first.
+    """
+    conditions = []
+    params: dict[str, Any] = {}
+    if variant is not None:
+        conditions.append("m.variant = :variant")
+        params["variant"] = variant
+    if player is not None:
+        conditions.append("p.name = :player")
+        params["player"] = player
+    where = ("WHERE " + " AND ".join(conditions)) if conditions else ""
+    rows = session.execute(sa.text(_STANDINGS_SQL.format(where=where)), params).all()
+    return [
+        {
+            "variant": row.variant,
+            "name": row.name,
+            "kind": row.kind,
+            "matches": int(row.matches),
+            "finished": int(row.finished),
+            "wins": int(row.wins),
+            "deals": int(row.deals),
+            "deals_won": int(row.deals_won),
+            "points": int(row.points),
+            "contracts_made": int(row.contracts_made),
+        }
+        for row in rows
+    ]
+
+
+def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:
+    """Every score entry (of one match, or all), with deal number and time, in id order."""
+    entries_t, deals_t = _T["score_entries"], _T["deals"]
+    statement = (
+        sa.select(
+            entries_t.c.id,
+            entries_t.c.match_id,
+            deals_t.c.number.label("deal"),
+            entries_t.c.party,
+            entries_t.c.category,
+            entries_t.c.points,
+            entries_t.c.note,
+            entries_t.c.corrects_id,
+            entries_t.c.created_at,
+        )
+        .select_from(entries_t.outerjoin(deals_t, deals_t.c.id == entries_t.c.deal_id))
+        .order_by(entries_t.c.id)
+    )
+    if match_id is not None:
+        statement = statement.where(entries_t.c.match_id == match_id)
+    return [
+        {
+            "id": row.id,
+            "match": row.match_id,
+            "deal": row.deal,
+            "party": row.party,
+            "category": row.category,
+            "points": row.points,
+            "note": row.note,
+            "corrects": row.corrects_id,
+            "created_at": _iso(row.created_at),
+        }
+        for row in session.execute(statement)
+    ]
+
+
+def match_deals(*, session: Session, match_id: int) -> list[dict[str, Any]]:
+    """The match's deals in order: number, status, source, record, tricks, progress."""
+    rows = session.exec(
+        select(DealRow).where(DealRow.match_id == match_id).order_by(col(DealRow.number))
+    ).all()
+    out = []
+    for deal in rows:
+        record = dict(deal.record)
+        if deal.status == "in_progress" and deal.id is not None:
+            record = {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "actions": logged_actions(session=session, deal_id=deal.id),
+                "score": None,
+                "progress": None,
+            }
+        out.append(
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "status": deal.status,
+                "source": deal.source,
+                "record": record,
+                "tricks": deal.tricks,
+                "winner": deal.winner,
+                "started_at": _iso(deal.started_at),
+                "completed_at": _iso(deal.completed_at),
+            }
+        )
+    return out
+
+
+__all__ = [
+    "append_action",
+    "as_utc",
+    "begin_deal",
+    "complete_deal",
+    "correct",
+    "create_match",
+    "create_player",
+    "current_deal",
+    "finish_match",
+    "get_match",
+    "get_or_create",
+    "get_or_create_player",
+    "get_player",
+    "list_matches",
+    "logged_actions",
+    "match_deals",
+    "match_entries",
+    "match_players",
+    "match_summary",
+    "record_entries",
+    "score_sheet",
+    "standings",
+]

@@ -1,0 +1,788 @@
+"""The ledger service: one committed unit of work per operation.
+
+A `Ledger` opens a ledger URL (checking it and running the migrations first; see
+`openwhist.ledger.db.open_engine`), then serves the operations the CLI needs. Each method
+opens its own session, calls `openwhist.ledger.repository` functions and commits once, so
+an operation is recorded entirely or not at all -- a process killed at any moment leaves
+every completed deal and every logged action, and nothing half-written.
+
+Playing a match (what ``whist play`` / ``whist resume`` do)::
+
+    ledger = Ledger(url)                                  # None: $OPENWHIST_DB or the default file
+    match_id = ledger.start_match("german", ["Ann", "Bob"], options={...}, seed=7)
+    resumed = ledger.resume(match_id)                     # engine, progress, state of the deal
+    ...  state = engine.apply(state, action)
+    ledger.record_action(match_id, len(state.history), action.notation())   # every action
+    ...  when the deal is over:
+    score = engine.score(state); progress = engine.advance_match(progress, score)
+    ledger.complete_deal(match_id, score, progress)
+
+Score-keeping a game played with real cards (``whist record``)::
+
+    outcome = ledger.record_real_deal(match_id, {"phase1_tricks": [7, 6], ...})
+
+SQLAlchemy, SQLModel and Alembic are imported only when a `Ledger` is created, so importing
+this module stays cheap (``whist --help`` must not load them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from openwhist.engine import Engine
+from openwhist.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    OpenWhistError,
+    OptionsError,
+    UnknownVariantError,
+)
+from openwhist.ledger.errors import (
+    InvalidFactsError,
+    LedgerConflictError,
+    LedgerError,
+    LedgerStateError,
+)
+from openwhist.scoring import DealScore, MatchProgress
+from openwhist.state import TERMINAL, DealContext, DealState
+from openwhist.variant import HouseRule, Variant
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+    from sqlalchemy.engine import Engine as SAEngine
+    from sqlmodel import Session
+
+    from openwhist.ledger.models import Match
+    from openwhist.records import GameRecord, VariantSource
+
+EXPORT_FORMAT = "openwhist.ledger-export/1"
+"""The id of the JSON export document (docs/ledger.md, "Backup and export")."""
+
+CSV_COLUMNS = (
+    "match",
+    "variant",
+    "label",
+    "deal",
+    "entry",
+    "party",
+    "party_name",
+    "players",
+    "category",
+    "points",
+    "note",
+    "corrects",
+    "created_at",
+)
+"""The columns of the CSV export: one row per score entry."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player for a new match: a name and ``human`` or ``bot:NAME``."""
+
+    name: str
+    kind: str = "human"
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """What recording a deal produced: its number, score and the match progress after it."""
+
+    match_id: int
+    number: int
+    score: DealScore
+    progress: MatchProgress
+
+
+@dataclass(frozen=True)
+class ResumePoint:
+    """Everything needed to continue a match exactly where it stopped.
+
+    Attributes:
+        match_id: the match.
+        variant: the variant's name.
+        options: the stored rule options (JSON form).
+        house_rules: the enabled house rules' names.
+        players: per seat ``{"seat", "name", "kind", "party"}``.
+        first_dealer: the dealer of deal 1.
+        seed: the match's seed, if any.
+        status: ``open``, ``finished`` or ``abandoned``.
+        progress: the progress after the last completed deal.
+        deal_number: the number of the deal to continue (or start).
+        dealer: its dealer.
+        actions: the actions of that deal logged so far, in notation (empty: a new deal).
+    """
+
+    match_id: int
+    variant: str
+    options: dict[str, Any]
+    house_rules: tuple[str, ...]
+    players: tuple[dict[str, Any], ...]
+    first_dealer: int
+    seed: int | None
+    status: str
+    progress: MatchProgress
+    deal_number: int
+    dealer: int
+    actions: tuple[str, ...]
+
+    @property
+    def finished(self) -> bool:
+        """True when no deal remains to be played (finished or abandoned)."""
+        return self.status != "open" or self.progress.finished
+
+
+@dataclass(frozen=True)
+class ResumedMatch:
+    """A match rebuilt from the ledger: the engine and the current deal's state.
+
+    ``state`` is the current deal after replaying its logged actions (a fresh deal waiting
+    for the shuffle when none are logged), or ``None`` when the match is over.
+    """
+
+    point: ResumePoint
+    engine: Engine
+    state: DealState[Any] | None
+
+
+def _party_of(variant: Variant, seat: int) -> int:
+    for index, side in enumerate(variant.partnerships):
+        if seat in side:
+            return index
+    return seat
+
+
+def _player_spec(item: str | PlayerSpec | tuple[str, str]) -> PlayerSpec:
+    if isinstance(item, PlayerSpec):
+        return item
+    if isinstance(item, str):
+        return PlayerSpec(item)
+    return PlayerSpec(item[0], item[1])
+
+
+def _facts_problems(exc: ValidationError) -> list[str]:
+    problems = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"])
+        message = str(err["msg"]).removeprefix("Value error, ")
+        problems.append(f"{where}: {message}" if where else message)
+    return problems
+
+
+class Ledger:
+    """A ledger opened at a URL; every method is one committed unit of work.
+
+    Args:
+        url: a SQLAlchemy URL or an SQLite file path; ``None`` reads ``$OPENWHIST_DB`` and
+            falls back to ``ledger.sqlite3`` in the user data directory.
+        catalog: where variants and house rules are found by name (a `Catalog` or a
+            ``{name: Variant}`` mapping); default: `openwhist.plugins.load_catalog()`,
+            loaded when first needed.
+        upgrade: upgrade an older ledger on open (else `LedgerNeedsUpgradeError`).
+        busy_timeout_ms: how long an SQLite writer waits for another process's lock.
+
+    Raises:
+        LedgerError: the refusals of `openwhist.ledger.db.open_engine` (unreachable, locked,
+            not a ledger, too new, needs upgrade), each with its exit code.
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        catalog: VariantSource | Mapping[str, Variant] | None = None,
+        upgrade: bool = True,
+        busy_timeout_ms: int = 5000,
+    ) -> None:
+        from openwhist.ledger import db
+
+        self._db = db
+        self._url: URL = db.resolve_url(url)
+        self._engine: SAEngine = db.open_engine(
+            self._url, upgrade=upgrade, busy_timeout_ms=busy_timeout_ms
+        )
+        self._writer: SAEngine = db.writer(self._engine)
+        self._catalog = catalog
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        """The ledger's URL with any password hidden."""
+        return self._db.display_url(self._url)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _unit(self, *, write: bool = True) -> Iterator[Session]:
+        """One unit of work: a session committed at the end, rolled back on any error."""
+        import sqlalchemy as sa
+        from sqlmodel import Session
+
+        with self._db.translate_errors(self._url):
+            session = Session(self._writer if write else self._engine, expire_on_commit=False)
+            try:
+                yield session
+                if write:
+                    session.commit()
+            except sa.exc.IntegrityError as exc:
+                session.rollback()
+                detail = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
+                raise LedgerConflictError(
+                    f"another writer recorded the same thing first ({detail})"
+                ) from exc
+            except BaseException:
+                session.rollback()
+                raise
+            finally:
+                session.close()
+
+    # -- variants ------------------------------------------------------------------------
+
+    def _source(self) -> VariantSource | Mapping[str, Variant]:
+        if self._catalog is None:
+            from openwhist.plugins import load_catalog
+
+            self._catalog = load_catalog()
+        return self._catalog
+
+    def _variant(self, name: str) -> Variant:
+        source = self._source()
+        if isinstance(source, Mapping):
+            if name not in source:
+                raise UnknownVariantError(name, suggestions=sorted(source))
+            return source[name]
+        return source.variant(name)
+
+    def _house_rules(self, names: Sequence[str]) -> list[HouseRule]:
+        source = self._source()
+        if isinstance(source, Mapping):
+            if names:
+                raise UnknownVariantError(names[0])
+            return []
+        return [source.house_rule(name) for name in names]
+
+    def _distribution(self, name: str) -> tuple[str, str]:
+        registered = getattr(self._source(), "variants", {}).get(name)
+        if registered is None:
+            return "", ""
+        return str(registered.distribution), str(registered.version)
+
+    def _engine_for(self, match: Match) -> Engine:
+        variant = self._variant(match.variant)
+        try:
+            options = variant.make_options(match.options)
+        except OptionsError as exc:
+            raise LedgerError(
+                f"match {match.id}: its stored options no longer fit {variant.name} "
+                f"(the plugin changed?): {exc}"
+            ) from None
+        return Engine(variant, options, house_rules=self._house_rules(match.house_rules))
+
+    # -- recording -----------------------------------------------------------------------
+
+    def start_match(
+        self,
+        variant: str,
+        players: Sequence[str | PlayerSpec | tuple[str, str]],
+        *,
+        options: BaseModel | Mapping[str, Any] | None = None,
+        first_dealer: int = 0,
+        seed: int | None = None,
+        label: str = "",
+        house_rules: Sequence[str] = (),
+    ) -> int:
+        """Record a new match and return its id.
+
+        Players are matched to existing ones by name (created when new); the seat order is
+        the order given. The options are validated by the variant's model and stored in
+        full (defaults included), with the variant's distribution and version.
+
+        Raises:
+            UnknownVariantError: no such variant installed.
+            OptionsError: options the variant rejects.
+            LedgerError: wrong number of players, a player named twice, a first dealer
+                that is not a seat, a player name used by another kind of player.
+        """
+        from openwhist.ledger import repository as repo
+
+        engine_variant = self._variant(variant)
+        specs = [_player_spec(p) for p in players]
+        if len(specs) != engine_variant.seats:
+            raise LedgerError(
+                f"{engine_variant.name} is played by {engine_variant.seats} players, "
+                f"not {len(specs)}"
+            )
+        names = [s.name.strip() for s in specs]
+        if len(set(names)) != len(names):
+            raise LedgerError("each seat needs a different player")
+        if not 0 <= first_dealer < engine_variant.seats:
+            raise LedgerError(f"the first dealer must be a seat 0..{engine_variant.seats - 1}")
+        engine = Engine(engine_variant, options, house_rules=self._house_rules(house_rules))
+        progress = engine.start_match(first_dealer)
+        distribution, version = self._distribution(engine_variant.name)
+        options_json = engine.options.model_dump(mode="json")
+        fmt = str(
+            progress.detail.get("format")
+            or options_json.get("match_format")
+            or options_json.get("format")
+            or ""
+        )
+        with self._unit() as session:
+            seats = [
+                (
+                    repo.get_or_create_player(session=session, name=spec.name, kind=spec.kind),
+                    _party_of(engine_variant, seat),
+                )
+                for seat, spec in enumerate(specs)
+            ]
+            match = repo.create_match(
+                session=session,
+                variant=engine_variant.name,
+                seats=seats,
+                progress=progress,
+                options=options_json,
+                variant_distribution=distribution,
+                variant_version=version,
+                house_rules=[rule.name for rule in engine.house_rules],
+                format=fmt,
+                seed=seed,
+                first_dealer=first_dealer,
+                label=label,
+            )
+            assert match.id is not None
+            return match.id
+
+    def record_action(self, match_id: int, index: int, notation: str) -> bool:
+        """Log action ``index`` (1-based, 1 = the chance deal) of the match's current deal.
+
+        Call it after every action, with ``index = len(state.history)``. Logging an action
+        that is already logged identically is a no-op (returns False), so a resumed or
+        retrying process never logs anything twice.
+
+        Raises:
+            LedgerStateError: the match is closed, or the index leaves a gap.
+            LedgerConflictError: that index already holds another action.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            return repo.append_action(
+                session=session, match_id=match_id, index=index, notation=notation
+            )
+
+    def complete_deal(
+        self,
+        match_id: int,
+        score: DealScore,
+        progress: MatchProgress,
+        *,
+        actions: Sequence[str] | None = None,
+    ) -> DealOutcome:
+        """Store a finished played deal: its record, score entries and the new progress.
+
+        ``score`` is `Engine.score` of the finished deal and ``progress`` the result of
+        `Engine.advance_match`. ``actions`` default to the logged ones (pass them when the
+        caller did not log every action). A finishing progress finishes the match. A retry
+        of the same completion records nothing twice.
+
+        Raises:
+            LedgerStateError, LedgerConflictError: see `repository.complete_deal`.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            deal = repo.complete_deal(
+                session=session,
+                match_id=match_id,
+                score=score,
+                progress=progress,
+                actions=actions,
+            )
+            return DealOutcome(match_id, deal.number, score, progress)
+
+    def facts_model(self, match_id: int) -> type[BaseModel]:
+        """The facts model a score-keeper fills in for a deal of this match's variant.
+
+        Raises:
+            LedgerError: the variant declares no facts model.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            name = repo.get_match(session=session, match_id=match_id).variant
+        variant = self._variant(name)
+        if variant.facts is None:
+            raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+        return variant.facts
+
+    def record_real_deal(self, match_id: int, facts: BaseModel | Mapping[str, Any]) -> DealOutcome:
+        """Score a deal played with real cards from its facts, and record it.
+
+        The facts are validated by the variant's facts model (tricks add up, contracts are
+        legal, ...), scored by ``engine.rules.score_facts(facts, context)`` -- the same hook
+        that scores played deals -- with a context built from the match's progress (dealer,
+        deal number, the progress before the deal), and the match advanced with
+        ``engine.advance_match``. Nothing is recorded when anything is wrong.
+
+        Raises:
+            InvalidFactsError: every problem the facts model or the scoring rules found.
+            LedgerStateError: the match is closed, or a played deal is in progress.
+            LedgerError: the variant declares no facts model.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            match = repo.get_match(session=session, match_id=match_id, for_update=True)
+            if match.status != "open":
+                raise LedgerStateError(f"match {match_id} is {match.status}; it takes no deals")
+            engine = self._engine_for(match)
+            variant = engine.variant
+            model = variant.facts
+            if model is None:
+                raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+            raw = facts.model_dump(mode="json") if isinstance(facts, BaseModel) else dict(facts)
+            try:
+                entered = model.model_validate(raw)
+            except ValidationError as exc:
+                raise InvalidFactsError(variant.name, _facts_problems(exc)) from None
+            progress = MatchProgress.from_dict(match.progress)
+            context = DealContext(
+                options=engine.options,
+                seats=variant.seats,
+                dealer=progress.dealer,
+                number=progress.deals + 1,
+                progress=progress.as_dict(),
+            )
+            try:
+                score = engine.rules.score_facts(entered, context)
+            except ValidationError as exc:
+                raise InvalidFactsError(variant.name, _facts_problems(exc)) from None
+            except (ValueError, OpenWhistError) as exc:
+                if isinstance(exc, LedgerError):
+                    raise
+                raise InvalidFactsError(variant.name, [str(exc)]) from None
+            after = engine.advance_match(progress, score)
+            deal = repo.complete_deal(
+                session=session,
+                match_id=match_id,
+                score=score,
+                progress=after,
+                facts=entered.model_dump(mode="json"),
+            )
+            return DealOutcome(match_id, deal.number, score, after)
+
+    def adjust(
+        self, match_id: int, party: int, points: int, *, category: str = "penalty", note: str
+    ) -> dict[str, Any]:
+        """Add a score entry that belongs to no deal (a penalty agreed at the table).
+
+        Raises:
+            LedgerError: no note, a party or category the match does not have.
+        """
+        from openwhist.ledger import repository as repo
+        from openwhist.scoring import Category, ScoreLine
+
+        if not note.strip():
+            raise LedgerError("an adjustment needs a note saying why it is made")
+        try:
+            cat = Category(category)
+        except ValueError:
+            raise LedgerError(f"unknown score category {category!r}") from None
+        with self._unit() as session:
+            match = repo.get_match(session=session, match_id=match_id, for_update=True)
+            assert match.id is not None
+            (entry,) = repo.record_entries(
+                session=session,
+                match_id=match.id,
+                deal_id=None,
+                lines=[ScoreLine(party, cat, points, note.strip())],
+                parties=len(match.progress.get("parties", [])),
+            )
+            return {"id": entry.id, "match": match.id, "party": party, "points": points}
+
+    def correct(self, entry_id: int, points: int, note: str) -> dict[str, Any]:
+        """Make entry ``entry_id`` count ``points`` with a compensating entry (never an edit).
+
+        Returns:
+            the new entry: ``{"id", "corrects", "match", "party", "category", "points",
+            "note"}`` where ``points`` is the difference added.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            fix = repo.correct(session=session, entry_id=entry_id, points=points, note=note)
+            return {
+                "id": fix.id,
+                "corrects": fix.corrects_id,
+                "match": fix.match_id,
+                "party": fix.party,
+                "category": fix.category,
+                "points": fix.points,
+                "note": fix.note,
+            }
+
+    def finish_match(self, match_id: int, *, abandoned: bool = False) -> dict[str, Any]:
+        """Close a match: ``finished`` (the rules did not end it, the players did) or
+        ``abandoned``. A match whose rules end it is finished by its last deal already.
+
+        Raises:
+            LedgerStateError: the match is already closed.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            match = repo.finish_match(
+                session=session,
+                match_id=match_id,
+                status="abandoned" if abandoned else "finished",
+            )
+            players = repo.match_players(session=session, match_id=match_id)
+            return repo.match_summary(match, players)
+
+    # -- resuming ------------------------------------------------------------------------
+
+    def resume_point(self, match_id: int) -> ResumePoint:
+        """Where the match stands: the progress and the current deal's logged actions."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            match = repo.get_match(session=session, match_id=match_id)
+            assert match.id is not None
+            players = repo.match_players(session=session, match_id=match_id)
+            deal = repo.current_deal(session=session, match_id=match_id)
+            actions = (
+                repo.logged_actions(session=session, deal_id=deal.id)
+                if deal is not None and deal.id is not None
+                else []
+            )
+            progress = MatchProgress.from_dict(match.progress)
+            return ResumePoint(
+                match_id=match.id,
+                variant=match.variant,
+                options=dict(match.options),
+                house_rules=tuple(match.house_rules),
+                players=tuple(players),
+                first_dealer=match.first_dealer,
+                seed=match.seed,
+                status=match.status,
+                progress=progress,
+                deal_number=deal.number if deal is not None else progress.deals + 1,
+                dealer=deal.dealer if deal is not None else progress.dealer,
+                actions=tuple(actions),
+            )
+
+    def resume(self, match_id: int) -> ResumedMatch:
+        """The match rebuilt for play: engine, and the current deal after its logged actions.
+
+        Every logged action is replayed with the engine's checked ``apply``.
+
+        Raises:
+            LedgerError: a logged action that no longer parses or is illegal (the plugin
+                changed since it was logged).
+        """
+        from openwhist.ledger import repository as repo
+
+        point = self.resume_point(match_id)
+        with self._unit(write=False) as session:
+            engine = self._engine_for(repo.get_match(session=session, match_id=match_id))
+        if point.finished:
+            return ResumedMatch(point, engine, None)
+        state = engine.next_deal(point.progress)
+        for index, text in enumerate(point.actions, start=1):
+            if state.to_act == TERMINAL:
+                raise LedgerError(f"match {match_id}: action {index} logged after the deal ended")
+            try:
+                state = engine.apply(state, engine.parse_action(state, text))
+            except (InvalidNotationError, IllegalActionError) as exc:
+                raise LedgerError(
+                    f"match {match_id}, deal {point.deal_number}: logged action {index} "
+                    f"{text!r} does not replay: {exc}"
+                ) from None
+        return ResumedMatch(point, engine, state)
+
+    # -- reports -------------------------------------------------------------------------
+
+    def get_match(self, match_id: int) -> dict[str, Any]:
+        """A match's summary with its deals (records included)."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            match = repo.get_match(session=session, match_id=match_id)
+            summary = repo.match_summary(
+                match, repo.match_players(session=session, match_id=match_id)
+            )
+            summary["deal_records"] = repo.match_deals(session=session, match_id=match_id)
+            return summary
+
+    def list_matches(
+        self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
+    ) -> list[dict[str, Any]]:
+        """Matches, newest first (``whist matches [--variant] [--player] [--open]``)."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.list_matches(
+                session=session, variant=variant, player=player, open_only=open_only
+            )
+
+    def standings(
+        self, *, variant: str | None = None, player: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Per variant and player across matches (``whist standings``); see
+        `repository.standings` for the columns."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.standings(session=session, variant=variant, player=player)
+
+    def score_sheet(self, match_id: int) -> dict[str, Any]:
+        """The variant-neutral score sheet data (``whist scores MATCH``); see
+        `repository.score_sheet`."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.score_sheet(session=session, match_id=match_id)
+
+    def game_record(self, match_id: int) -> GameRecord:
+        """The match as an ``openwhist.record/1`` game record (played deals only).
+
+        Raises:
+            LedgerError: the match has deals entered from real-card facts, which a game
+                record cannot hold.
+        """
+        from openwhist.records import RECORD_FORMAT, DealRecord, GameRecord, PlayerRecord
+        from openwhist.records import ResultRecord as Result
+
+        data = self.get_match(match_id)
+        deals = []
+        for deal in data["deal_records"]:
+            if deal["source"] == "recorded":
+                raise LedgerError(
+                    f"match {match_id} has deals entered from real-card facts; export it as "
+                    "JSON instead of a game record"
+                )
+            deals.append(DealRecord.model_validate(deal["record"]))
+        progress = self.resume_point(match_id).progress
+        return GameRecord(
+            format=RECORD_FORMAT,
+            variant=data["variant"],
+            variant_distribution=data["variant_distribution"] or None,
+            variant_version=data["variant_version"] or None,
+            options=data["options"],
+            house_rules=data["house_rules"],
+            players=[
+                PlayerRecord(seat=p["seat"], name=p["name"], kind=p["kind"])
+                for p in data["players"]
+            ],
+            first_dealer=data["first_dealer"],
+            seed=data["seed"],
+            deals=deals,
+            result=Result.from_progress(progress),
+        )
+
+    def export(
+        self, match_id: int | None = None, *, format: Literal["json", "csv"] = "json"
+    ) -> str:
+        """One match (or, with ``None``, every match) as JSON or CSV text.
+
+        JSON: ``{"format": "openwhist.ledger-export/1", "matches": [...]}``, each match with
+        its summary, deals (records) and score entries. CSV: one row per score entry, with
+        the columns of `CSV_COLUMNS`.
+        """
+        from openwhist.ledger import repository as repo
+
+        if format not in ("json", "csv"):
+            raise LedgerError(f"export formats are json and csv, not {format!r}")
+        with self._unit(write=False) as session:
+            if match_id is None:
+                ids = [m["id"] for m in repo.list_matches(session=session)][::-1]
+            else:
+                ids = [repo.get_match(session=session, match_id=match_id).id]
+            matches = []
+            for mid in ids:
+                assert mid is not None
+                match = repo.get_match(session=session, match_id=mid)
+                summary = repo.match_summary(
+                    match, repo.match_players(session=session, match_id=mid)
+                )
+                summary["deal_records"] = repo.match_deals(session=session, match_id=mid)
+                summary["entries"] = repo.match_entries(session=session, match_id=mid)
+                matches.append(summary)
+        if format == "json":
+            return json.dumps({"format": EXPORT_FORMAT, "matches": matches}, indent=1)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for item in matches:
+            parties = item["parties"]
+            for entry in item["entries"]:
+                party = entry["party"]
+                writer.writerow(
+                    [
+                        item["id"],
+                        item["variant"],
+                        item["label"],
+                        entry["deal"] if entry["deal"] is not None else "",
+                        entry["id"],
+                        party,
+                        parties[party] if party < len(parties) else "",
+                        ";".join(p["name"] for p in item["players"] if p["party"] == party),
+                        entry["category"],
+                        entry["points"],
+                        entry["note"],
+                        entry["corrects"] if entry["corrects"] is not None else "",
+                        entry["created_at"],
+                    ]
+                )
+        return out.getvalue()
+
+
+def upgrade(url: str | None = None) -> dict[str, Any]:
+    """``whist ledger upgrade``: bring the ledger to this openwhist's schema.
+
+    Returns ``{"url", "from", "to"}``. Refuses (without modifying) a newer or foreign
+    database.
+    """
+    from openwhist.ledger import db
+
+    return db.upgrade(url)
+
+
+def current(url: str | None = None) -> dict[str, Any]:
+    """``whist ledger current``: the ledger's schema revision, read-only.
+
+    Returns ``{"url", "state", "revision", "head", "up_to_date"}``.
+    """
+    from openwhist.ledger import db
+
+    return db.current(url)
+
+
+__all__ = [
+    "CSV_COLUMNS",
+    "EXPORT_FORMAT",
+    "DealOutcome",
+    "Ledger",
+    "PlayerSpec",
+    "ResumePoint",
+    "ResumedMatch",
+    "current",
+    "upgrade",
+]
