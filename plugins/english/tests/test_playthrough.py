@@ -82,7 +82,8 @@ def transcript(seed: int = SEED) -> str:
         t = state.tricks
         out.append(
             f"  Tricks: NS {t[0] + t[2]} (N {t[0]}, S {t[2]}), "
-            f"EW {t[1] + t[3]} (E {t[1]}, W {t[3]}); honours as dealt: NS {facts['honours'][0]}, EW {facts['honours'][1]}"
+            f"EW {t[1] + t[3]} (E {t[1]}, W {t[3]}); "
+            f"honours as dealt: NS {facts['honours'][0]}, EW {facts['honours'][1]}"
         )
         out.append(f"  Game score before: NS {score_before[0]} – EW {score_before[1]}")
         for line in score.lines:
