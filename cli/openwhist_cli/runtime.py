@@ -104,12 +104,21 @@ def exit_code_for(exc: BaseException) -> ExitCode:
     """The documented exit code of an error raised by a command."""
     from openwhist.errors import (
         DuplicateVariantError,
+        OpenWhistError,
         OptionsError,
         RecordError,
         UnknownVariantError,
     )
     from openwhist.services import UsageError
 
+    declared = getattr(exc, "exit_code", None)
+    if isinstance(exc, OpenWhistError) and isinstance(declared, int):
+        # Errors that declare their code (the ledger's: 4 unreachable, 5 needs upgrade)
+        # are mapped without the CLI importing their module.
+        try:
+            return ExitCode(declared)
+        except ValueError:
+            return ExitCode.RUNTIME
     if isinstance(exc, RecordError):
         return ExitCode.BAD_RECORD
     if isinstance(exc, UnknownVariantError | OptionsError | UsageError):

@@ -517,3 +517,14 @@ def test_records_file_errors(runner: CliRunner, tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "cannot write" in result.stderr
+
+
+def test_errors_that_declare_an_exit_code_keep_it() -> None:
+    from openwhist import OpenWhistError
+
+    class UnreachableError(OpenWhistError):
+        exit_code = 4
+
+    assert runtime.exit_code_for(UnreachableError("no database")) == 4
+    assert runtime.exit_code_for(OpenWhistError("other")) == 1
+    assert runtime.exit_code_for(KeyError("bug")) == 1
