@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from openwhist import NO_TRUMP, Deal, DealContext, Engine, Play, Suit, iter_cards
+from openwhist.testing import ConformanceReport, check_match, option_samples
 from openwhist_notrump import NOTRUMP, NotrumpFacts, NotrumpOptions
 
 N, E, S, W = range(4)
@@ -101,9 +102,17 @@ def test_an_unknown_option_is_rejected_by_name() -> None:
     assert NotrumpOptions().last_trick_bonus is False
 
 
-@pytest.mark.parametrize("options", [{}, {"last_trick_bonus": True}])
+# The conformance kit: every option choice (option_samples), then whole matches.
+@pytest.mark.parametrize("options", [{}, *option_samples(NOTRUMP)], ids=str)
 def test_notrump_passes_the_conformance_kit(
-    whist_conformance: Callable[..., Any], options: dict[str, Any]
+    whist_conformance: Callable[..., ConformanceReport],
+    whist_deals: int,
+    options: dict[str, Any],
 ) -> None:
     report = whist_conformance(NOTRUMP, seed=1, options=options)
-    assert report.deals > 0
+    assert report.deals == whist_deals
+
+
+def test_notrump_matches_finish() -> None:
+    report = check_match(NOTRUMP, matches=5, seed=1)
+    assert report.matches == 5

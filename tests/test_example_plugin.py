@@ -1,0 +1,184 @@
+"""The plugin author guide's example plugin works as a third party's would.
+
+docs/plugins/writing-a-variant.md promises that a plugin written as it describes is found,
+played and checked by openwhist once installed next to it. This test keeps that promise
+honest: it copies docs/plugins/example/ (distribution ``openwhist-notrump``, variant
+``notrump``) out of the repository, creates a fresh virtual environment, installs openwhist
+(this checkout, not editable) and the plugin into it **with pip**, and then, inside that
+environment only:
+
+* ``whist variants --json`` and ``whist plugins --json`` list the plugin and its variant;
+* ``whist simulate notrump`` plays deals whose scores follow No-Trump Whist's rules;
+* the records it writes replay with ``whist replay``;
+* the plugin's own tests pass, conformance kit included (openwhist's pytest plugin).
+
+pip needs its package index (or its cache) for openwhist's dependencies and the build
+backend. The module takes 20-45 s on a 2-core machine (measured), almost all of it the
+venv creation and pip install in the module-scoped fixture.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import venv
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "plugins" / "example"
+DEALS = 20
+
+
+@dataclass(frozen=True)
+class Environment:
+    """A fresh virtual environment with openwhist and the example plugin installed."""
+
+    bin: Path
+    plugin: Path  # the copy of the example's source, outside the repository
+    env: dict[str, str]
+
+    def run(
+        self, program: str, *args: str, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(self.bin / program), *args],
+            cwd=cwd or self.plugin,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+
+    def whist(self, *args: str) -> subprocess.CompletedProcess[str]:
+        result = self.run("whist", *args)
+        assert result.returncode == 0, _explain(["whist", *args], result)
+        return result
+
+    def whist_json(self, *args: str) -> Any:
+        return json.loads(self.whist(*args, "--json").stdout)
+
+
+def _explain(command: Sequence[str], result: subprocess.CompletedProcess[str]) -> str:
+    return (
+        f"`{' '.join(command)}` exited {result.returncode}\n"
+        f"--- stdout ---\n{result.stdout[-4000:]}\n--- stderr ---\n{result.stderr[-4000:]}"
+    )
+
+
+def _clean_environment() -> dict[str, str]:
+    """The caller's environment minus anything that would leak this checkout into the venv."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("OPENWHIST_", "PYTHON", "VIRTUAL_ENV", "UV_", "PYTEST_"))
+    }
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1", NO_COLOR="1")
+    return env
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Environment:
+    base = tmp_path_factory.mktemp("third-party")
+    plugin = base / "openwhist-notrump"
+    shutil.copytree(
+        EXAMPLE, plugin, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc")
+    )
+    venv_dir = base / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(venv_dir)
+    bin_dir = venv_dir / ("Scripts" if sys.platform == "win32" else "bin")
+    env = _clean_environment()
+    environment = Environment(bin_dir, plugin, env)
+    pip = environment.run(
+        "python", "-m", "pip", "install", "--quiet", str(ROOT), str(plugin), "pytest", cwd=base
+    )
+    assert pip.returncode == 0, _explain(["pip", "install", "openwhist", "openwhist-notrump"], pip)
+    return environment
+
+
+def test_the_plugin_is_installed_from_outside_the_repository(installed: Environment) -> None:
+    probe = installed.run(
+        "python",
+        "-c",
+        "import openwhist, openwhist_notrump; print(openwhist.__file__); "
+        "print(openwhist_notrump.__file__)",
+    )
+    assert probe.returncode == 0, _explain(["python", "-c", "import ..."], probe)
+    for location in probe.stdout.split():
+        path = Path(location).resolve()
+        assert path.is_relative_to(installed.bin.parent.resolve()), (
+            f"{path} is not inside the fresh environment"
+        )
+
+
+def test_whist_variants_lists_notrump_from_its_distribution(installed: Environment) -> None:
+    listing = installed.whist_json("variants")
+    by_name = {item["name"]: item for item in listing}
+    # Only openwhist and the example are installed: no built-in variant is there.
+    assert sorted(by_name) == ["notrump"]
+    notrump = by_name["notrump"]
+    assert notrump["distribution"] == "openwhist-notrump"
+    assert notrump["version"] == "0.1.0"
+    assert notrump["players"] == 4
+    assert [(o["name"], o["default"]) for o in notrump["options"]] == [("last_trick_bonus", False)]
+
+
+def test_whist_plugins_lists_the_plugin_without_errors(installed: Environment) -> None:
+    plugins = {item["name"]: item for item in installed.whist_json("plugins")}
+    assert "notrump" in plugins, plugins
+    entry = plugins["notrump"]
+    assert entry["distribution"] == "openwhist-notrump"
+    assert entry["error"] is None
+    assert "whist_register_variants" in entry["hooks"]
+
+
+def test_whist_simulate_plays_notrump(installed: Environment) -> None:
+    summary = installed.whist_json("simulate", "notrump", "--seed", "1", "--deals", str(DEALS))
+    assert summary["variant"] == "notrump"
+    assert summary["distribution"] == "openwhist-notrump"
+    assert summary["deals"] == DEALS
+    # Thirteen tricks a deal, so one side always has seven or more: every deal has a winner
+    # who scores at least one point.
+    assert summary["deal_ties"] == 0
+    assert sum(summary["deal_wins"]) == DEALS
+    assert sum(summary["points"]) >= DEALS
+    assert sum(summary["average_tricks"]) == pytest.approx(13)
+
+
+def test_the_option_changes_scoring_and_not_play(installed: Environment) -> None:
+    args = ("simulate", "notrump", "--seed", "1", "--deals", str(DEALS))
+    plain = installed.whist_json(*args)
+    bonus = installed.whist_json(*args, "-o", "last_trick_bonus=true")
+    assert bonus["options"] == {"last_trick_bonus": True}
+    # The same seed deals the same cards and the bots make the same plays (the option only
+    # touches scoring), so each deal scores exactly one point more: the last-trick bonus.
+    assert bonus["average_tricks"] == plain["average_tricks"]
+    assert sum(bonus["points"]) == sum(plain["points"]) + DEALS
+
+
+def test_simulated_records_replay(installed: Environment) -> None:
+    records = installed.plugin.parent / "notrump-records.jsonl"
+    installed.whist("simulate", "notrump", "--seed", "7", "--deals", "5", "--records", str(records))
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5  # a match of No-Trump Whist is a single deal
+    assert all(json.loads(line)["variant"] == "notrump" for line in lines)
+    installed.whist("replay", str(records))
+
+
+def test_the_plugins_own_tests_pass_with_the_conformance_kit(installed: Environment) -> None:
+    result = installed.run("python", "-m", "pytest", "-v", "-p", "no:cacheprovider")
+    assert result.returncode == 0, _explain(["pytest"], result)
+    passed = set(re.findall(r"::(\w+)(?:\[[^\]]*\])? PASSED", result.stdout))
+    assert "test_notrump_passes_the_conformance_kit" in passed, result.stdout
+    assert "test_notrump_matches_finish" in passed, result.stdout
+    assert " skipped" not in result.stdout.splitlines()[-1], result.stdout
