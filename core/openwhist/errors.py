@@ -36,11 +36,14 @@ class IllegalActionError(OpenWhistError, ValueError):
 
 
 class UnknownVariantError(OpenWhistError, LookupError):
-    """A variant name that no installed plugin registers; carries close matches."""
+    """A variant (or house rule, or bot) name that no installed plugin registers."""
 
-    def __init__(self, name: str, *, suggestions: Sequence[str] = ()) -> None:
+    def __init__(
+        self, name: str, *, suggestions: Sequence[str] = (), kind: str = "variant"
+    ) -> None:
         hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
-        super().__init__(f"unknown variant {name!r}{hint}")
+        super().__init__(f"unknown {kind} {name!r}{hint}")
+        self.kind = kind
         self.name = name
         self.suggestions = tuple(suggestions)
 

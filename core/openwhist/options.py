@@ -7,6 +7,7 @@ validate ``-o key=value`` pairs field by field.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -46,17 +47,17 @@ def validate_options(
         raise OptionsError(variant, problems) from None
 
 
-def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+def parse_option_pairs(pairs: list[str], *, variant: str = "the variant") -> dict[str, str]:
     """Turn ``["key=value", ...]`` into a dict.
 
     Raises:
-        OptionsError: for an item without ``=``.
+        OptionsError: for an item without ``=`` (naming ``variant``).
     """
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionsError("options", [f"{pair!r} is not key=value"])
+            raise OptionsError(variant, [f"{pair!r} is not key=value"])
         out[key.strip()] = value.strip()
     return out
 
@@ -65,11 +66,11 @@ def describe_options(model: type[BaseModel]) -> list[dict[str, Any]]:
     """Name, default and description of every option, for listings."""
     out = []
     for name, info in model.model_fields.items():
-        default = info.default
+        default = info.get_default(call_default_factory=True)
         out.append(
             {
                 "name": name,
-                "default": default.value if hasattr(default, "value") else default,
+                "default": default.value if isinstance(default, enum.Enum) else default,
                 "description": info.description or "",
             }
         )

@@ -109,7 +109,8 @@ class Catalog:
         try:
             return self.house_rules[name]
         except KeyError:
-            raise UnknownVariantError(name, suggestions=sorted(self.house_rules)) from None
+            close = difflib.get_close_matches(name, list(self.house_rules), n=3)
+            raise UnknownVariantError(name, suggestions=close, kind="house rule") from None
 
     def bots_for(self, variant: str) -> list[BotSpec]:
         """The bots that can play ``variant``."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.engine import Engine
-from openwhist.errors import OptionsError, PluginContractError
+from openwhist.errors import PluginContractError
 from openwhist.options import parse_option_pairs
 from openwhist.plugins import Catalog
 from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
@@ -49,10 +49,7 @@ def parse_options(variant: str, pairs: Sequence[str]) -> dict[str, str]:
     Raises:
         OptionsError: an item without ``=``, naming the variant.
     """
-    try:
-        return parse_option_pairs(list(pairs))
-    except OptionsError as exc:
-        raise OptionsError(variant, exc.problems) from None
+    return parse_option_pairs(list(pairs), variant=variant)
 
 
 def resolve_house_rules(catalog: Catalog, variant: str, names: Sequence[str]) -> list[HouseRule]:
