@@ -85,7 +85,7 @@ class Catalog:
     records: list[PluginRecord]
     variants: dict[str, RegisteredVariant]
     house_rules: dict[str, HouseRule]
-    bots: dict[str, BotSpec]
+    bots: list[BotSpec]
     aliases: dict[str, str]
 
     def variant(self, name: str) -> Variant:
@@ -113,8 +113,29 @@ class Catalog:
             raise UnknownVariantError(name, suggestions=close, kind="house rule") from None
 
     def bots_for(self, variant: str) -> list[BotSpec]:
-        """The bots that can play ``variant``."""
-        return [b for b in self.bots.values() if not b.variants or variant in b.variants]
+        """The bots that can play ``variant``: one per name, a variant-specific bot
+        shadowing a generic one of the same name (``heuristic`` per variant)."""
+        chosen: dict[str, BotSpec] = {}
+        for spec in self.bots:
+            if spec.variants and variant not in spec.variants:
+                continue
+            if spec.name not in chosen or spec.variants:
+                chosen[spec.name] = spec
+        return list(chosen.values())
+
+    def bot(self, name: str, variant: str) -> BotSpec:
+        """The bot called ``name`` that can play ``variant``.
+
+        Raises:
+            UnknownVariantError: (kind "bot") with the bots that can play it.
+        """
+        available = {spec.name: spec for spec in self.bots_for(variant)}
+        try:
+            return available[name]
+        except KeyError:
+            raise UnknownVariantError(
+                name, suggestions=sorted(available), kind=f"bot for {variant}"
+            ) from None
 
     def failures(self) -> list[PluginRecord]:
         """The plugins that failed to load."""
@@ -214,7 +235,7 @@ def load_catalog(
     variants: dict[str, RegisteredVariant] = {}
     aliases: dict[str, str] = {}
     house_rules: dict[str, HouseRule] = {}
-    bots: dict[str, BotSpec] = {}
+    bots: list[BotSpec] = []
 
     def collect(hook: str, accept: Callable[[PluginRecord, Any], None]) -> None:
         caller = getattr(pm.hook, hook)
@@ -263,7 +284,14 @@ def load_catalog(
         house_rules[rule.name] = rule
 
     def accept_bot(record: PluginRecord, spec: BotSpec) -> None:
-        bots[spec.name] = spec
+        if not isinstance(spec, BotSpec):
+            raise TypeError(f"register() expects a BotSpec, got {type(spec).__name__}")
+        for other in bots:
+            if other.name == spec.name and set(other.variants) & set(spec.variants):
+                raise ValueError(f"bot {spec.name!r} registered twice for the same variant")
+            if other.name == spec.name and not other.variants and not spec.variants:
+                raise ValueError(f"bot {spec.name!r} registered twice")
+        bots.append(spec)
 
     collect("whist_register_variants", accept_variant)
     collect("whist_register_house_rules", accept_house_rule)
