@@ -97,7 +97,8 @@ class FrischSelection(Action):
         return "frisch " + " ".join(card_name(c) for c in cards_of(self.cards))
 
     def sort_key(self) -> tuple[int, ...]:
-        return (22, *cards_of(self.cards))
+        # By bitmask: selections whose highest card is lower come first ("2C 3C 4C" first).
+        return (22, self.cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,10 @@ class PassingRandomBot(Bot):
         self.pass_rate = pass_rate
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        return self.pick(legal)
+
+    def pick(self, legal: tuple[Action, ...]) -> Action:
+        """The choice among ``legal`` (the view is not needed: the bot plays blind)."""
         rng = self.rng
         if legal[0] is PASS:
             # Legal calls are sorted: the pass first, then the bids.

@@ -20,6 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from openwhist import (
     CHANCE,
+    FULL_DECK,
     HIDDEN,
     NO_TRUMP,
     PHASE_DEAL,
@@ -195,7 +196,8 @@ def contract_limits(state: DealState[IsraeliExtra]) -> tuple[int, int]:
 def frisch_choices(hand: int, count: int) -> tuple[FrischSelection, ...]:
     """Every selection of ``count`` cards from ``hand`` (C(13,3) = 286 by default)."""
     bits = [1 << c for c in cards_of(hand)]
-    return tuple(FrischSelection(sum(combo)) for combo in combinations(bits, count))
+    masks = sorted(sum(combo) for combo in combinations(bits, count))  # the engine's order
+    return tuple(FrischSelection(mask) for mask in masks)
 
 
 # -- transitions ---------------------------------------------------------------------------
@@ -549,11 +551,15 @@ class IsraeliRules:
         return None  # deal and play: the standard notation
 
     def conformance_cards_elsewhere(self, state: DealState[IsraeliExtra]) -> int:
-        """Cards neither in a hand nor in a trick: Frisch selections lying face down."""
-        if state.phase != PHASE_FRISCH:
-            return 0
-        selections = state.extra.selections
-        return selections[0] | selections[1] | selections[2] | selections[3]
+        """Cards neither in a hand nor in a trick, for the conformance kit (not a rule hook):
+        Frisch selections lying face down, or the whole pack gathered for a redeal."""
+        phase = state.phase
+        if phase == PHASE_FRISCH:
+            selections = state.extra.selections
+            return selections[0] | selections[1] | selections[2] | selections[3]
+        if phase == PHASE_DEAL and state.history:
+            return FULL_DECK  # a cancelled deal: the cards are being reshuffled
+        return 0
 
 
 __all__ = [
