@@ -44,7 +44,8 @@ def test_a_played_match_round_trips_and_its_record_replays(
     assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
     assert data["variant_distribution"] == "openwhist-german"
     assert data["options"]["match_format"] == "best_of_3"
-    assert data["seed"] == 11 and data["label"] == "club"
+    assert data["seed"] == 11
+    assert data["label"] == "club"
     # Every deal's record holds its 53 actions (the deal, then 52 cards) and its score.
     for deal, score in zip(data["deal_records"], scores, strict=True):
         assert len(deal["record"]["actions"]) == 53
@@ -52,7 +53,8 @@ def test_a_played_match_round_trips_and_its_record_replays(
         assert deal["tricks"] == list(score.tricks)
     # The stored record is an openwhist.record/1 document that replays to the same results.
     replay = replay_record(ledger.game_record(match_id), catalog)
-    assert replay.progress.finished and replay.progress.winner == winner
+    assert replay.progress.finished
+    assert replay.progress.winner == winner
 
 
 def test_sheet_and_standings_are_sums_of_the_entries(ledger: Ledger, play_deal: Any) -> None:
@@ -71,11 +73,13 @@ def test_sheet_and_standings_are_sums_of_the_entries(ledger: Ledger, play_deal: 
     for deal in sheet["deals"]:
         points = [sum(ln["points"] for ln in deal["lines"] if ln["party"] == p) for p in (0, 1)]
         running = [running[0] + points[0], running[1] + points[1]]
-        assert deal["points"] == points and deal["totals"] == running
+        assert deal["points"] == points
+        assert deal["totals"] == running
     assert sheet["totals"] == running
     rows = {row["name"]: row for row in ledger.standings(variant="german")}
     assert {name: row["points"] for name, row in rows.items()} == expected
-    assert rows["Ann"]["matches"] == 2 and rows["Bob"]["matches"] == 1
+    assert rows["Ann"]["matches"] == 2
+    assert rows["Bob"]["matches"] == 1
     assert ledger.standings(variant="english") == []
 
 
@@ -88,12 +92,14 @@ def test_a_correction_is_a_compensating_entry(ledger: Ledger, play_deal: Any) ->
     line = before["deals"][0]["lines"][0]
     party = line["party"]
     fix = ledger.correct(line["id"], line["points"] + 3, "miscounted at the table")
-    assert fix["points"] == 3 and fix["corrects"] == line["id"]
+    assert fix["points"] == 3
+    assert fix["corrects"] == line["id"]
     after = ledger.score_sheet(match_id)
     lines = after["deals"][0]["lines"]
     # The original line is untouched; the correction follows it in the same deal.
     assert lines[: len(before["deals"][0]["lines"])] == before["deals"][0]["lines"]
-    assert lines[-1]["corrects"] == line["id"] and "miscounted" in lines[-1]["note"]
+    assert lines[-1]["corrects"] == line["id"]
+    assert "miscounted" in lines[-1]["note"]
     assert after["totals"][party] == before["totals"][party] + 3
     # Correcting again is relative to the corrected value, not the original one.
     assert ledger.correct(line["id"], line["points"], "back to the original")["points"] == -3
@@ -105,8 +111,9 @@ def test_a_correction_is_a_compensating_entry(ledger: Ledger, play_deal: Any) ->
     with pytest.raises(LedgerNotFoundError):
         ledger.correct(10_000, 1, "nothing there")
     csv_rows = list(csv.DictReader(io.StringIO(ledger.export(match_id, format="csv"))))
-    assert sum(int(r["points"]) for r in csv_rows if r["party"] == str(party)) == (
-        before["totals"][party]
+    assert (
+        sum(int(r["points"]) for r in csv_rows if r["party"] == str(party))
+        == (before["totals"][party])
     )
 
 
@@ -128,7 +135,8 @@ def test_actions_are_never_logged_twice(ledger: Ledger) -> None:
     assert ledger.record_action(match_id, 2, card.notation())
     point = ledger.resume_point(match_id)
     assert point.actions == (deal.notation(), card.notation())
-    assert point.deal_number == 1 and point.dealer == 0
+    assert point.deal_number == 1
+    assert point.dealer == 0
     resumed_state = ledger.resume(match_id).state
     assert resumed_state == engine.apply(state, card)
 
@@ -175,5 +183,6 @@ def test_json_export_holds_matches_deals_and_entries(ledger: Ledger, play_deal: 
     document = json.loads(ledger.export(format="json"))
     assert document["format"] == "openwhist.ledger-export/1"
     (match,) = document["matches"]
-    assert match["id"] == match_id and len(match["deal_records"]) == 1
+    assert match["id"] == match_id
+    assert len(match["deal_records"]) == 1
     assert [e["points"] for e in match["entries"]] == [line.points for line in score.lines]
