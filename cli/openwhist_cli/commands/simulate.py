@@ -154,6 +154,11 @@ def render_summary(summary: dict[str, Any]) -> str:
         (seat, f"{summary['average_tricks'][i]:.3f}") for i, seat in enumerate(summary["seats"])
     ]
     lines.extend(_table(("seat", "average tricks per deal"), seat_rows))
+    results = summary.get("results", [])
+    if results:
+        lines.append("")
+        lines.append("match results:")
+        lines.extend(f"  {line}" for line in results)
     return "\n".join(lines)
 
 

@@ -268,6 +268,7 @@ class _Tally:
         self.deal_ties = 0
         self.points: list[int] = []
         self.tricks = [0] * seats
+        self.results: list[str] = []
 
     def add(self, outcome: MatchOutcome) -> None:
         result = outcome.record.result
@@ -276,6 +277,9 @@ class _Tally:
             zeros = [0] * len(self.parties)
             self.match_wins, self.deal_wins, self.points = zeros[:], zeros[:], zeros[:]
         self.matches += 1
+        self.results.append(
+            f"match {self.matches}: {result.summary}" + ("" if result.finished else " (cut short)")
+        )
         if not result.finished:
             self.cut_short += 1
         else:
@@ -311,6 +315,7 @@ class _Tally:
             "points_per_deal": [round(p / per_deal, 3) for p in self.points],
             "seats": list(seat_names),
             "average_tricks": [round(t / per_deal, 3) for t in self.tricks],
+            "results": self.results,
         }
 
 
