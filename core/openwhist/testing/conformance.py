@@ -26,16 +26,20 @@
    legal action and for the chance deal.
 6. **Views.** ``view.seat``/``view.hand`` are the seat's own; the public fields
    (phase, trump, trick, completed tricks, hand sizes, ``view.public``, ...) are identical
-   for every seat, and so is every history entry that is not hidden (``"?"``) for either.
+   for every seat, and so is every history entry that is not hidden (``"?"``) for either
+   (on every step, or every ``views_every``-th step if the caller thins them out).
    **Hidden cards do not matter**: on ``swaps_per_deal`` sampled steps per deal (not every
-   step: each check replays the deal), the kit takes one seat, works out the cards it
-   knows -- its hand, the cards played, every card named in its view's ``public``,
-   ``private`` and ``history`` (card ints, bitmask ints, ``CardSet`` values and card
-   notation in strings, searched recursively; an int counts as both a card and a mask, so
-   the kit errs towards "known") and every card named by a non-deal action so far --
-   swaps two cards it does not know in the deal's deck order, replays the same actions
-   with ``apply_unchecked`` and requires that seat's view (and, on its turn, its legal
-   actions) to be unchanged. A view that depends on a card it does not name fails here.
+   step: each check replays the deal), the kit takes one seat and works out the cards
+   whose place it may know: its hand, every card it has held during the deal, the cards
+   played, every card named in the public view so far and in its own history, and every
+   card named by a non-deal action so far. (Cards are found in card ints, bitmask ints,
+   ``CardSet`` values and card notation in strings, searched recursively; an int counts as
+   both a card and a mask, so the kit errs towards "known".) Its ``private`` view is *not*
+   a source of knowledge: private facts must be about cards the seat has held (German
+   Whist's blind draws). The kit then swaps two cards the seat may not know in the deal's
+   deck order, replays the same actions with ``apply_unchecked`` and requires that seat's
+   view (and, on its turn, its legal actions) to be unchanged. A view that shows another
+   seat's hidden card, or depends on one (a suit count, a hand strength), fails here.
 7. **Replay.** Applying the deal's history again, from the same start and through
    notation (``parse_action`` then the checked ``apply``), gives an equal state and an
    equal score.
@@ -83,8 +87,10 @@ __all__ = [
     "CardsElsewhere",
     "ConformanceError",
     "ConformanceReport",
+    "MatchFormats",
     "check_match",
     "check_variant",
+    "match_samples",
     "option_samples",
 ]
 
@@ -98,6 +104,16 @@ class CardsElsewhere(Protocol):
     def conformance_cards_elsewhere(self, state: DealState[Any]) -> int:
         """A bitmask of the cards of ``state`` that are in no hand and no trick (a stock,
         a widow, cards set aside). Called by the conformance kit only."""
+        ...
+
+
+@runtime_checkable
+class MatchFormats(Protocol):
+    """Kit-level protocol: the option sets of a variant's match formats that must finish."""
+
+    def conformance_match_options(self) -> Sequence[Mapping[str, Any]]:
+        """Option values, one mapping per finite match format (e.g. ``{"match":
+        "fixed_deals:3"}``). Called by `match_samples` only."""
         ...
 
 
@@ -183,6 +199,7 @@ def check_variant(
     house_rules: Sequence[HouseRule] = (),
     held_elsewhere: HeldElsewhere | None = None,
     swaps_per_deal: int = 2,
+    views_every: int = 1,
     first_deal: int = 0,
 ) -> ConformanceReport:
     """Play ``deals`` seeded random deals of ``variant`` and check every invariant.
@@ -196,6 +213,9 @@ def check_variant(
         held_elsewhere: where the variant keeps cards outside hands and tricks, if its
             rules object does not implement `CardsElsewhere`.
         swaps_per_deal: hidden-card swap checks per deal (0 turns them off).
+        views_every: check every seat's view on every ``views_every``-th step only (1, the
+            default, checks every step; views cost O(history) each, so long sweeps of
+            many-seat variants may thin them out).
         first_deal: index of the first deal (to replay one failing deal of a longer run).
 
     Returns:
@@ -206,7 +226,7 @@ def check_variant(
         OptionsError: when ``options`` are invalid for the variant.
     """
     engine = Engine(variant, options, house_rules=house_rules)
-    checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal)
+    checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal, views_every)
     start = time.perf_counter()
     parties = engine.start_match(0).parties
     winners = [0] * (len(parties) + 1)
@@ -230,19 +250,23 @@ def check_match(
     house_rules: Sequence[HouseRule] = (),
     held_elsewhere: HeldElsewhere | None = None,
     swaps_per_deal: int = 1,
+    views_every: int = 1,
     max_deals: int = 1000,
+    require_finish: bool = True,
 ) -> ConformanceReport:
     """Play ``matches`` whole matches with random choices, checking every deal and the
     match progress: the deal count rises by one per deal, the parties never change, the
     next dealer is a seat, the totals have one entry per party, and the match finishes
     (``progress.finished``, with a winner that is a party or ``None``) within
-    ``max_deals`` deals.
+    ``max_deals`` deals. An open-ended match format (a running total with no end) is
+    checked with ``require_finish=False``: each match is then cut off after ``max_deals``
+    deals. ``swaps_per_deal`` and ``views_every`` are as for `check_variant`.
 
     Raises:
         ConformanceError: at the first broken invariant.
     """
     engine = Engine(variant, options, house_rules=house_rules)
-    checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal)
+    checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal, views_every)
     start = time.perf_counter()
     deal_index = 0
     for match in range(matches):
@@ -252,6 +276,8 @@ def check_match(
         checker.check_progress(progress, parties, 0, deal_index)
         while not progress.finished:
             if progress.deals >= max_deals:
+                if not require_finish:
+                    break
                 raise checker.error(
                     f"match {match} did not finish within {max_deals} deals "
                     f"(progress: {progress.summary or progress.totals})",
@@ -309,6 +335,20 @@ def option_samples(variant: Variant) -> list[dict[str, Any]]:
             if sample is not None:
                 samples.append(sample)
     return samples
+
+
+def match_samples(variant: Variant) -> list[dict[str, Any]]:
+    """Option sets whose matches must finish, for `check_match`.
+
+    A variant's rules object may list them through the kit-level protocol
+    `MatchFormats` (``conformance_match_options()``); otherwise they are the
+    `option_samples` that set an option called ``match_format``. The default options are
+    not included: their match may be open-ended.
+    """
+    rules = variant.rules
+    if isinstance(rules, MatchFormats):
+        return [dict(sample) for sample in rules.conformance_match_options()]
+    return [s for s in option_samples(variant) if "match_format" in s]
 
 
 # -- internals ------------------------------------------------------------------------------
@@ -393,11 +433,11 @@ def _cards_named(value: object) -> int:
 
 def _known_mask(view: PlayerView, held: int, public_seen: int) -> int:
     """The cards whose place ``view``'s seat may know: its hand, the cards it has held
-    (``held``), the cards named in the public view so far (``public_seen``), the cards
-    played and the cards named in its history. Its ``private`` part is not a source: a
-    private fact about a card the seat never held and never saw in public is a leak."""
+    (``held``), the cards named in the public view so far (``public_seen``) and the cards
+    played. (The caller adds the cards named by the deal's actions.) Its ``private``
+    part is not a source: a private fact about a card the seat never held and never saw in
+    public is a leak."""
     mask = view.hand | held | public_seen
-    mask |= _cards_named([h for h in view.history if h != HIDDEN])
     for trick in view.completed:
         for card in trick.cards:
             mask |= 1 << card
@@ -443,12 +483,14 @@ class _Checker:
         seed: int,
         held_elsewhere: HeldElsewhere | None,
         swaps_per_deal: int,
+        views_every: int = 1,
     ) -> None:
         self.engine = engine
         self.variant = engine.variant
         self.seed = seed
         self.seats = engine.variant.seats
         self.swaps_per_deal = swaps_per_deal
+        self.views_every = max(1, views_every)
         elsewhere: list[HeldElsewhere] = []
         if held_elsewhere is not None:
             elsewhere.append(held_elsewhere)
@@ -563,6 +605,9 @@ class _Checker:
         if not state.history:
             return 0
         self.check_cards(state, step)
+        if step % self.views_every and actor != TERMINAL:
+            # Views not checked on this step; still learn what became public.
+            return self._public_cards(self.engine.observe(state, 0).public)
         return self.check_views(state, step)
 
     def check_legal(self, state: DealState[Any], legal: tuple[Action, ...], step: int) -> None:
@@ -728,9 +773,13 @@ class _Checker:
                         action=step,
                     )
         assert first is not None
-        if first.public != self._last_public:  # views rarely change their public part
-            self._last_public = first.public
-            self._last_public_cards = _cards_named(first.public)
+        return self._public_cards(first.public)
+
+    def _public_cards(self, public: dict[str, Any]) -> int:
+        """The cards a view's public part names (cached: it rarely changes)."""
+        if public != self._last_public:
+            self._last_public = public
+            self._last_public_cards = _cards_named(public)
         return self._last_public_cards
 
     # -- the end of a deal ----------------------------------------------------------------

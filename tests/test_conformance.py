@@ -1,0 +1,90 @@
+"""Every installed variant passes the conformance kit (DESIGN.md "Quality bar").
+
+The variants come from `load_catalog()`, i.e. from the ``openwhist`` entry points of the
+environment, so a third-party plugin installed next to openwhist is checked exactly like
+the built-in ones. ``N = --whist-deals`` (200 by default; ``pytest --whist-deals 2000
+tests/test_conformance.py`` is a deep sweep). Per variant:
+
+* ``5 N / seats`` seeded random deals with the default options (500 for a two-seat
+  variant, 250 for four seats), every invariant checked at every step (see
+  `openwhist.testing.conformance`);
+* ``N / 8`` deals for each option value that differs from the default
+  (`option_samples`: every ``bool`` and ``Literal`` option), views on every third step;
+* whole matches: three of every finite match format (`match_samples`), and the default
+  format for up to 12 deals (it may be open-ended, as Israeli Whist's running total).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from openwhist.plugins import load_catalog
+from openwhist.testing import check_match, check_variant, match_samples, option_samples
+
+CATALOG = load_catalog()
+VARIANTS = sorted(CATALOG.variants)
+
+
+def _label(options: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in options.items())
+
+
+def _option_cases() -> list[Any]:
+    return [
+        pytest.param(name, sample, id=f"{name}-{_label(sample)}")
+        for name in VARIANTS
+        for sample in option_samples(CATALOG.variant(name))
+    ]
+
+
+def _match_cases() -> list[Any]:
+    return [
+        pytest.param(name, sample, id=f"{name}-{_label(sample)}")
+        for name in VARIANTS
+        for sample in match_samples(CATALOG.variant(name))
+    ]
+
+
+def test_every_plugin_in_the_environment_loads() -> None:
+    failures = [f"{r.name} ({r.distribution}): {r.error}" for r in CATALOG.failures()]
+    assert failures == []
+    assert "german" in VARIANTS
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_variant_conforms_with_default_options(name: str, whist_deals: int) -> None:
+    variant = CATALOG.variant(name)
+    deals = max(5 * whist_deals // variant.seats, 1)
+    report = check_variant(variant, deals=deals, seed=20261129)
+    assert report.deals == deals
+    assert report.view_swaps > 0
+    # Random play is fair: if deals have winners at all, every party wins some of them.
+    decided = report.winners[:-1]
+    if deals >= 100 and any(decided):
+        assert all(decided), report.winners
+
+
+@pytest.mark.parametrize(("name", "options"), _option_cases())
+def test_variant_conforms_with_option(name: str, options: dict[str, Any], whist_deals: int) -> None:
+    deals = max(whist_deals // 8, 1)
+    report = check_variant(
+        CATALOG.variant(name), deals=deals, seed=7, options=options, views_every=3
+    )
+    assert report.deals == deals
+
+
+@pytest.mark.parametrize(("name", "options"), _match_cases())
+def test_whole_matches_finish(name: str, options: dict[str, Any]) -> None:
+    report = check_match(CATALOG.variant(name), matches=3, seed=3, options=options, views_every=3)
+    assert report.matches == 3
+    assert report.deals >= 3
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_matches_in_the_default_format_progress_correctly(name: str) -> None:
+    report = check_match(
+        CATALOG.variant(name), matches=1, seed=5, max_deals=12, require_finish=False,
+        views_every=3,
+    )  # fmt: skip
+    assert 1 <= report.deals <= 12
