@@ -25,6 +25,7 @@ from openwhist import (
 )
 from openwhist_german import GERMAN, GermanFacts
 from openwhist_german.arrange import arrange_deck
+from openwhist_german.rules import current_stock
 
 A, B = 0, 1
 
@@ -110,7 +111,7 @@ def test_deal_order_alternates_from_the_non_dealer(dealer_seat: int) -> None:
     # Deck card n (1-based) is order[n - 1].
     assert state.hands[non_dealer] == mask_of(order[n - 1] for n in range(1, 26, 2))
     assert state.hands[dealer_seat] == mask_of(order[n - 1] for n in range(2, 27, 2))
-    assert state.extra.stock == order[26:]
+    assert current_stock(state) == order[26:]
     view = engine.observe(state, non_dealer)
     assert view.public["face_up"] == order[26]
     assert view.public["stock"] == 26
@@ -121,7 +122,7 @@ def test_arranged_deck_deals_the_named_hands() -> None:
     _engine, state = dealt(EX_A, EX_B, EX_STOCK)
     assert state.hands[A] == cards(EX_A)
     assert state.hands[B] == cards(EX_B)
-    assert state.extra.stock[:3] == (c("KH"), c("5S"), c("QD"))
+    assert current_stock(state)[:3] == (c("KH"), c("5S"), c("QD"))
     with pytest.raises(ValueError, match="13 cards"):
         arrange_deck("AS KS", EX_B)
     with pytest.raises(ValueError, match="AS is named twice"):
@@ -153,7 +154,7 @@ def test_winner_takes_face_up_loser_takes_hidden_then_next_is_turned() -> None:
             engine.start_deal(dealer=seed % 2), Deal(shuffled_deck(random.Random(seed)))
         )
         for k in range(1, 14):
-            before = state.extra.stock
+            before = current_stock(state)
             assert len(before) == 26 - 2 * (k - 1)
             rng = random.Random(seed * 100 + k)
             while len(state.completed) < k:
@@ -162,7 +163,7 @@ def test_winner_takes_face_up_loser_takes_hidden_then_next_is_turned() -> None:
             winner = state.completed[-1].winner
             assert state.hands[winner] >> before[0] & 1, "winner must take the face-up card"
             assert state.hands[1 - winner] >> before[1] & 1, "loser must take the hidden card"
-            assert len(state.extra.stock) == 26 - 2 * k
+            assert len(current_stock(state)) == 26 - 2 * k
             face_up = engine.observe(state, winner).public["face_up"]
             assert face_up == (before[2] if k < 13 else None)  # nothing turned after trick 13
             assert [h.bit_count() for h in state.hands] == [13, 13]
@@ -174,7 +175,7 @@ def test_phase_two_is_led_by_the_winner_of_trick_13_and_draws_nothing() -> None:
     engine, state = dealt(EX_A, EX_B, EX_STOCK)
     while len(state.completed) < 13:
         state = lowest_legal(engine, state)
-    assert not state.extra.stock
+    assert not current_stock(state)
     assert state.to_act == state.completed[12].winner
     assert engine.observe(state, A).public["phase"] == 2
     for k in range(14, 27):

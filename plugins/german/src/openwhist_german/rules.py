@@ -1,13 +1,17 @@
 """German Whist's rule hooks (RULES.md §1). Only what differs from standard whist.
 
-Seats: 0 = ``A``, 1 = ``B``. The stock is kept in ``state.extra`` as a tuple, top card
-first; ``stock[0]`` is the face-up prize, ``stock[1]`` the hidden card the loser of the next
-trick draws. Phase 1 is "the stock is not empty" (tricks 1–13), phase 2 the play-out
-(tricks 14–26). Trick winners and "the winner leads" are the core's standard rules.
+Seats: 0 = ``A``, 1 = ``B``. ``state.extra`` holds the stock *as dealt* (deck cards 27–52,
+top first) and never changes during the deal: phase-1 trick ``k`` (1-based) gives
+``stock[2k - 2]`` (the face-up prize) to its winner and ``stock[2k - 1]`` (the hidden card)
+to its loser, so after ``k`` tricks the cards still in the stock are ``stock[2k:]`` and the
+face-up card is ``stock[2k]``. Phase 1 is tricks 1–13, phase 2 (the play-out) tricks 14–26.
+Trick winners and "the winner leads" are the core's standard rules.
 
 Hot hooks (`GermanRules.whist_legal_plays`, `GermanRules.whist_after_trick`) run once per
-card or trick in every simulated deal, so they do plain bitmask work and build each new
-state in one constructor call.
+card or trick in every simulated deal, so they do plain bitmask and index work, never
+rebuild ``extra``, and build each new state in one constructor call. Everything the views
+need (who took which stock card) is derived from the stock and the trick records when a
+view is asked for.
 """
 
 from __future__ import annotations
@@ -41,25 +45,22 @@ from openwhist_german.scoring import TRICKS_PER_PHASE, GermanFacts
 DEALT: int = 2 * TRICKS_PER_PHASE
 """Cards dealt to the two hands (RULES.md §1.2): 13 each; the other 26 are the stock."""
 
+LAST_TRICK: int = 2 * TRICKS_PER_PHASE
+"""The deal ends after trick 26 (RULES.md §1.7)."""
+
 
 class GermanExtra(NamedTuple):
-    """German Whist's own deal fields (``state.extra``).
+    """German Whist's own deal field (``state.extra``), fixed when the cards are dealt.
 
     Attributes:
-        stock: the stock, top card first; ``stock[0]`` is the face-up prize (public),
-            the rest is face down.
-        face_up_taken: per seat, a mask of the face-up cards it took (public knowledge),
-            played or not.
-        blind_taken: per seat, a mask of the face-down cards it drew (known only to that
-            seat), played or not.
+        stock: the stock as dealt, top first (deck cards 27–52; ``()`` before the deal).
+            Use `current_stock` for the cards still in it.
     """
 
     stock: tuple[int, ...]
-    face_up_taken: tuple[int, int]
-    blind_taken: tuple[int, int]
 
 
-_NEW_EXTRA = GermanExtra((), (0, 0), (0, 0))
+_NEW_EXTRA = GermanExtra(())
 
 
 def german_options(state: DealState[Any]) -> GermanOptions:
@@ -70,17 +71,48 @@ def german_options(state: DealState[Any]) -> GermanOptions:
     return options
 
 
+def drawn_pairs(state: DealState[GermanExtra]) -> int:
+    """How many prize/hidden pairs have left the stock: one per finished phase-1 trick."""
+    return min(len(state.completed), TRICKS_PER_PHASE)
+
+
+def current_stock(state: DealState[GermanExtra]) -> tuple[int, ...]:
+    """The cards still in the stock, top (the face-up card) first; empty in phase 2."""
+    return state.extra.stock[2 * drawn_pairs(state) :]
+
+
+def face_up_card(state: DealState[GermanExtra]) -> int | None:
+    """The face-up card on top of the stock, or ``None`` when the stock is empty."""
+    stock = current_stock(state)
+    return stock[0] if stock else None
+
+
+def taken_from_stock(state: DealState[GermanExtra]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Masks per seat of the face-up cards it took and of the hidden cards it drew.
+
+    Returns ``((face_up_a, face_up_b), (hidden_a, hidden_b))``, played cards included.
+    """
+    stock = state.extra.stock
+    up = [0, 0]
+    hidden = [0, 0]
+    for k in range(drawn_pairs(state)):
+        winner = state.completed[k].winner
+        up[winner] |= 1 << stock[2 * k]
+        hidden[1 - winner] |= 1 << stock[2 * k + 1]
+    return (up[0], up[1]), (hidden[0], hidden[1])
+
+
 def stock_mask(state: DealState[GermanExtra]) -> int:
     """The cards still in the stock, face-up card included, as a mask."""
     mask = 0
-    for card in state.extra.stock:
+    for card in current_stock(state):
         mask |= 1 << card
     return mask
 
 
 def phase_of(state: DealState[GermanExtra]) -> int:
     """1 while the stock lasts (and before the deal), 2 during the play-out."""
-    return 1 if state.extra.stock or not state.history else 2
+    return 1 if len(state.completed) < TRICKS_PER_PHASE else 2
 
 
 class GermanRules:
@@ -112,7 +144,7 @@ class GermanRules:
             leader=non_dealer,
             hands=(hands[0], hands[1]),
             trump=trump,
-            extra=state.extra._replace(stock=stock),
+            extra=GermanExtra(stock),
         )
 
     # -- legality (RULES.md §1.5) ----------------------------------------------------------
@@ -126,7 +158,10 @@ class GermanRules:
         trick = state.trick
         if not trick:
             return hand
-        if state.extra.stock and not german_options(state).phase1_must_follow_suit:
+        if (
+            len(state.completed) < TRICKS_PER_PHASE
+            and not german_options(state).phase1_must_follow_suit
+        ):
             return hand
         return hand & SUIT_MASKS[trick[0] // 13] or hand
 
@@ -138,27 +173,23 @@ class GermanRules:
     ) -> DealState[GermanExtra]:
         # ``state`` already has the trick collected and the winner set to lead (core
         # collect_trick), which is RULES.md §1.4 for both phases.
-        extra = state.extra
-        stock = extra.stock
-        if not stock:
-            # Phase 2: no drawing; the deal ends when both hands are empty (§1.7).
-            if state.hands[0] or state.hands[1]:
+        k = len(state.completed)
+        if k > TRICKS_PER_PHASE:
+            # Phase 2: no drawing; the deal ends after trick 26 (§1.7).
+            if k < LAST_TRICK:
                 return state
             return state._replace(phase=PHASE_END, to_act=TERMINAL)
         # Phase 1, in this order (§1.6): the winner takes the face-up card, the loser the
-        # next card face down; only then is the new top card (stock[2]) turned, and its
+        # next card face down; only then is the new top card (stock[2k]) turned, and its
         # suit does not change trump. Both hold 13 again; the winner leads.
-        prize = 1 << stock[0]
-        blind = 1 << stock[1]
+        stock = state.extra.stock
+        prize = 1 << stock[2 * k - 2]
+        hidden = 1 << stock[2 * k - 1]
         hand_a, hand_b = state.hands
-        up_a, up_b = extra.face_up_taken
-        blind_a, blind_b = extra.blind_taken
         if record.winner == 0:
-            hands = (hand_a | prize, hand_b | blind)
-            new_extra = GermanExtra(stock[2:], (up_a | prize, up_b), (blind_a, blind_b | blind))
+            hands = (hand_a | prize, hand_b | hidden)
         else:
-            hands = (hand_a | blind, hand_b | prize)
-            new_extra = GermanExtra(stock[2:], (up_a, up_b | prize), (blind_a | blind, blind_b))
+            hands = (hand_a | hidden, hand_b | prize)
         return DealState(
             state.phase,
             state.to_act,
@@ -170,7 +201,7 @@ class GermanRules:
             state.completed,
             state.history,
             state.context,
-            new_extra,
+            state.extra,
         )
 
     # -- observation (RULES.md §1.6 "Information model") -----------------------------------
@@ -180,15 +211,16 @@ class GermanRules:
         """A seat sees its hand, the face-up card, the stock's size, the face-up cards each
         seat took and still holds ("known", public: both saw them taken), and privately
         the face-down cards it drew itself. The opponent's drawn cards are never shown."""
-        extra = state.extra
         hands = state.hands
+        stock = current_stock(state)
+        up, hidden = taken_from_stock(state)
         public: dict[str, Any] = {
             "phase": phase_of(state),
-            "stock": len(extra.stock),
-            "face_up": extra.stock[0] if extra.stock else None,
-            "known": [extra.face_up_taken[0] & hands[0], extra.face_up_taken[1] & hands[1]],
+            "stock": len(stock),
+            "face_up": stock[0] if stock else None,
+            "known": [up[0] & hands[0], up[1] & hands[1]],
         }
-        private: dict[str, Any] = {"drawn_blind": extra.blind_taken[seat]}
+        private: dict[str, Any] = {"drawn_blind": hidden[seat]}
         return standard_view(
             state, seat, history=public_history(state), public=public, private=private
         )
