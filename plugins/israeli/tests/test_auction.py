@@ -171,3 +171,14 @@ def test_malformed_calls_get_a_precise_notation_error(text, reason):
     eng = engine()
     with pytest.raises(InvalidNotationError, match=reason):
         eng.parse_action(dealt(eng), text)
+
+
+def test_four_passes_with_pass_is_final_leaves_the_high_bidder_alone_to_raise_or_stop():
+    eng = engine(auction_end="four_passes", pass_is_final=True)
+    state = calls(eng, dealt(eng), "5S, pass, pass, pass")
+    assert state.to_act == N
+    state = calls(eng, state, "6S")
+    assert state.to_act == N  # E, S and W are out: N may raise again or pass
+    state = calls(eng, state, "pass")
+    assert state.phase == "contracts"
+    assert state.extra.bid == Bid(6, Suit.SPADES).code
