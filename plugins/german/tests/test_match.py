@@ -43,6 +43,7 @@ def test_single_deal_is_the_whole_match() -> None:
     assert progress.finished
     assert progress.winner == B
     assert progress.totals == (0, 1)
+    assert progress.summary == "B wins 8-5"
 
 
 def test_single_deal_tie_finishes_without_winner() -> None:
@@ -61,6 +62,7 @@ def test_best_of_3_tied_deal_counts_for_nobody() -> None:
     assert seen[-1].winner == A
     assert seen[-1].deals == 4
     assert seen[2].detail["tied_deals"] == 1
+    assert seen[-1].summary == "A 2-1 B (best of 3): A wins the match"
 
 
 def test_best_of_5_needs_three_deals() -> None:

@@ -217,7 +217,7 @@ def advance_match(
         winner = reached[0] if len(reached) == 1 else None
         finished = winner is not None
         summary = f"A {totals[0]}, B {totals[1]} (target {target})"
-    if finished:
+    if finished and fmt != "single_deal":
         summary += f": {SEATS[winner]} wins the match" if winner is not None else ": tied"
     return MatchProgress(
         parties=progress.parties,

@@ -1,0 +1,227 @@
+"""German Whist's ``heuristic`` bot (RULES.md §1), built on `openwhist.heuristic`.
+
+Phase 1 (tricks 1-13, RULES.md §1.6): the trick's winner takes the face-up card, the loser
+the next hidden card. Under the default ``last13`` profile these tricks count for nothing
+(§1.8), so a phase-1 trick is an exchange: the winner gives up the card it played and gains
+the face-up card, the loser gives up its card and gains an unknown one. The bot values a
+card by rank, trumps above every plain card (`card_value`), and
+
+* contests a good face-up card (one worth more than an average hidden card) -- leading a
+  sure winner, or winning a reply as cheaply as it can -- when what it spends is worth less
+  than what it gains;
+* ducks a poor one -- leading and following with its least useful card.
+
+It counts trumps and other cards from the public play: the face-up card lies in the stock
+(no opponent holds it), and the face-up cards the opponent took and still holds are known
+(``view.public["known"]``).
+
+Phase 2 (tricks 14-26, §1.7): every card is accounted for -- the opponent holds exactly the
+cards neither in our hand nor played -- so the endgame is an open two-hand position. With
+few cards left the bot solves it exactly (`openwhist.solver`); before that it plays the
+generic policy with the exact count.
+
+The bot reads only its `PlayerView` (the options are not in the view: it plays the same way
+under the ``all26`` profile, where phase-1 tricks also count, and under a free phase-1
+reply, where any legal card is considered).
+"""
+
+from __future__ import annotations
+
+import random
+
+from openwhist import NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent, rank
+from openwhist.solver import Solver
+
+PHASE1_TRICKS = 13
+"""Tricks of phase 1 (RULES.md §1.6)."""
+HIDDEN_CARD_VALUE = 11.0
+"""What an unknown stock card is worth on `card_value`'s scale: ranks 2..14 average 8, and a
+quarter of the cards are trumps (+13 each): 8 + 13/4 ≈ 11. A face-up card worth more is worth
+contesting."""
+TRUMP_BONUS = 13
+"""Added to a trump's rank by `card_value`: any trump outranks any plain card."""
+SOLVE_AT = 7
+"""Phase-2 positions with at most this many cards per hand are solved exactly (a few
+milliseconds at most in pure Python; larger ones cost up to a few hundred)."""
+SOLVER_TABLE_LIMIT = 200_000
+"""Bound on the solver's transposition table (memory) kept across a bot's decisions."""
+
+
+def card_value(card: int, trump: int) -> int:
+    """A card's worth for phase-1 exchanges: its rank, plus `TRUMP_BONUS` for a trump."""
+    return rank(card) + (TRUMP_BONUS if card // 13 == trump else 0)
+
+
+class GermanHeuristicBot(Bot):
+    """Plays German Whist from its view (see the module docstring)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+        self.policy = TrickPolicy()
+        self._solvers: dict[int, Solver] = {}
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """Pick a card among ``legal`` (German Whist has only card plays)."""
+        if len(legal) == 1:
+            return legal[0]
+        legal_mask = 0
+        for action in legal:
+            if isinstance(action, Play):
+                legal_mask |= 1 << action.card
+        if not legal_mask:
+            return legal[0]
+        card = self.choose_card(view, legal_mask)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        return legal[0]  # pragma: no cover - choose_card always picks a legal card
+
+    # -- cards -------------------------------------------------------------------------
+
+    def counter(self, view: PlayerView) -> Counter:
+        """The card count: the face-up card is in the stock, the opponent's known face-up
+        cards are in its hand; voids prove nothing until the stock is gone (a drawn card
+        can refill a suit), so only phase-2 discards count."""
+        face_up = view.public.get("face_up")
+        exclude = 0 if face_up is None else 1 << int(face_up)
+        known_raw = view.public.get("known") or [0, 0]
+        opponent = 1 - view.seat
+        return Counter.from_view(
+            view,
+            exclude=exclude,
+            known={opponent: int(known_raw[opponent])},
+            voids_from=PHASE1_TRICKS,
+        )
+
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card to play from the legal cards ``legal`` (a mask)."""
+        count = self.counter(view)
+        face_up = view.public.get("face_up")
+        if len(view.completed) < PHASE1_TRICKS and face_up is not None:
+            return self._phase1(view, legal, count, int(face_up))
+        # Phase 2: the unseen cards are exactly the opponent's hand.
+        if view.hand.bit_count() <= SOLVE_AT:
+            solved = self._solve(view, legal, count)
+            if solved is not None:
+                return solved
+        return self.policy.choose(view, legal, counter=count)
+
+    def _phase1(self, view: PlayerView, legal: int, count: Counter, face_up: int) -> int:
+        trump = view.trump
+        prize = card_value(face_up, trump)
+        contest = prize > HIDDEN_CARD_VALUE
+        opponent_cards = count.against([1 - view.seat])
+        if not view.trick:
+            if contest:
+                winner = self._sure_lead(legal, trump, count, opponent_cards, prize)
+                if winner is not None:
+                    return winner
+            # Duck (or nothing cheap wins): lead the least useful card.
+            return self.policy.discard(legal, trump, count)
+        # Reply: compare winning (spend the cheapest winning card, gain the face-up card)
+        # with losing (spend the least useful card, gain an unknown card).
+        led_card = view.trick[0]
+        led = led_card // 13
+        beaters = [c for c in _cards(legal) if beats(c, led_card, led, trump)]
+        losers = legal & ~_mask(beaters)
+        if losers:
+            if legal & SUIT_MASKS[led]:
+                lose_card = min(_cards(losers), key=lambda c: card_value(c, trump))
+            else:
+                lose_card = self.policy.discard(losers, trump, count)
+        else:
+            lose_card = min(_cards(legal), key=lambda c: card_value(c, trump))
+        if not beaters:
+            return lose_card
+        win_card = min(beaters, key=lambda c: card_value(c, trump))
+        gain_win = prize - card_value(win_card, trump)
+        gain_lose = HIDDEN_CARD_VALUE - card_value(lose_card, trump)
+        if not losers or gain_win >= gain_lose:
+            return win_card
+        return lose_card
+
+    def _sure_lead(
+        self, legal: int, trump: int, count: Counter, theirs: int, prize: int
+    ) -> int | None:
+        """A lead that wins the face-up card for less than it is worth: the cheapest card
+        that no card the opponent may hold can beat (a plain-suit master is safe when the
+        opponent holds no trump, or still holds a card of that suit it must follow with)."""
+        best: tuple[int, int] | None = None
+        choice = None
+        their_trumps = theirs & SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        for card in _cards(legal):
+            suit = card // 13
+            if theirs & SUIT_MASKS[suit] & ~((2 << card) - 1):
+                continue  # the opponent may hold a higher card of the suit
+            if suit != trump and their_trumps and not count.known.get(1 - count.seat, 0) & (
+                SUIT_MASKS[suit]
+            ):
+                # A plain master may be ruffed unless the opponent is known to hold the suit.
+                continue
+            played = lowest_equivalent(card, count.hand, count.played | ~(theirs | count.hand))
+            value = card_value(played, trump)
+            if value >= prize + 3:
+                continue  # too dear for this prize
+            key = (value, played)
+            if best is None or key < best:
+                best, choice = key, played
+        return choice
+
+    def _solve(self, view: PlayerView, legal: int, count: Counter) -> int | None:
+        """An exactly best card of the open phase-2 endgame, or ``None`` if the count does
+        not give a consistent position (it always does once the stock is empty)."""
+        seat = view.seat
+        opponent_hand = count.unseen
+        hands = [0, 0]
+        hands[seat] = view.hand
+        hands[1 - seat] = opponent_hand
+        expected = view.hand.bit_count() - (0 if view.trick else 0)
+        if opponent_hand.bit_count() != expected - (1 if view.trick else 0) + (
+            1 if view.trick else 0
+        ) - (1 if view.trick else 0):
+            return None
+        solver = self._solvers.get(view.trump)
+        if solver is None:
+            solver = Solver(seats=2, trump=view.trump, table_limit=SOLVER_TABLE_LIMIT)
+            self._solvers[view.trump] = solver
+        try:
+            solution = solver.solve(tuple(hands), view.leader, trick=view.trick)
+        except ValueError:
+            return None
+        best = [c for c in solution.best_moves if legal >> c & 1]
+        if not best:
+            return None
+        preferred = self.policy.choose(view, legal, counter=count)
+        return preferred if preferred in best else best[0]
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
+    """Factory for `GermanHeuristicBot`."""
+    return GermanHeuristicBot(rng)
+
+
+HEURISTIC_BOT = BotSpec(
+    "heuristic",
+    "contests good face-up cards and ducks poor ones, counts trumps, solves the endgame",
+    make_heuristic_bot,
+    variants=("german",),
+)
+
+__all__ = ["HEURISTIC_BOT", "GermanHeuristicBot", "card_value", "make_heuristic_bot"]
