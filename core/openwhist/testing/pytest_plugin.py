@@ -67,6 +67,11 @@ def _deals(config: pytest.Config) -> int:
     return int(value)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Reject a bad ``--whist-deals`` / ``whist_deals`` before any test runs."""
+    _deals(config)
+
+
 @pytest.fixture(scope="session")
 def whist_deals(pytestconfig: pytest.Config) -> int:
     """Deals per conformance check (``--whist-deals N``; default 200)."""
