@@ -49,7 +49,8 @@
 
 `check_match` plays whole matches (``start_match`` ... ``advance_match`` until
 ``progress.finished``, bounded), checking every deal as above and the progress between
-deals.
+deals; each match's game record (`openwhist.records`) must survive JSON and replay to the
+same deals and the same result.
 
 A broken invariant raises `ConformanceError` naming the variant, the seed, the deal index
 and the action index, so ``check_variant(v, seed=S, first_deal=D, deals=1)`` replays
@@ -77,7 +78,9 @@ from openwhist.errors import (
     OpenWhistError,
     OptionsError,
     PluginContractError,
+    UnknownVariantError,
 )
+from openwhist.records import GameRecord, RecordBuilder, load_record, replay_record
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.state import CHANCE, PHASE_END, TERMINAL, DealState
 from openwhist.variant import HouseRule, Variant
@@ -271,7 +274,10 @@ def check_match(
     deal_index = 0
     for match in range(matches):
         match_rng = random.Random(f"openwhist-match:{seed}:{match}")
-        progress = engine.start_match(match_rng.randrange(variant.seats))
+        first_dealer = match_rng.randrange(variant.seats)
+        progress = engine.start_match(first_dealer)
+        builder = RecordBuilder(engine, first_dealer=first_dealer, seed=seed)
+        finals: list[DealState[Any]] = []
         parties = progress.parties
         checker.check_progress(progress, parties, 0, deal_index)
         while not progress.finished:
@@ -294,7 +300,10 @@ def check_match(
             before = progress.deals
             progress = engine.advance_match(progress, score)
             checker.check_progress(progress, parties, before + 1, deal_index)
+            builder.add_deal(checker.final, score, progress)
+            finals.append(checker.final)
             deal_index += 1
+        checker.check_record(builder.build(progress), finals, progress, deal_index)
         if progress.winner is not None and not 0 <= progress.winner < len(parties):
             raise checker.error(
                 f"match {match} finished with winner {progress.winner!r}, not a party "
@@ -504,6 +513,7 @@ class _Checker:
         self._history: tuple[Action, ...] = ()
         self._last_public: dict[str, Any] | None = None
         self._last_public_cards = 0
+        self.final: DealState[Any] = engine.start_deal(dealer=0)
 
     # -- errors ---------------------------------------------------------------------------
 
@@ -569,6 +579,7 @@ class _Checker:
             states.append(state)
             step += 1
         score = self.check_end(start, state)
+        self.final = state
         self.check_swaps(start, states, knowledge, rng)
         self.report.deals += 1
         self.report.actions += step
@@ -875,7 +886,30 @@ class _Checker:
                 )
             self.report.view_swaps += 1
 
-    # -- matches --------------------------------------------------------------------------
+    # -- matches ------------------------------------------------------------------------
+
+    def check_record(
+        self,
+        record: GameRecord,
+        finals: list[DealState[Any]],
+        progress: MatchProgress,
+        deal: int,
+    ) -> None:
+        """The match's game record survives JSON and replays to the same deals and result."""
+        source = _Source(self.engine)
+        try:
+            replay = replay_record(load_record(record.to_json()), source)
+        except OpenWhistError as exc:
+            raise self.error(f"the match's game record does not replay: {exc}", deal) from exc
+        states = [d.state for d in replay.deals]
+        if states != finals:
+            raise self.error("the match's game record replays to different deals", deal)
+        if replay.progress != progress:
+            raise self.error(
+                f"the match's game record replays to {replay.progress.summary!r}, not "
+                f"{progress.summary!r}",
+                deal,
+            )
 
     def check_progress(
         self, progress: MatchProgress, parties: tuple[str, ...], deals: int, deal: int
@@ -896,6 +930,24 @@ class _Checker:
                 f"the progress has {len(progress.totals)} totals for {len(parties)} parties",
                 deal,
             )
+
+
+class _Source:
+    """The variant and house rules of one engine, as a record replay source."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def variant(self, name: str) -> Variant:
+        if name != self.engine.variant.name:
+            raise UnknownVariantError(name)
+        return self.engine.variant
+
+    def house_rule(self, name: str) -> HouseRule:
+        for rule in self.engine.house_rules:
+            if rule.name == name:
+                return rule
+        raise UnknownVariantError(name, kind="house rule")
 
 
 def _view_diff(a: PlayerView, b: PlayerView) -> str:
