@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import Variant, hookimpl
+from openwhist import BotSpec, Variant, hookimpl
 
 from openwhist_english.facts import EnglishFacts
+from openwhist_english.heuristic import HEURISTIC_BOT
 from openwhist_english.options import AMERICAN_PRESET, EnglishOptions
 from openwhist_english.rules import EnglishRules
 
@@ -49,3 +50,9 @@ AMERICAN = Variant(
 def whist_register_variants(register: Callable[[Variant], None]) -> None:
     register(ENGLISH)
     register(AMERICAN)
+
+
+@hookimpl
+def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
+    """Register the ``heuristic`` bot of English and American Whist."""
+    register(HEURISTIC_BOT)

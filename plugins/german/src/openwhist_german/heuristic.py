@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from openwhist import NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist import FULL_DECK, NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
 from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent, rank
 from openwhist.solver import Solver
 
@@ -154,12 +154,14 @@ class GermanHeuristicBot(Bot):
             suit = card // 13
             if theirs & SUIT_MASKS[suit] & ~((2 << card) - 1):
                 continue  # the opponent may hold a higher card of the suit
-            if suit != trump and their_trumps and not count.known.get(1 - count.seat, 0) & (
-                SUIT_MASKS[suit]
+            if (
+                suit != trump
+                and their_trumps
+                and not count.known.get(1 - count.seat, 0) & (SUIT_MASKS[suit])
             ):
                 # A plain master may be ruffed unless the opponent is known to hold the suit.
                 continue
-            played = lowest_equivalent(card, count.hand, count.played | ~(theirs | count.hand))
+            played = lowest_equivalent(card, count.hand, FULL_DECK & ~(theirs | count.hand))
             value = card_value(played, trump)
             if value >= prize + 3:
                 continue  # too dear for this prize
@@ -176,10 +178,8 @@ class GermanHeuristicBot(Bot):
         hands = [0, 0]
         hands[seat] = view.hand
         hands[1 - seat] = opponent_hand
-        expected = view.hand.bit_count() - (0 if view.trick else 0)
-        if opponent_hand.bit_count() != expected - (1 if view.trick else 0) + (
-            1 if view.trick else 0
-        ) - (1 if view.trick else 0):
+        # The opponent holds as many cards as we do, less the one it put on the trick.
+        if opponent_hand.bit_count() != view.hand.bit_count() - len(view.trick):
             return None
         solver = self._solvers.get(view.trump)
         if solver is None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import Variant, hookimpl
+from openwhist import BotSpec, Variant, hookimpl
 
+from openwhist_german.heuristic import HEURISTIC_BOT
 from openwhist_german.options import GermanOptions
 from openwhist_german.rules import GermanRules
 from openwhist_german.scoring import GermanFacts
@@ -27,3 +28,9 @@ GERMAN = Variant(
 def whist_register_variants(register: Callable[[Variant], None]) -> None:
     """Register German Whist."""
     register(GERMAN)
+
+
+@hookimpl
+def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
+    """Register German Whist's ``heuristic`` bot."""
+    register(HEURISTIC_BOT)

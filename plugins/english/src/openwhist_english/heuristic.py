@@ -1,0 +1,140 @@
+"""English (and American) Whist's ``heuristic`` bot (RULES.md §2, §3).
+
+Card play is the generic partnership policy of `openwhist.heuristic` with the sides of
+RULES.md §2.1 (N-S against E-W): second hand low, third hand high, never overtake a
+partner who is winning, win cheaply, discard low from short suits, lead from long suits,
+draw trumps when long in them.
+
+What English Whist adds:
+
+* the turned-up trump card (RULES.md §2.3) is public: the dealer is known to hold it until
+  played, so it counts for the dealer's side when deciding whether a card is master;
+* playing to the score: a side needs only ``game_target`` minus its game score to win the
+  game, and points above the target are discarded (RULES.md §2.6, §2.7). When the view
+  publishes the game score (``view.public["game_score"]`` and ``["game_target"]``) and the
+  tricks still needed for game are no more than the sure winners in hand, the bot cashes
+  them at once instead of drawing trumps or establishing suits -- the safe line that makes
+  the game. Without those keys it plays plain good whist.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from openwhist import NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
+
+PARTNERSHIPS = ((0, 2), (1, 3))
+"""The sides, partners opposite (RULES.md §2.1)."""
+BOOK = 6
+"""Tricks a side must win before each trick scores a point (RULES.md §2.6 item 2)."""
+
+
+def tricks_for_game(view: PlayerView, side: tuple[int, ...]) -> int | None:
+    """How many more tricks ``side`` must win this deal to reach game, or ``None`` if the
+    view does not publish the game score (or game is out of reach by tricks)."""
+    public: dict[str, Any] = view.public
+    score = public.get("game_score")
+    target = public.get("game_target")
+    if not isinstance(score, list | tuple) or not isinstance(target, int):
+        return None
+    party = side[0] % 2
+    needed_points = target - int(score[party])
+    won = sum(view.tricks[s] for s in side)
+    needed = BOOK + needed_points - won
+    remaining = view.hand_sizes[view.seat]
+    if needed_points <= 0 or needed > remaining:
+        return None
+    return max(0, needed)
+
+
+class EnglishHeuristicBot(Bot):
+    """Plays English or American Whist from its view (see the module docstring)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+        self.policy = TrickPolicy(PARTNERSHIPS)
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """Pick a card among ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        mask = 0
+        for action in legal:
+            if isinstance(action, Play):
+                mask |= 1 << action.card
+        if not mask:
+            return legal[0]
+        card = self.choose_card(view, mask)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        return legal[0]  # pragma: no cover - choose_card always picks a legal card
+
+    def counter(self, view: PlayerView) -> Counter:
+        """The card count, with the turned-up card placed in the dealer's hand while held."""
+        known: dict[int, int] = {}
+        turn_up = view.public.get("turn_up")
+        if turn_up is not None and view.public.get("turn_up_held", True):
+            known[view.dealer] = 1 << int(turn_up)
+        return Counter.from_view(view, known=known)
+
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card to play from the legal cards ``legal`` (a mask)."""
+        count = self.counter(view)
+        if not view.trick:
+            side = next(s for s in PARTNERSHIPS if view.seat in s)
+            needed = tricks_for_game(view, side)
+            if needed:
+                cash = self._sure_winners(view, legal, count, side)
+                if cash and len(cash) >= needed:
+                    return lowest_equivalent(cash[0], count.hand, count.played)
+        return self.policy.choose(view, legal, counter=count)
+
+    @staticmethod
+    def _sure_winners(
+        view: PlayerView, legal: int, count: Counter, side: tuple[int, ...]
+    ) -> list[int]:
+        """Cards that win whenever led now: masters of trumps, and masters of plain suits
+        the opponents cannot ruff (they hold no trump, or no shown void in the suit)."""
+        opponents = [s for s in range(view.seats) if s not in side]
+        theirs = count.against(opponents)
+        trump = view.trump
+        their_trumps = theirs & SUIT_MASKS[trump] if trump != NO_TRUMP else 0
+        out = []
+        for suit in range(4):
+            cards = legal & SUIT_MASKS[suit]
+            while cards:
+                top = cards.bit_length() - 1
+                if not is_master(top, theirs):
+                    break
+                if (
+                    suit != trump
+                    and their_trumps
+                    and (
+                        any(count.voids[s] >> suit & 1 for s in opponents)
+                        or not theirs & SUIT_MASKS[suit]
+                    )
+                ):
+                    break
+                out.append(top)
+                cards &= ~(1 << top)
+        # Trumps first (they cannot be ruffed), then by suit.
+        out.sort(key=lambda c: (c // 13 != trump, -c))
+        return out
+
+
+def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
+    """Factory for `EnglishHeuristicBot` (``english`` and ``american``)."""
+    return EnglishHeuristicBot(rng)
+
+
+HEURISTIC_BOT = BotSpec(
+    "heuristic",
+    "partnership whist: second hand low, third hand high, draws trumps, plays to the score",
+    make_heuristic_bot,
+    variants=("english", "american"),
+)
+
+__all__ = ["HEURISTIC_BOT", "EnglishHeuristicBot", "make_heuristic_bot", "tricks_for_game"]
