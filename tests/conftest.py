@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hypothesis import settings
 
-settings.register_profile("openwhist", deadline=None, max_examples=200)
+settings.register_profile("openwhist", deadline=None)
 settings.load_profile("openwhist")
 
 collect_ignore = ["plugins/fakeplugins"]
