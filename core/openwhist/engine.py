@@ -148,7 +148,9 @@ class Engine:
             raise PluginContractError(
                 f"{self.variant.name}: no legal action for seat {to_act} in phase {state.phase!r}"
             )
-        return sort_actions(list(actions))
+        # A tuple from the hook is taken as already in sort_key order (the conformance
+        # kit checks it); sorting 286 Frisch selections on every step cost ~9% of a deal.
+        return actions if type(actions) is tuple else sort_actions(list(actions))
 
     def sample_chance(self, state: DealState[Any], rng: random.Random) -> Deal:
         """A chance outcome for ``state``: a uniformly shuffled deck."""
@@ -185,14 +187,14 @@ class Engine:
                 mask = self.rules.legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:
                 raise IllegalActionError(
-                    f"{action} is not a legal play for {self.variant.seat_names[to_act]}",
+                    self.rules.explain_illegal(state, action),
                     legal=[card_name(c) for c in iter_cards(mask)],
                 )
             return self.rules.apply_play(state, action.card)
         legal = self.legal_actions(state)
         if action not in legal:
             raise IllegalActionError(
-                f"{action} is not legal for {self.variant.seat_names[to_act]} now",
+                self.rules.explain_illegal(state, action),
                 legal=[a.notation() for a in legal],
             )
         return self.rules.apply_bid(state, action)

@@ -103,8 +103,9 @@ class RuleSpecs(Protocol):
     def whist_bidding_actions(self, rules: Rules, state: DealState[Any]) -> Sequence[Action]:
         """The legal actions of ``state.to_act`` in a variant phase (auction, Frisch, ...).
 
-        Called for any phase other than ``deal``, ``play`` and ``end``. Must be non-empty;
-        the engine sorts them.
+        Called for any phase other than ``deal``, ``play`` and ``end``. Must be non-empty.
+        A tuple must already be in `Action.sort_key` order (the engine returns it as it is;
+        the conformance kit checks the order); any other sequence is sorted by the engine.
         """
         ...
 
@@ -215,6 +216,17 @@ class RuleSpecs(Protocol):
     @hookspec(firstresult=True)
     def whist_parse_action(self, rules: Rules, state: DealState[Any], text: str) -> Action:
         """Parse ``text`` as an action of the current phase (raise InvalidNotationError)."""
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_explain_illegal(self, rules: Rules, state: DealState[Any], action: Action) -> str:
+        """Why ``action`` is illegal for ``state.to_act`` now, in one sentence for a player.
+
+        Called only on the error path, when the engine rejects an action; the sentence
+        becomes the `IllegalActionError` message (the legal alternatives are added to it).
+        Standard: "you do not hold ...", "you must follow suit (...)" or "... is not legal
+        now". A variant with calls explains its own rules (too low, forbidden total, ...).
+        """
         ...
 
 

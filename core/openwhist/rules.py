@@ -53,6 +53,7 @@ class Rules:
     advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
     observe: Callable[[DealState[Any], int], PlayerView]
     parse_action: Callable[[DealState[Any], str], Action]
+    explain_illegal: Callable[[DealState[Any], Action], str]
 
     def __init__(self, variant: Variant, house_rules: Sequence[HouseRule] = ()) -> None:
         self.variant = variant

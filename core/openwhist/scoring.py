@@ -56,6 +56,8 @@ class DealScore:
             winner (Israeli Whist).
         tricks: tricks won per seat.
         facts: variant-specific facts as JSON-safe data (counted tricks, honours, contracts).
+            By convention ``facts["events"]`` may map event names to counts for the deal
+            (Israeli ``{"frisch": 2, "redeal": 0}``); ``whist simulate`` totals them.
     """
 
     parties: tuple[str, ...]

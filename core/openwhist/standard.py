@@ -239,6 +239,20 @@ class StandardRules:
         return standard_view(state, seat)
 
     @hookimpl
+    def whist_explain_illegal(self, rules: Rules, state: DealState[Any], action: Action) -> str:
+        seat_name = rules.variant.seat_names[state.to_act]
+        if state.phase == PHASE_PLAY and isinstance(action, Play):
+            if not state.hands[state.to_act] >> action.card & 1:
+                return f"{seat_name} does not hold {action}"
+            if state.trick:
+                led = state.trick[0] // 13
+                return (
+                    f"{seat_name} must follow suit: {action} is not a {SUIT_NAMES[led]} "
+                    f"and {seat_name} holds {SUIT_NAMES[led]}"
+                )
+        return f"{action} is not legal for {seat_name} now"
+
+    @hookimpl
     def whist_parse_action(self, state: DealState[Any], text: str) -> Action:
         if state.phase == PHASE_DEAL:
             return Deal.parse(text)
@@ -253,6 +267,9 @@ class TrickFacts(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     tricks: list[int]
+
+
+SUIT_NAMES = ("club", "diamond", "heart", "spade")
 
 
 def _parties(rules: Rules) -> tuple[str, ...]:

@@ -38,6 +38,9 @@ class Variant:
         partnerships: the sides as tuples of seats, or ``()`` when each plays alone.
         max_actions: an upper bound on actions in one deal (termination check).
         aliases: other accepted names.
+        default_bot: the bot that fills seats when none is named (``whist simulate``): a
+            variant whose uniformly random calls would almost never pass (Israeli) names
+            a better-behaved random bot here.
         facts: the deal-facts model a score-keeper fills in for a real-card deal (what the
             variant's ``whist_deal_facts`` returns and ``whist_score_facts`` reads).
     """
@@ -53,6 +56,7 @@ class Variant:
     max_actions: int = 200
     aliases: tuple[str, ...] = ()
     facts: type[BaseModel] | None = None
+    default_bot: str = "random"
 
     @property
     def seats(self) -> int:

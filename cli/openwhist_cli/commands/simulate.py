@@ -154,6 +154,15 @@ def render_summary(summary: dict[str, Any]) -> str:
         (seat, f"{summary['average_tricks'][i]:.3f}") for i, seat in enumerate(summary["seats"])
     ]
     lines.extend(_table(("seat", "average tricks per deal"), seat_rows))
+    events = summary.get("events", {})
+    if events:
+        lines.append("")
+        lines.extend(
+            _table(
+                ("event", "total", "deals with it"),
+                [(name, str(e["total"]), str(e["deals"])) for name, e in events.items()],
+            )
+        )
     results = summary.get("results", [])
     if results:
         lines.append("")

@@ -81,7 +81,7 @@ def resolve_bots(catalog: Catalog, variant: str, seats: int, names: Sequence[str
             ``variant``.
     """
     if not names:
-        names = [DEFAULT_BOT]
+        names = [catalog.variant(variant).default_bot or DEFAULT_BOT]
     if len(names) == 1:
         names = list(names) * seats
     if len(names) != seats:
@@ -269,6 +269,8 @@ class _Tally:
         self.points: list[int] = []
         self.tricks = [0] * seats
         self.results: list[str] = []
+        self.events: dict[str, int] = {}
+        self.deals_with: dict[str, int] = {}
 
     def add(self, outcome: MatchOutcome) -> None:
         result = outcome.record.result
@@ -298,6 +300,10 @@ class _Tally:
                 self.points[party] += score.points(party)
             for seat, won in enumerate(score.tricks):
                 self.tricks[seat] += won
+            events = score.facts.get("events") or {}
+            for name, count in sorted(events.items()):
+                self.events[name] = self.events.get(name, 0) + int(count)
+                self.deals_with[name] = self.deals_with.get(name, 0) + (1 if count else 0)
 
     def summary(self, seat_names: Sequence[str]) -> dict[str, Any]:
         per_deal = max(self.deals, 1)
@@ -316,6 +322,10 @@ class _Tally:
             "seats": list(seat_names),
             "average_tricks": [round(t / per_deal, 3) for t in self.tricks],
             "results": self.results,
+            "events": {
+                name: {"total": total, "deals": self.deals_with[name]}
+                for name, total in sorted(self.events.items())
+            },
         }
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from openwhist import BotSpec, Variant, hookimpl
 
 from openwhist_israeli.bots import PASSING_BOT
+from openwhist_israeli.heuristic import HEURISTIC_BOT
 from openwhist_israeli.options import IsraeliOptions
 from openwhist_israeli.rules import IsraeliRules
 from openwhist_israeli.scoring import SEAT_NAMES, IsraeliFacts
@@ -28,6 +29,9 @@ ISRAELI = Variant(
     max_actions=3000,
     aliases=("israeli-whist",),
     facts=IsraeliFacts,
+    # Uniformly random calls pass 1 time in 46, so a Frisch would come about once in
+    # four million deals; the passing random bot reaches every auction path.
+    default_bot="israeli-random",
 )
 
 
@@ -39,3 +43,4 @@ def whist_register_variants(register: Callable[[Variant], None]) -> None:
 @hookimpl
 def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
     register(PASSING_BOT)
+    register(HEURISTIC_BOT)

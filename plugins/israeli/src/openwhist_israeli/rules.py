@@ -510,15 +510,24 @@ class IsraeliRules:
         return None
 
     @hookimpl
+    def whist_explain_illegal(self, state: DealState[IsraeliExtra], action: Action) -> str | None:
+        # Imported here: explain.py builds on this module's helpers.
+        from openwhist_israeli.explain import explain_illegal
+
+        return explain_illegal(state, action) or None
+
+    @hookimpl
     def whist_deal_facts(self, state: DealState[IsraeliExtra]) -> IsraeliFacts:
         extra = state.extra
         if extra.passed_out:
-            return IsraeliFacts(passed_out=True)
+            return IsraeliFacts(passed_out=True, frisch_rounds=extra.frisch, redeals=extra.redeals)
         return IsraeliFacts(
             declarer=extra.declarer,
             bid=bid_of(extra.bid).notation(),
             contracts=list(extra.contracts),
             tricks=list(state.tricks),
+            frisch_rounds=extra.frisch,
+            redeals=extra.redeals,
         )
 
     @hookimpl

@@ -40,6 +40,9 @@ class IsraeliFacts(BaseModel):
         revokes: revokes declared against each seat (each costs ``revoke_fine``).
         passed_out: the deal was cancelled after its last allowed auction was passed out
             (``passed_out_redeal_by = "next"``): it scores nothing.
+        frisch_rounds: Frisch rounds played before the auction that stood (informational).
+        redeals: times the deal was cancelled and redealt by the same dealer
+            (informational).
 
     Validation (RULES.md §4.5): contracts 0..13, the declarer's at least his bid number, and
     the four not totalling exactly 13 -- except the single waiver case of §4.5.6 (the bid
@@ -54,6 +57,8 @@ class IsraeliFacts(BaseModel):
     tricks: list[int] = Field(default_factory=lambda: [0] * SEATS)
     revokes: list[int] = Field(default_factory=lambda: [0] * SEATS)
     passed_out: bool = False
+    frisch_rounds: int = Field(0, ge=0, le=100)
+    redeals: int = Field(0, ge=0)
 
     @field_validator("bid")
     @classmethod
@@ -173,6 +178,8 @@ def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
         "contracts": list(facts.contracts),
         "revokes": list(facts.revokes),
         "passed_out": facts.passed_out,
+        # Counted by `whist simulate` across deals (the DealScore "events" convention).
+        "events": {"frisch": facts.frisch_rounds, "redeal": facts.redeals},
     }
     lines: list[ScoreLine] = []
     if not facts.passed_out:
