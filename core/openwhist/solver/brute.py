@@ -14,6 +14,7 @@ each seat is its own side).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 
@@ -76,3 +77,39 @@ def brute_move_values(
         side0 = side0_tricks(after, trump, leader, (*trick, card))
         values[card] = side0 if seat % 2 == 0 else remaining - side0
     return values
+
+
+def random_position(
+    rng: random.Random,
+    *,
+    seats: int,
+    cards: int,
+    trumps: Sequence[int] = (-1, 0, 1, 2, 3),
+    suits: Sequence[int] = (0, 1, 2, 3),
+    low_rank: int = 2,
+    partial: bool = True,
+) -> tuple[tuple[int, ...], int, int, tuple[int, ...]]:
+    """A random reachable position: ``(hands, trump, leader, trick)``.
+
+    Deals ``cards`` cards to each of ``seats`` seats from the given ``suits`` and ranks
+    ``low_rank``..ace (a narrow window makes gaps, sequences and equivalent cards common; the
+    cards not dealt count as played), picks a trump from ``trumps`` and a leader, and when
+    ``partial`` plays a random number of legal cards to the current trick (RULES.md §0.3.6).
+    Used by the tests and the benchmark; the solver itself never calls it.
+    """
+    pool = [s * 13 + r - 2 for s in suits for r in range(low_rank, 15)]
+    if seats * cards > len(pool):
+        raise ValueError(f"{seats} x {cards} cards do not fit in a pool of {len(pool)}")
+    dealt = rng.sample(pool, seats * cards)
+    hands = [sum(1 << c for c in dealt[i * cards : (i + 1) * cards]) for i in range(seats)]
+    trump = trumps[rng.randrange(len(trumps))]
+    leader = rng.randrange(seats)
+    trick: list[int] = []
+    if partial and cards > 0:
+        for i in range(rng.randrange(seats)):
+            seat = (leader + i) % seats
+            options = legal_cards(hands[seat], trick)
+            card = options[rng.randrange(len(options))]
+            trick.append(card)
+            hands[seat] &= ~(1 << card)
+    return tuple(hands), trump, leader, tuple(trick)

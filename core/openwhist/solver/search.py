@@ -269,19 +269,23 @@ class Solver:
         else:
             # Value of the position for side 0 by bisection, then one zero-window test per
             # other card: "does it reach the value too?"
-            lo, hi = 0, remaining
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
+            def reach(target: int) -> bool:
                 if not trick:
-                    reached = self._boundary(leader, mid)  # stored in the table
-                elif side0:
-                    reached = any(test(c, mid) for c in reps)  # one card of side 0 does
+                    return self._boundary(leader, target)  # stored in the table
+                if side0:
+                    return any(test(c, target) for c in reps)  # one card of side 0 does
+                return all(test(c, target) for c in reps)  # every card of side 1 does
+
+            lo, hi = 0, remaining
+            guess = (remaining + 1) // 2
+            while lo < hi:
+                if reach(guess):
+                    lo = guess
+                    guess += 1
                 else:
-                    reached = all(test(c, mid) for c in reps)  # every card of side 1 does
-                if reached:
-                    lo = mid
-                else:
-                    hi = mid - 1
+                    hi = guess - 1
+                    guess -= 1
+                guess = min(max(guess, lo + 1 if lo < hi else lo), hi)
             root = lo
             for c in reps:
                 if side0:
@@ -422,6 +426,9 @@ class Solver:
             reps = lead_hand & ~((dead_nt + ((lead_hand << 1) & not_bottoms)) & ~dead_nt)
             first: list[int] = []
             rest: list[int] = []
+            others = live & ~lead_hand
+            # Opponents' trumps (a master of a suit they are void in may be ruffed).
+            ruffers = others & tmask if n == 2 else (hands[leader ^ 1] | hands[leader ^ 3]) & tmask
             m = reps
             while m:
                 low = m & -m
@@ -429,7 +436,8 @@ class Solver:
                 m ^= low
                 if c == hint:
                     continue
-                if live & suit_masks[c // 13] & ~((low << 1) - 1) & ~lead_hand:
+                suit_mask = suit_masks[c // 13]
+                if others & suit_mask & ~((low << 1) - 1) or (ruffers and not others & suit_mask):
                     rest.append(c)
                 else:
                     first.append(c)
@@ -437,6 +445,7 @@ class Solver:
                 first.insert(0, hint)
             maximizing = leader % 2 == 0
             nxt = leader + 1 if leader + 1 < n else 0
+            rest.sort(key=_rank, reverse=True)
             for c in first + rest:
                 bit = 1 << c
                 hands[leader] = lead_hand ^ bit
@@ -465,30 +474,62 @@ class Solver:
             # Representatives of the hand (see `representatives`).
             reps = hand & ~((dead_nt + ((hand << 1) & not_bottoms)) & ~dead_nt)
             follow = reps & suit_masks[led]
+            partner_wins = (best_seat - seat) % 2 == 0
+            # Two groups: cards that would take the lead of the trick, and the others.
             if follow:
                 if best // 13 == led:
-                    winners = follow & ~((2 << best) - 1)
-                    losers = follow ^ winners
+                    beat = follow & ~((2 << best) - 1)
+                    lose = _bits(follow ^ beat)
                 else:
-                    winners = 0
-                    losers = follow
-                if (best_seat - seat) % 2 == 0 and pos == last:
-                    moves = _bits(losers) + _bits(winners)  # partner wins: play low
-                else:
-                    moves = _bits(winners) + _bits(losers)
+                    beat = 0  # already ruffed: following suit cannot win
+                    lose = _bits(follow)
             else:
                 trumps = reps & tmask
-                ruffs = trumps & ~((2 << best) - 1) if best // 13 == trump else trumps
-                others = reps ^ ruffs
-                discards = sorted(_bits(others), key=_rank)
-                if (best_seat - seat) % 2 == 0:
-                    moves = discards + _bits(ruffs)
-                else:
-                    moves = _bits(ruffs) + discards
+                beat = trumps & ~((2 << best) - 1) if best // 13 == trump else trumps
+                lose = sorted(_bits(reps ^ beat), key=_rank)  # discards, lowest first
+            beating = _bits(beat)  # cheapest first
             maximizing = seat % 2 == 0
-            for c in moves:
-                if step(seat, pos, led, best, best_seat, c, target, dead_nt) == maximizing:
+            if pos == last:
+                # The trick is complete once this card is played (RULES.md §0.3.4-5).
+                won_if_beat = target - 1 if maximizing else target
+                won_if_lose = target - 1 if best_seat % 2 == 0 else target
+                if partner_wins:
+                    for c in lose:
+                        hands[seat] = hand ^ (1 << c)
+                        if boundary(best_seat, won_if_lose) == maximizing:
+                            hands[seat] = hand
+                            return maximizing
+                    for c in beating:
+                        hands[seat] = hand ^ (1 << c)
+                        if boundary(seat, won_if_beat) == maximizing:
+                            hands[seat] = hand
+                            return maximizing
+                else:
+                    for c in beating:
+                        hands[seat] = hand ^ (1 << c)
+                        if boundary(seat, won_if_beat) == maximizing:
+                            hands[seat] = hand
+                            return maximizing
+                    for c in lose:
+                        hands[seat] = hand ^ (1 << c)
+                        if boundary(best_seat, won_if_lose) == maximizing:
+                            hands[seat] = hand
+                            return maximizing
+                hands[seat] = hand
+                return not maximizing
+            nxt = seat + 1 if seat + 1 < n else 0
+            pos += 1
+            for c in beating:
+                hands[seat] = hand ^ (1 << c)
+                if node(nxt, pos, led, c, seat, target, dead_nt) == maximizing:
+                    hands[seat] = hand
                     return maximizing
+            for c in lose:
+                hands[seat] = hand ^ (1 << c)
+                if node(nxt, pos, led, best, best_seat, target, dead_nt) == maximizing:
+                    hands[seat] = hand
+                    return maximizing
+            hands[seat] = hand
             return not maximizing
 
         def step(
