@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import random
 import time
+import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -373,7 +374,7 @@ def _choices(annotation: Any) -> list[Any]:
     origin = typing.get_origin(annotation)
     if origin is typing.Literal:
         return list(typing.get_args(annotation))
-    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
+    if origin is typing.Union or origin is types.UnionType:
         out: list[Any] = []
         for arg in typing.get_args(annotation):
             out.extend(v for v in _choices(arg) if v not in out)
