@@ -131,10 +131,11 @@ def _check_consistent(path: Path, match_id: int) -> dict[str, Any]:
         conn.close()
 
 
-def _kill(worker: subprocess.Popen[str]) -> None:
+def _kill(worker: subprocess.Popen[str]) -> bool:
+    """SIGKILL the worker; True if it was still running (not already finished)."""
     os.kill(worker.pid, signal.SIGKILL)
     worker.communicate()  # reap it and close its pipes
-    assert worker.returncode == -signal.SIGKILL
+    return worker.returncode == -signal.SIGKILL
 
 
 def _read_until(worker: subprocess.Popen[str], line: str) -> None:
@@ -155,12 +156,15 @@ def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
     path = tmp_path / "ledger.sqlite3"
     with Ledger(str(path), catalog=catalog) as ledger:
         match_id = ledger.start_match(
-            "german", ["Ann", "Bob"], options={"match_format": "best_of_5"}, seed=3
+            "german",
+            ["Ann", "Bob"],
+            options={"match_format": "target_points", "target_points": 40},
+            seed=3,
         )
     # Kill in the middle of deal 2, right after its 20th action was committed.
     worker = _spawn("play", path, match_id, 1)
     _read_until(worker, "deal 2 action 20")
-    _kill(worker)
+    assert _kill(worker)
     state = _check_consistent(path, match_id)
     with Ledger(str(path), catalog=catalog) as ledger:
         point = ledger.resume_point(match_id)
@@ -174,7 +178,7 @@ def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
         assert worker.stdout is not None
         worker.stdout.readline()  # it is recording
         time.sleep(rng.uniform(0.0, 0.3))
-        _kill(worker)
+        _kill(worker)  # (if the match ended meanwhile, the checks below still hold)
         state = _check_consistent(path, match_id)
     # A last run finishes the match.
     worker = _spawn("play", path, match_id, 99)
