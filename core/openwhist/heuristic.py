@@ -52,6 +52,7 @@ __all__ = [
     "rank",
     "shown_voids",
     "suit_cards",
+    "top_winners",
 ]
 
 JACK = 11
@@ -139,6 +140,19 @@ def lowest_equivalent(card: int, hand: int, gone: int) -> int:
             best = c
         c -= 1
     return best
+
+
+def top_winners(hand: int, others: int) -> int:
+    """How many cards of ``hand`` outrank, in their suit, every card of ``others`` (the
+    cards other seats may hold): the tricks it can cash from the top, ruffs aside."""
+    count = 0
+    for mask in SUIT_MASKS:
+        theirs = others & mask
+        ours = hand & mask
+        if theirs:
+            ours &= ~((2 << highest(theirs)) - 1)
+        count += ours.bit_count()
+    return count
 
 
 @dataclass
@@ -235,6 +249,7 @@ class TrickPolicy:
         *,
         counter: Counter | None = None,
         want: bool = True,
+        spend_high: bool = False,
     ) -> int:
         """The card to play from ``legal`` (a non-empty mask of legal cards).
 
@@ -243,6 +258,10 @@ class TrickPolicy:
             legal: the legal cards.
             counter: the card count; built from ``view`` if omitted.
             want: True to try to win this trick, False to try to lose it.
+            spend_high: with ``want``, win with the highest card that wins when last to
+                play and throw high cards when it cannot win -- for a seat holding more
+                winners than it needs (Israeli Whist's exact contracts), whose spare
+                high cards would otherwise force unwanted tricks later.
         """
         if not legal:
             raise ValueError("no legal card to choose from")
@@ -252,7 +271,7 @@ class TrickPolicy:
         if not view.trick:
             return self.lead(view, legal, count) if want else self.lead_to_lose(view, legal, count)
         if want:
-            return self.follow(view, legal, count)
+            return self.follow(view, legal, count, spend_high=spend_high)
         return self.follow_to_lose(view, legal, count)
 
     # -- helpers -------------------------------------------------------------------------
@@ -321,8 +340,11 @@ class TrickPolicy:
 
     # -- following -------------------------------------------------------------------------
 
-    def follow(self, view: PlayerView, legal: int, count: Counter) -> int:
-        """Play to a trick someone else led, trying to win it for our side."""
+    def follow(
+        self, view: PlayerView, legal: int, count: Counter, *, spend_high: bool = False
+    ) -> int:
+        """Play to a trick someone else led, trying to win it for our side (``spend_high``:
+        see `choose`)."""
         trick, trump = view.trick, view.trump
         led = trick[0] // 13
         win_i = winning_index(trick, trump)
@@ -331,7 +353,13 @@ class TrickPolicy:
         opps, mates = self._after(view)
         following = bool(legal & SUIT_MASKS[led])
         beaters = [c for c in _cards(legal) if beats(c, win_card, led, trump)]
-        low = lowest(legal) if following else self.discard(legal, trump, count)
+        if following:
+            low = lowest(legal)
+        elif spend_high:
+            plain = legal & ~SUIT_MASKS[trump] if trump != NO_TRUMP else legal
+            low = self.discard_high(plain or legal, trump, count)
+        else:
+            low = self.discard(legal, trump, count)
 
         if win_seat in self.partners(view.seat):
             # Do not overtake a partner who is winning: play low when the partner's card
@@ -346,6 +374,8 @@ class TrickPolicy:
             return low
         if not opps:
             # Last to play for our side: win as cheaply as we can.
+            if spend_high:
+                return beaters[-1]
             return beaters[0] if following else _cheapest_trump(beaters)
         if mates and len(trick) == 1:
             # Second hand low (partner still to play), but cover an honour with a card that
@@ -451,14 +481,18 @@ class TrickPolicy:
         return lowest(cards)
 
     def lead_to_lose(self, view: PlayerView, legal: int, count: Counter) -> int:
-        """Lead the card most likely to be beaten: the one with the most unseen cards of
-        its suit above it (plain suits before trumps, then the lowest)."""
-        best: tuple[int, int, int] | None = None
+        """Lead the card most likely to be beaten: the chance that one of (up to three)
+        unseen cards of its suit, taken at random, outranks it -- so the lowest card of a
+        suit the others still hold; plain suits before trumps on equal chances."""
+        best: tuple[float, int, int] | None = None
         choice = lowest(legal)
         for card in _cards(legal):
             suit = card // 13
-            above = count.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
-            key = (0 if suit == view.trump else 1, above.bit_count(), -rank(card))
+            unseen = count.unseen & SUIT_MASKS[suit]
+            total = unseen.bit_count()
+            above = (unseen & ~((2 << card) - 1)).bit_count()
+            beaten = 1.0 - (1.0 - above / total) ** min(3, total) if total else 0.0
+            key = (beaten, 0 if suit == view.trump else 1, -rank(card))
             if best is None or key > best:
                 best, choice = key, card
         return choice
