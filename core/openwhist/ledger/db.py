@@ -123,10 +123,10 @@ def make_engine(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> En
     """An engine for ``url``; for SQLite with WAL, foreign keys and the busy timeout.
 
     Every SQLite connection gets, in its ``connect`` event, ``PRAGMA busy_timeout``,
-    ``PRAGMA foreign_keys=ON``, ``PRAGMA journal_mode=WAL`` and ``synchronous=NORMAL``. The driver's own implicit
-    transactions are turned off and the engine emits ``BEGIN`` itself -- ``BEGIN
-    IMMEDIATE`` on connections of `writer` engines -- so a unit of work takes the write
-    lock up front and waits for it on the busy timeout.
+    ``PRAGMA foreign_keys=ON``, ``PRAGMA journal_mode=WAL`` and ``synchronous=NORMAL``.
+    The driver's own implicit transactions are turned off and the engine emits ``BEGIN``
+    itself -- ``BEGIN IMMEDIATE`` on connections of `writer` engines -- so a unit of work
+    takes the write lock up front and waits for it on the busy timeout.
 
     Only call this for a database `inspect_ledger` accepted: switching to WAL writes to the
     file.

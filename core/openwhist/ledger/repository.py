@@ -658,7 +658,8 @@ def score_sheet(*, session: Session, match_id: int) -> dict[str, Any]:
 _STANDINGS_SQL = """
 WITH pts AS (
     SELECT match_id, party, SUM(points) AS points,
-           SUM(CASE WHEN category = 'contract' AND points > 0 AND corrects_id IS NULL
+           SUM(CASE WHEN category IN ('contract', 'zero_bid') AND points > 0
+                     AND corrects_id IS NULL
                     THEN 1 ELSE 0 END) AS contracts
     FROM score_entries GROUP BY match_id, party
 ), dl AS (
@@ -696,7 +697,8 @@ def standings(
     ``wins`` (finished matches their party won), ``deals`` (completed deals of their
     matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
     entries, corrections included; partners share their side's points) and
-    ``contracts_made`` (contract entries with positive points: Israeli Whist). Ordered by
+    ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
+    Whist's contracts made, zeros included). Ordered by
     variant, then points, highest first.
     """
     conditions = []
