@@ -17,7 +17,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from openwhist.solver import NO_TRUMP, Solver, solve
+from openwhist.solver import NO_TRUMP, SearchLimitExceeded, Solver, solve
 from openwhist.solver.brute import legal_cards, random_position
 from openwhist.tricks import winning_index
 
@@ -199,3 +199,13 @@ def test_impossible_positions_are_refused(
 def test_tricks_for_refuses_a_seat_not_at_the_table() -> None:
     with pytest.raises(ValueError, match="seat 2"):
         solve((1, 2), NO_TRUMP, 0).tricks_for(2)
+
+
+def test_a_node_limit_stops_a_search_and_the_solver_still_answers_later() -> None:
+    rng = random.Random(4)
+    hands, trump, leader, _ = random_position(rng, seats=2, cards=10, partial=False)
+    limited = Solver(seats=2, trump=trump, max_nodes=50)
+    with pytest.raises(SearchLimitExceeded, match="50 nodes"):
+        limited.solve(hands, leader)
+    limited.max_nodes = None
+    assert limited.solve(hands, leader) == solve(hands, trump, leader)

@@ -19,9 +19,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openwhist.solver.search import NO_TRUMP, Solution, Solver, check_position, representatives
+from openwhist.solver.search import (
+    NO_TRUMP,
+    SearchLimitExceeded,
+    Solution,
+    Solver,
+    check_position,
+    representatives,
+)
 
-__all__ = ["NO_TRUMP", "Solution", "Solver", "check_position", "representatives", "solve"]
+__all__ = [
+    "NO_TRUMP",
+    "SearchLimitExceeded",
+    "Solution",
+    "Solver",
+    "check_position",
+    "representatives",
+    "solve",
+]
 
 
 def solve(hands: Sequence[int], trump: int, leader: int, *, trick: Sequence[int] = ()) -> Solution:

@@ -57,6 +57,10 @@ DEFAULT_TABLE_LIMIT: Final = 2_000_000
 """Transposition-table entries a `Solver` keeps before it starts afresh (memory bound)."""
 
 
+class SearchLimitExceeded(RuntimeError):
+    """Raised when a search visits more nodes than its `Solver`'s ``max_nodes``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     """The double-dummy value of a position and the cards that achieve it.
@@ -144,8 +148,20 @@ class Solver:
     {'JD': 1, '2H': 1, 'AS': 2}
     """
 
-    def __init__(self, *, seats: int, trump: int, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+    def __init__(
+        self,
+        *,
+        seats: int,
+        trump: int,
+        table_limit: int = DEFAULT_TABLE_LIMIT,
+        max_nodes: int | None = None,
+    ) -> None:
         """A solver for ``seats`` (2 or 4) seats and ``trump`` (0..3, or `NO_TRUMP`).
+
+        ``table_limit`` bounds the transposition table (it is emptied, at the start of a
+        question, once larger). ``max_nodes``, if given, bounds the work of each question:
+        past it `SearchLimitExceeded` is raised (the table keeps what it learnt, so asking
+        again later is not wasted).
 
         Raises:
             ValueError: for another number of seats or a trump outside -1..3.
@@ -158,8 +174,10 @@ class Solver:
         self.trump = trump
         self.table_limit = table_limit
         self.table: dict[int, tuple[int, int, int]] = {}
+        self.max_nodes = max_nodes
         self.nodes = 0
-        """Nodes visited (calls of the search's inner function), a work measure for benches."""
+        """Nodes searched so far (trick-boundary and in-trick positions), a work measure."""
+        self._limit = 0
         self._hands: list[int] = [0] * seats
         self._step, self._boundary = self._build()
 
@@ -220,6 +238,7 @@ class Solver:
         check_position(hands, leader, trick, seats=n, trump=self.trump)
         if len(self.table) > self.table_limit:
             self.table.clear()
+        self._limit = self.nodes + self.max_nodes if self.max_nodes is not None else 1 << 62
         seat = (leader + len(trick)) % n
         hand = hands[seat]
         remaining = hand.bit_count()
@@ -420,6 +439,8 @@ class Solver:
                     table[key] = (lo, hi, -1)
                     return lo >= target
             solver.nodes += 1
+            if solver.nodes > solver._limit:
+                raise SearchLimitExceeded(f"more than {solver.max_nodes} nodes")
             dead_nt = (full & ~live) & ~tops
             # Leading (RULES.md §0.3.2: any card). The table's last cut-off card first, then
             # masters (no live card of their suit beats them), then the others, low first.
