@@ -24,7 +24,7 @@ import statistics
 import time
 from typing import Any
 
-from openwhist.solver import SearchLimitExceeded, Solver
+from openwhist.solver import SearchLimitError, Solver
 from openwhist.solver.brute import random_position
 
 
@@ -41,7 +41,7 @@ def measure(
         wall, cpu = time.perf_counter(), time.process_time()
         try:
             solver.solve(hands, leader, trick=trick)
-        except SearchLimitExceeded:
+        except SearchLimitError:
             unsolved += 1
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
@@ -79,9 +79,7 @@ def main() -> None:
     results["german 13+13"] = measure(german)
     for spec in filter(None, args.four.split(",")):
         cards, count = (int(x) for x in spec.split(":"))
-        four = [
-            random_position(rng, seats=4, cards=cards, partial=False) for _ in range(count)
-        ]
+        four = [random_position(rng, seats=4, cards=cards, partial=False) for _ in range(count)]
         results[f"4x{cards}"] = measure(four)
     if args.full:
         full = [random_position(rng, seats=4, cards=13, partial=False) for _ in range(args.full)]

@@ -17,7 +17,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from openwhist.solver import NO_TRUMP, SearchLimitExceeded, Solver, solve
+from openwhist.solver import NO_TRUMP, SearchLimitError, Solver, solve
 from openwhist.solver.brute import legal_cards, random_position
 from openwhist.tricks import winning_index
 
@@ -205,7 +205,7 @@ def test_a_node_limit_stops_a_search_and_the_solver_still_answers_later() -> Non
     rng = random.Random(4)
     hands, trump, leader, _ = random_position(rng, seats=2, cards=10, partial=False)
     limited = Solver(seats=2, trump=trump, max_nodes=50)
-    with pytest.raises(SearchLimitExceeded, match="50 nodes"):
+    with pytest.raises(SearchLimitError, match="50 nodes"):
         limited.solve(hands, leader)
     limited.max_nodes = None
     assert limited.solve(hands, leader) == solve(hands, trump, leader)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from openwhist.solver.search import (
     NO_TRUMP,
-    SearchLimitExceeded,
+    SearchLimitError,
     Solution,
     Solver,
     check_position,
@@ -30,7 +30,7 @@ from openwhist.solver.search import (
 
 __all__ = [
     "NO_TRUMP",
-    "SearchLimitExceeded",
+    "SearchLimitError",
     "Solution",
     "Solver",
     "check_position",

@@ -57,7 +57,7 @@ DEFAULT_TABLE_LIMIT: Final = 2_000_000
 """Transposition-table entries a `Solver` keeps before it starts afresh (memory bound)."""
 
 
-class SearchLimitExceeded(RuntimeError):
+class SearchLimitError(RuntimeError):
     """Raised when a search visits more nodes than its `Solver`'s ``max_nodes``."""
 
 
@@ -160,7 +160,7 @@ class Solver:
 
         ``table_limit`` bounds the transposition table (it is emptied, at the start of a
         question, once larger). ``max_nodes``, if given, bounds the work of each question:
-        past it `SearchLimitExceeded` is raised (the table keeps what it learnt, so asking
+        past it `SearchLimitError` is raised (the table keeps what it learnt, so asking
         again later is not wasted).
 
         Raises:
@@ -440,7 +440,7 @@ class Solver:
                     return lo >= target
             solver.nodes += 1
             if solver.nodes > solver._limit:
-                raise SearchLimitExceeded(f"more than {solver.max_nodes} nodes")
+                raise SearchLimitError(f"more than {solver.max_nodes} nodes")
             dead_nt = (full & ~live) & ~tops
             # Leading (RULES.md §0.3.2: any card). The table's last cut-off card first, then
             # masters (no live card of their suit beats them), then the others, low first.
