@@ -28,6 +28,7 @@ import pluggy
 from openwhist.bots import DEFAULT_BOTS
 from openwhist.errors import DuplicateVariantError, UnknownVariantError
 from openwhist.hookspecs import DISCOVERY_HOOKS, PROJECT, DiscoverySpecs
+from openwhist.rules import RulesPluginManager
 from openwhist.variant import BotSpec, HouseRule, Variant
 
 ENTRY_POINT_GROUP = PROJECT
@@ -183,7 +184,7 @@ def load_catalog(
     strict = _strict(env)
     only = _env_list("OPENWHIST_LOAD_PLUGINS", env)
     disabled = _env_list("OPENWHIST_DISABLE_PLUGINS", env) or set()
-    pm = pluggy.PluginManager(PROJECT)
+    pm = RulesPluginManager(PROJECT)  # unmarked whist_* functions are hooks too
     pm.add_hookspecs(DiscoverySpecs)
     records: list[PluginRecord] = []
     origin: dict[str, PluginRecord] = {}
@@ -225,17 +226,29 @@ def load_catalog(
             h.name for h in (pm.get_hookcallers(plugin) or []) if h.name in DISCOVERY_HOOKS
         )
         origin[ep.name] = record
-    for name, plugin in extra_plugins:
-        pm.register(plugin, name=name)
-        pm.check_pending()
+    for name, extra in extra_plugins:
         record = PluginRecord(name, name, "0", [])
         records.append(record)
         origin[name] = record
+        try:
+            pm.register(extra, name=name)
+            pm.check_pending()
+        except Exception as exc:
+            if pm.is_registered(extra):
+                pm.unregister(extra)
+            record.error = _describe(exc)
+            if strict:
+                raise
+            continue
+        record.hooks = sorted(
+            h.name for h in (pm.get_hookcallers(extra) or []) if h.name in DISCOVERY_HOOKS
+        )
 
     variants: dict[str, RegisteredVariant] = {}
     aliases: dict[str, str] = {}
     house_rules: dict[str, HouseRule] = {}
     bots: list[BotSpec] = []
+    owner: dict[int, str] = {}  # id(house rule or bot spec) -> plugin name
 
     def collect(hook: str, accept: Callable[[PluginRecord, Any], None]) -> None:
         caller = getattr(pm.hook, hook)
@@ -261,6 +274,9 @@ def load_catalog(
             del variants[key]
             for alias in [a for a, v in aliases.items() if v == key]:
                 del aliases[alias]
+        for name in [n for n, r in house_rules.items() if owner.get(id(r)) == record.name]:
+            del house_rules[name]
+        bots[:] = [b for b in bots if owner.get(id(b)) != record.name]
 
     def accept_variant(record: PluginRecord, variant: Variant) -> None:
         if not isinstance(variant, Variant):
@@ -282,6 +298,7 @@ def load_catalog(
         if rule.name in house_rules:
             raise ValueError(f"house rule {rule.name!r} registered twice")
         house_rules[rule.name] = rule
+        owner[id(rule)] = record.name
 
     def accept_bot(record: PluginRecord, spec: BotSpec) -> None:
         if not isinstance(spec, BotSpec):
@@ -292,6 +309,7 @@ def load_catalog(
             if other.name == spec.name and not other.variants and not spec.variants:
                 raise ValueError(f"bot {spec.name!r} registered twice")
         bots.append(spec)
+        owner[id(spec)] = record.name
 
     collect("whist_register_variants", accept_variant)
     collect("whist_register_house_rules", accept_house_rule)

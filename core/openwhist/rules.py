@@ -31,6 +31,31 @@ if TYPE_CHECKING:
     from openwhist.views import PlayerView
 
 
+STANDARD_PLUGIN = "openwhist.standard"
+
+
+class RulesPluginManager(pluggy.PluginManager):
+    """A plugin manager that treats every ``whist_*`` callable as a hook implementation.
+
+    As pytest does for ``pytest_*``: a rules plugin's ``whist_`` method is a hook even
+    without ``@hookimpl``, so a misspelled name is caught by ``check_pending`` instead of
+    being silently ignored.
+    """
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if opts is None and name.startswith("whist_") and callable(getattr(plugin, name, None)):
+            return {
+                "wrapper": False,
+                "hookwrapper": False,
+                "optionalhook": False,
+                "tryfirst": False,
+                "trylast": False,
+                "specname": None,
+            }
+        return opts
+
+
 class Rules:
     """One match's rules: typed callables resolved from the stacked rule plugins.
 
@@ -58,10 +83,10 @@ class Rules:
     def __init__(self, variant: Variant, house_rules: Sequence[HouseRule] = ()) -> None:
         self.variant = variant
         self.house_rules = tuple(house_rules)
-        pm = pluggy.PluginManager(PROJECT)
+        pm = RulesPluginManager(PROJECT)
         pm.add_hookspecs(RuleSpecs)
         # Registered first, so called last: the variant and house rules override it.
-        pm.register(StandardRules(), name="openwhist.standard")
+        pm.register(StandardRules(), name=STANDARD_PLUGIN)
         self._register(pm, variant.rules, f"variant:{variant.name}")
         for house_rule in self.house_rules:
             self._register(pm, house_rule.rules, f"house-rule:{house_rule.name}")
@@ -90,7 +115,8 @@ class Rules:
             return call_through_pluggy
         # pluggy calls the most recently registered implementation first.
         chain = [self._bind(impl, spec_names) for impl in reversed(impls)]
-        if len(chain) == 1:
+        if len(chain) == 1 and pm.get_name(impls[0].plugin) == STANDARD_PLUGIN:
+            # The standard rules always answer; anyone else's lone answer is checked.
             return chain[0]
 
         def call_chain(*args: Any) -> Any:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from openwhist.actions import PLAYS, Action, Deal, Play
+from openwhist.cards import card_name
 from openwhist.errors import InvalidNotationError
 from openwhist.hookspecs import hookimpl
 from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
@@ -236,7 +237,12 @@ class StandardRules:
 
     @hookimpl
     def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
-        return standard_view(state, seat)
+        # RULES.md §2.3: the dealer's last card is turned face up for all to see; players
+        # remember it for the whole deal, so the view keeps naming it.
+        public: dict[str, Any] = {}
+        if state.history and isinstance(state.history[0], Deal) and state.trump != NO_TRUMP:
+            public["turn_up"] = card_name(state.history[0].order[-1])
+        return standard_view(state, seat, public=public)
 
     @hookimpl
     def whist_explain_illegal(self, rules: Rules, state: DealState[Any], action: Action) -> str:

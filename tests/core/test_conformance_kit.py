@@ -98,10 +98,6 @@ def test_the_same_seed_plays_the_same_deals() -> None:
     assert first.view_swaps == again.view_swaps
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="standard rules: the view does not name the turned-up trump card (reported)",
-)
 def test_the_core_toy_variant_passes() -> None:
     check_variant(TOY, deals=50, seed=0)
 

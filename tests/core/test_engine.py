@@ -281,9 +281,15 @@ def test_a_view_shows_the_own_hand_and_hides_the_deal(
     assert view.hand_sizes == (13, 12, 13, 13)
     assert view.trick == (parse_card("5H"),)
     assert view.trick_seats == (E,)
-    # Nothing in the view names a card of another seat's hand except what was played.
+    # The dealer's turned-up card is public for the whole deal (RULES.md §2.3).
+    deal = dealt.history[0]
+    assert isinstance(deal, Deal)
+    turn_up = view.public["turn_up"]
+    assert turn_up == card_name(deal.order[-1])
+    assert parse_card(turn_up) in CardSet(dealt.hands[dealt.context.dealer])
+    # Nothing else in the view names a card of another seat's hand except what was played.
     text = repr(view.public) + repr(view.private) + " ".join(view.history)
     for seat in (N, E, W):
         for card in CardSet.parse(HANDS[seat]):
-            if card != parse_card("5H"):
+            if card not in (parse_card("5H"), parse_card(turn_up)):
                 assert card_name(card) not in text

@@ -531,10 +531,6 @@ def test_an_unknown_argument_is_a_plugin_contract_error() -> None:
         Engine(variant(BadArgument()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules.py: whist_ methods without @hookimpl are silently ignored (reported)",
-)
 def test_a_whist_method_without_the_hookimpl_marker_is_a_plugin_contract_error() -> None:
     class Unmarked:
         def whist_trick_winer(self, state: DealState[Any], trick: tuple[int, ...]) -> int:
@@ -544,10 +540,6 @@ def test_a_whist_method_without_the_hookimpl_marker_is_a_plugin_contract_error()
         Engine(variant(Unmarked()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules.py: a single implementation's None escapes the firstresult check (reported)",
-)
 def test_a_bidding_hook_answering_none_is_a_plugin_contract_error() -> None:
     class SilentApply(OneRoundAuction):
         @hookimpl

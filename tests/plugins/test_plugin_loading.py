@@ -170,11 +170,6 @@ def test_a_broken_plugin_is_reported_and_german_still_plays(
     assert plays_a_deal(catalog, "german")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="plugins.py: _forget drops a failed plugin's variants but not its house rules "
-    "or bots (reported)",
-)
 def test_a_plugin_failing_in_a_later_hook_contributes_nothing(make_dist: Any) -> None:
     eps = german_entry_point() + make_dist("openwhist-late", {"late": "owfake_late_failure"})
     catalog = load(eps)
