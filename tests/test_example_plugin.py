@@ -13,8 +13,8 @@ environment only:
 * the plugin's own tests pass, conformance kit included (openwhist's pytest plugin).
 
 pip needs its package index (or its cache) for openwhist's dependencies and the build
-backend. The module takes 20-45 s on a 2-core machine (measured), almost all of it the
-venv creation and pip install in the module-scoped fixture.
+backend. Measured on a shared 2-core machine, the module takes about 35 s at a load average
+of 4 and 70 s at 7, nearly all of it the venv creation and ``pip install`` of the fixture.
 """
 
 from __future__ import annotations
