@@ -571,6 +571,11 @@ class IsraeliRules:
             return parse_frisch(text, options_of(state).frisch_cards)
         return None  # deal and play: the standard notation
 
+    def conformance_match_options(self) -> list[dict[str, str]]:
+        """Kit-level protocol: match formats that random play must finish. ``open`` never
+        ends, and random bots' totals drift below zero, so a ``target`` match may not."""
+        return [{"match": "fixed_deals:4"}]
+
     def conformance_cards_elsewhere(self, state: DealState[IsraeliExtra]) -> int:
         """Cards neither in a hand nor in a trick, for the conformance kit (not a rule hook):
         Frisch selections lying face down, or the whole pack gathered for a redeal."""
