@@ -4,7 +4,7 @@ Phase 1 (tricks 1-13, RULES.md §1.6): the trick's winner takes the face-up card
 the next hidden card. Under the default ``last13`` profile these tricks count for nothing
 (§1.8), so a phase-1 trick is an exchange: the winner gives up the card it played and gains
 the face-up card, the loser gives up its card and gains an unknown one. The bot values a
-card by rank, trumps above every plain card (`card_value`), and
+card by its chance to take a trick later, trumps above plain cards (`card_value`), and
 
 * contests a good face-up card (one worth more than an average hidden card) -- leading a
   sure winner, or winning a reply as cheaply as it can -- when what it spends is worth less
@@ -29,18 +29,22 @@ from __future__ import annotations
 
 import random
 
-from openwhist import FULL_DECK, NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
-from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent, rank
+from openwhist import FULL_DECK, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
 from openwhist.solver import Solver
 
 PHASE1_TRICKS = 13
 """Tricks of phase 1 (RULES.md §1.6)."""
-HIDDEN_CARD_VALUE = 11.0
-"""What an unknown stock card is worth on `card_value`'s scale: ranks 2..14 average 8, and a
-quarter of the cards are trumps (+13 each): 8 + 13/4 ≈ 11. A face-up card worth more is worth
-contesting."""
-TRUMP_BONUS = 13
-"""Added to a trump's rank by `card_value`: any trump outranks any plain card."""
+RANK_VALUE = (0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.5, 2.5, 4.0, 6.0, 8.0, 10.0)
+"""What a card of each rank (2..A) is worth: a card's worth is its chance to take a trick
+later, so it grows steeply with rank -- a two and a nine are both likely losers, an ace a
+sure winner of its suit."""
+TRUMP_BONUS = 6.0
+"""Added to a trump's worth by `card_value`: any trump can win a trick by ruffing."""
+HIDDEN_CARD_VALUE = sum(RANK_VALUE) / 13 + TRUMP_BONUS / 4
+"""What an unknown stock card is worth on `card_value`'s scale: the average plain card
+(about 2.8), plus the trump bonus a quarter of the time (about 4.3 in all). A face-up card
+worth more is worth contesting."""
 SOLVE_AT = 7
 """Phase-2 positions with at most this many cards per hand are solved exactly (a few
 milliseconds at most in pure Python; larger ones cost up to a few hundred)."""
@@ -48,9 +52,10 @@ SOLVER_TABLE_LIMIT = 200_000
 """Bound on the solver's transposition table (memory) kept across a bot's decisions."""
 
 
-def card_value(card: int, trump: int) -> int:
-    """A card's worth for phase-1 exchanges: its rank, plus `TRUMP_BONUS` for a trump."""
-    return rank(card) + (TRUMP_BONUS if card // 13 == trump else 0)
+def card_value(card: int, trump: int) -> float:
+    """A card's worth for phase-1 exchanges: `RANK_VALUE` of its rank, plus `TRUMP_BONUS`
+    for a trump."""
+    return RANK_VALUE[card % 13] + (TRUMP_BONUS if card // 13 == trump else 0.0)
 
 
 class GermanHeuristicBot(Bot):
@@ -142,28 +147,21 @@ class GermanHeuristicBot(Bot):
         return lose_card
 
     def _sure_lead(
-        self, legal: int, trump: int, count: Counter, theirs: int, prize: int
+        self, legal: int, trump: int, count: Counter, theirs: int, prize: float
     ) -> int | None:
         """A lead that wins the face-up card for less than it is worth: the cheapest card
-        that no card the opponent may hold can beat (a plain-suit master is safe when the
-        opponent holds no trump, or still holds a card of that suit it must follow with)."""
-        best: tuple[int, int] | None = None
+        that no card the opponent may hold can beat in its suit. A plain master could still be
+        ruffed, but only by an opponent void in the suit -- rare while it holds 13 cards
+        (about 1 % for a given suit)."""
+        best: tuple[float, int] | None = None
         choice = None
-        their_trumps = theirs & SUIT_MASKS[trump] if trump != NO_TRUMP else 0
         for card in _cards(legal):
             suit = card // 13
             if theirs & SUIT_MASKS[suit] & ~((2 << card) - 1):
                 continue  # the opponent may hold a higher card of the suit
-            if (
-                suit != trump
-                and their_trumps
-                and not count.known.get(1 - count.seat, 0) & (SUIT_MASKS[suit])
-            ):
-                # A plain master may be ruffed unless the opponent is known to hold the suit.
-                continue
             played = lowest_equivalent(card, count.hand, FULL_DECK & ~(theirs | count.hand))
             value = card_value(played, trump)
-            if value >= prize + 3:
+            if value > prize:
                 continue  # too dear for this prize
             key = (value, played)
             if best is None or key < best:
