@@ -76,7 +76,8 @@ def main() -> None:
         random_position(rng, seats=2, cards=13, trumps=(0, 1, 2, 3), partial=False)
         for _ in range(args.german)
     ]
-    results["german 13+13"] = measure(german)
+    if german:
+        results["german 13+13"] = measure(german)
     for spec in filter(None, args.four.split(",")):
         cards, count = (int(x) for x in spec.split(":"))
         four = [random_position(rng, seats=4, cards=cards, partial=False) for _ in range(count)]
