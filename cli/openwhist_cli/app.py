@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from openwhist_cli import runtime
-from openwhist_cli.commands import plugins, replay, simulate, variants
+from openwhist_cli.commands import play, plugins, replay, simulate, variants
 
 PLUGIN_COMMANDS_KEY = "openwhist.plugin_commands"
 
@@ -101,11 +101,16 @@ def _root(
     """openwhist: play and score the Whist family of card games."""
     ctx.meta[runtime.DEBUG_KEY] = debug
     if ctx.invoked_subcommand is None:
-        # Terminal play comes later; for now `whist` alone shows the help.
+        # At a terminal `whist` alone offers the variants (`whist play`'s menu); otherwise
+        # (a pipe, a script) it shows the help and never waits for input.
+        if play.stdin_is_terminal():
+            play.play_command(ctx)
+            raise typer.Exit(0)
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
 
 
+play.register(app)
 variants.register(app)
 plugins.register(app)
 simulate.register(app)

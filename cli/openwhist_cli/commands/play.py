@@ -1,0 +1,693 @@
+"""``whist play``: play a match at the terminal against bots or friends (hot-seat).
+
+``whist play`` without a variant (and ``whist`` alone at a terminal) asks: the variant,
+its options, the seats. ``whist play VARIANT -o key=value --seat SEAT=human|bot:NAME
+--seed N`` plays without questions. The screen logic lives in `TableUI`; the match itself
+in `openwhist.services.play.PlaySession`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from openwhist_cli import runtime
+
+if TYPE_CHECKING:
+    from openwhist.plugins import Catalog
+    from openwhist.records import GameRecord
+    from openwhist.services.play import (
+        ActionPlayed,
+        HumanTurn,
+        PlaySession,
+        TrickCompleted,
+    )
+    from rich.console import Console
+
+    from openwhist_cli.prompt import Prompter
+    from openwhist_cli.render import CardStyle
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to ``app``."""
+    app.command("play", epilog=runtime.EXIT_CODES_EPILOG)(play_command)
+
+
+def play_command(
+    ctx: typer.Context,
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[VARIANT]",
+            help="The variant to play (see `whist variants`); without it you are asked.",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A rule option; repeatable."),
+    ] = None,
+    house_rule: Annotated[
+        list[str] | None,
+        typer.Option("--house-rule", metavar="NAME", help="Enable a house rule; repeatable."),
+    ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            metavar="SEAT=WHO",
+            help="Who sits where: SEAT is a seat name (A, N, ...) or number from 1; WHO is "
+            "human, human:NAME or bot:NAME. Repeatable. Default: you in the first seat, "
+            "the heuristic bot (else random) elsewhere.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, help="Seed of the shuffles and the bots.")
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option("--deals", min=1, help="Stop after this many deals, even mid-match."),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="Language: en, es, pt, it [default: $OPENWHIST_LANG, else the locale].",
+        ),
+    ] = None,
+    ascii_cards: Annotated[
+        bool, typer.Option("--ascii", help="Suit letters (S H D C) instead of symbols.")
+    ] = False,
+    four_color: Annotated[
+        bool,
+        typer.Option("--four-color", help="A four-colour deck: blue diamonds, green clubs."),
+    ] = False,
+    pause: Annotated[
+        float | None,
+        typer.Option(
+            "--pause",
+            min=0,
+            metavar="SECONDS",
+            help="Pause after each trick [default: 1.5 at a terminal, else 0].",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None,
+        typer.Option(
+            "--bot-delay",
+            min=0,
+            metavar="SECONDS",
+            help="A bot's thinking pause [default: 0.5 at a terminal, else 0].",
+        ),
+    ] = None,
+    undo: Annotated[
+        bool, typer.Option("--undo/--no-undo", help="Allow taking back your last action.")
+    ] = True,
+    autoplay: Annotated[
+        bool,
+        typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically."),
+    ] = False,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="FILE",
+            dir_okay=False,
+            help="Append the match's game record to FILE (JSON lines), finished or not.",
+        ),
+    ] = None,
+) -> None:
+    """Play a match at the terminal: against bots, or hot-seat with friends.
+
+    At your turn type a card (qh, 10d, Q♥) or its number in your hand, or a call in the
+    variant's notation; ? lists the legal moves, hint asks the heuristic bot, undo takes
+    back your last action, last shows the last trick, table redraws, quit leaves.
+    """
+    from openwhist_cli import i18n
+
+    i18n.setup(lang)
+    with runtime.handle_errors(ctx):
+        from rich.console import Console
+
+        from openwhist_cli.prompt import InputEndedError, Prompter
+        from openwhist_cli.render import CardStyle
+
+        console = Console(highlight=False, emoji=False, markup=False)
+        prompter = Prompter(console)
+        catalog = runtime.get_catalog(ctx)
+        terminal = console.is_terminal
+        try:
+            if variant is None:
+                setup = interactive_setup(catalog, prompter, console)
+            else:
+                setup = _flag_setup(catalog, variant, option or [], seat or [])
+        except InputEndedError:
+            runtime.echo_error(i18n._("input ended before the game started"))
+            raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
+        from openwhist.services.play import start_session
+
+        session = start_session(
+            catalog,
+            setup["variant"],
+            options=setup["options"],
+            house_rules=house_rule or [],
+            seats=setup["seats"],
+            names=setup["names"],
+            seed=seed,
+            undo=undo,
+            autoplay=autoplay,
+        )
+        ui = TableUI(
+            session,
+            console,
+            prompter,
+            CardStyle(ascii=ascii_cards, four_color=four_color),
+            pause=pause if pause is not None else (1.5 if terminal else 0.0),
+            bot_delay=bot_delay if bot_delay is not None else (0.5 if terminal else 0.0),
+            max_deals=deals,
+        )
+        code = ui.run()
+        if records is not None:
+            _append_record(records, session.record())
+            runtime.echo_error(i18n._("wrote the game record to {path}").format(path=records))
+    if code:
+        raise typer.Exit(code)
+
+
+def _append_record(path: Path, record: GameRecord) -> None:
+    try:
+        with path.open("a", encoding="utf-8", newline="\n") as handle:
+            handle.write(record.to_json() + "\n")
+    except OSError as exc:
+        runtime.echo_error(f"error: cannot write {path}: {exc}")
+        raise typer.Exit(int(runtime.ExitCode.USAGE)) from None
+
+
+# -- setting up the table ----------------------------------------------------------------
+
+
+def _seat_index(key: str, seat_names: tuple[str, ...]) -> int:
+    from openwhist.services import UsageError
+
+    text = key.strip()
+    for index, name in enumerate(seat_names):
+        if text.lower() == name.lower():
+            return index
+    if text.isdigit() and 1 <= int(text) <= len(seat_names):
+        return int(text) - 1
+    raise UsageError(
+        f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
+    )
+
+
+def _flag_setup(
+    catalog: Catalog, variant: str, options: list[str], seats: list[str]
+) -> dict[str, Any]:
+    """The table from flags alone (no questions)."""
+    from openwhist.services import UsageError
+    from openwhist.services.simulate import parse_options
+
+    the_variant = catalog.variant(variant)
+    chosen: dict[int, str] = {}
+    for item in seats:
+        key, sep, who = item.partition("=")
+        if not sep:
+            raise UsageError(f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random)")
+        chosen[_seat_index(key, the_variant.seat_names)] = who
+    return {
+        "variant": the_variant.name,
+        "options": parse_options(the_variant.name, options),
+        "seats": chosen,
+        "names": {},
+    }
+
+
+def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) -> dict[str, Any]:
+    """Ask for the variant, its options and the seats (defaults shown, Enter keeps them)."""
+    from openwhist.errors import OptionsError
+    from openwhist.options import describe_options
+    from openwhist.services.play import default_seats
+
+    from openwhist_cli.i18n import _
+
+    names = sorted(catalog.variants)
+    if not names:
+        from openwhist.services import UsageError
+
+        raise UsageError("no variants installed (try: pip install openwhist[classic])")
+    console.print(_("Which variant do you want to play?"), style="bold")
+    for i, name in enumerate(names, start=1):
+        variant = catalog.variants[name].variant
+        console.print(f"  {i}. {_(variant.title)} ({name}) — {_(variant.description)}")
+    chosen_name = ""
+    while not chosen_name:
+        answer = prompter.ask(_("Variant [{default}]: ").format(default=1)).strip()
+        if not answer:
+            chosen_name = names[0]
+        elif answer.isdigit() and 1 <= int(answer) <= len(names):
+            chosen_name = names[int(answer) - 1]
+        else:
+            try:
+                chosen_name = catalog.variant(answer).name
+            except Exception:
+                console.print(_("Type a number from 1 to {count}.").format(count=len(names)))
+    variant = catalog.variants[chosen_name].variant
+    options: dict[str, str] = {}
+    described = describe_options(variant.options)
+    if described:
+        console.print(_("Options of {title}:").format(title=_(variant.title)), style="bold")
+        current = variant.make_options({}).model_dump(mode="json")
+        for item in described:
+            console.print(f"  {item['name']} = {current.get(item['name'])}   {item['description']}")
+        while True:
+            answer = prompter.ask(
+                _("Change an option (name=value), or press Enter to keep these: ")
+            ).strip()
+            if not answer:
+                break
+            key, sep, value = answer.partition("=")
+            if not sep:
+                console.print(
+                    _("Write name=value, e.g. {example}").format(
+                        example=f"{described[0]['name']}=..."
+                    )
+                )
+                continue
+            trial = {**options, key.strip(): value.strip()}
+            try:
+                variant.make_options(trial)
+            except OptionsError as exc:
+                for problem in exc.problems:
+                    console.print("  " + problem, style="red", markup=False)
+                continue
+            options = trial
+            console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
+    bots = sorted(spec.name for spec in catalog.bots_for(variant.name))
+    defaults = default_seats(catalog, variant.name, variant.seats, variant.seat_names)
+    if variant.partnerships:
+        sides = "  ".join(
+            "+".join(variant.seat_names[s] for s in side) for side in variant.partnerships
+        )
+        console.print(_("Partners: {sides}").format(sides=sides))
+    console.print(
+        _("Seats: type human, or a bot's name ({bots}); Enter keeps the default.").format(
+            bots=", ".join(bots)
+        ),
+        style="bold",
+    )
+    seats: list[str] = []
+    seat_names: dict[int, str] = {}
+    for index, seat_name in enumerate(variant.seat_names):
+        default = defaults[index]
+        shown = _("human") if default == "human" else default.removeprefix("bot:")
+        while True:
+            answer = (
+                prompter.ask(_("Seat {seat} [{default}]: ").format(seat=seat_name, default=shown))
+                .strip()
+                .lower()
+            )
+            if not answer:
+                seats.append(default)
+                break
+            if answer in ("human", _("human").lower(), "h"):
+                seats.append("human")
+                break
+            if answer.removeprefix("bot:") in bots:
+                seats.append("bot:" + answer.removeprefix("bot:"))
+                break
+            console.print(_("Type human or one of: {bots}").format(bots=", ".join(bots)))
+        if seats[-1] == "human":
+            name = prompter.ask(_("Name for seat {seat} [{seat}]: ").format(seat=seat_name))
+            if name.strip():
+                seat_names[index] = name.strip()
+    return {"variant": variant.name, "options": options, "seats": seats, "names": seat_names}
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+class _LeaveError(Exception):
+    """The player chose to leave."""
+
+
+class TableUI:
+    """Renders a `PlaySession`'s events and reads the humans' moves.
+
+    Args:
+        pause: seconds to wait after each completed trick.
+        bot_delay: seconds a bot "thinks" before its action is shown.
+        max_deals: stop after this many deals (``None``: play the match to its end).
+    """
+
+    def __init__(
+        self,
+        session: PlaySession,
+        console: Console,
+        prompter: Prompter,
+        style: CardStyle,
+        *,
+        pause: float,
+        bot_delay: float,
+        max_deals: int | None = None,
+    ) -> None:
+        self.session = session
+        self.console = console
+        self.prompter = prompter
+        self.style = style
+        self.pause = pause
+        self.bot_delay = bot_delay
+        self.max_deals = max_deals
+        self.names = [spec.name for spec in session.seats]
+        self.hot_seat = len(session.humans) > 1
+        self.shown_seat: int | None = None
+        self.last: TrickCompleted | None = None
+        self.deals = 0
+
+    def run(self) -> int:
+        """Play until the match ends, the deal limit, quit (0) or the end of input (1)."""
+        from openwhist.services.play import (
+            ActionPlayed,
+            DealScored,
+            DealStarted,
+            HumanTurn,
+            MatchOver,
+            TrickCompleted,
+        )
+
+        from openwhist_cli.i18n import _
+        from openwhist_cli.prompt import InputEndedError
+
+        title = _(self.session.engine.variant.title)
+        try:
+            while True:
+                event = self.session.next_event()
+                if isinstance(event, DealStarted):
+                    self.console.rule(
+                        _("{title} — deal {number}, dealer {name}").format(
+                            title=title, number=event.number, name=self.names[event.dealer]
+                        )
+                    )
+                elif isinstance(event, ActionPlayed):
+                    self._show_action(event)
+                elif isinstance(event, TrickCompleted):
+                    self._show_trick(event)
+                elif isinstance(event, HumanTurn):
+                    self._turn(event, title)
+                elif isinstance(event, DealScored):
+                    self._show_score(event.score, event.progress)
+                    self.deals += 1
+                    if event.progress.finished:
+                        continue
+                    if self.max_deals is not None and self.deals >= self.max_deals:
+                        self._stopped()
+                        return 0
+                    answer = self.prompter.pause(_("Press Enter for the next deal (q to stop): "))
+                    if answer.strip().lower() in ("q", _("quit").lower(), "quit") and (
+                        self.prompter.confirm(_("Stop the match here?"))
+                    ):
+                        self._stopped()
+                        return 0
+                elif isinstance(event, MatchOver):
+                    self.console.rule(_("Match over"))
+                    self._show_final(event.progress)
+                    return 0
+        except _LeaveError:
+            self.console.print(_("You left the game."))
+            return 0
+        except InputEndedError:
+            self.console.print(_("Input ended: the game stops here, unfinished."))
+            return int(runtime.ExitCode.RUNTIME)
+
+    # -- showing events --------------------------------------------------------------------
+
+    def _show_action(self, event: ActionPlayed) -> None:
+        from openwhist.actions import Play
+        from rich.text import Text
+
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import card_text
+
+        if event.by_bot and self.bot_delay:
+            time.sleep(self.bot_delay)
+        name = self.names[event.seat]
+        if isinstance(event.action, Play):
+            template = _("{name} plays automatically ") if event.auto else _("{name} plays ")
+            line = Text(template.format(name=name))
+            line.append_text(card_text(event.action.card, self.style))
+        elif event.notation.startswith("frisch"):
+            # A Frisch selection stays private (RULES.md §4.4): only the fact is shown.
+            line = Text(_("{name} puts cards face down for the Frisch").format(name=name))
+        else:
+            call = _("pass") if event.notation == "pass" else event.notation
+            line = Text(_("{name} calls {call}").format(name=name, call=call))
+        self.console.print(line)
+
+    def _show_trick(self, event: TrickCompleted) -> None:
+        from openwhist_cli.render import completed_trick_text
+
+        self.last = event
+        self.console.print(
+            completed_trick_text(event.number, event.trick, self.names, self.style, len(self.names))
+        )
+        if self.pause:
+            time.sleep(self.pause)
+
+    def _show_score(self, score: Any, progress: Any) -> None:
+        from openwhist_cli.render import progress_text, score_table
+
+        self.console.print()
+        self.console.print(score_table(score))
+        self.console.print(progress_text(progress))
+
+    def _show_final(self, progress: Any) -> None:
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import progress_text
+
+        self.console.print(progress_text(progress))
+        if progress.winner is None:
+            self.console.print(_("The match is a tie."), style="bold")
+        else:
+            self.console.print(
+                _("{party} wins the match!").format(party=progress.parties[progress.winner]),
+                style="bold green",
+            )
+
+    def _stopped(self) -> None:
+        from openwhist_cli.i18n import _
+
+        self.console.rule(_("Match stopped"))
+        self._show_final_standing()
+
+    def _show_final_standing(self) -> None:
+        from openwhist_cli.render import progress_text
+
+        self.console.print(progress_text(self.session.progress))
+
+    # -- a human's turn --------------------------------------------------------------------
+
+    def _pass_screen(self, seat: int) -> None:
+        """Hot-seat: hide the previous player's hand before the next one sits down."""
+        from openwhist_cli.i18n import _
+
+        self._clear()
+        self.prompter.pause(
+            _("Pass to {name}, press Enter when ready. ").format(name=self.names[seat])
+        )
+        self._clear()
+
+    def _clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print("\n" + "=" * 40 + "\n")
+
+    def _turn(self, turn: HumanTurn, title: str) -> None:
+        from openwhist.actions import Play
+        from openwhist.cards import card_name
+        from openwhist.errors import IllegalActionError, InvalidNotationError
+
+        from openwhist_cli.i18n import _
+        from openwhist_cli.prompt import classify
+        from openwhist_cli.render import card_text, hand_order, table
+
+        if self.hot_seat and turn.seat != self.shown_seat:
+            self._pass_screen(turn.seat)
+        self.shown_seat = turn.seat
+        plays = all(isinstance(a, Play) for a in turn.legal)
+        legal_mask = sum(1 << a.card for a in turn.legal if isinstance(a, Play)) if plays else -1
+        self.console.print(
+            table(turn.view, self.names, self.style, title=title, legal_mask=legal_mask)
+        )
+        frisch = not plays and turn.legal[0].notation().startswith("frisch ")
+        if plays:
+            ask = _("{name}, your card: ")
+        elif frisch:
+            ask = _("{name}, the cards you pass in the Frisch: ")
+        else:
+            ask = _("{name}, your call: ")
+        while True:
+            entry = classify(self.prompter.ask(ask.format(name=self.names[turn.seat])))
+            if entry.command == "help":
+                self._show_legal(turn)
+                self._show_commands()
+                continue
+            if entry.command == "hint":
+                hint = self.session.hint()
+                if hint is None:
+                    self.console.print(_("No hint available for this variant."))
+                elif isinstance(hint, Play):
+                    from rich.text import Text
+
+                    line = Text(_("Hint: "))
+                    line.append_text(card_text(hint.card, self.style))
+                    self.console.print(line)
+                else:
+                    self.console.print(_("Hint: ") + hint.notation())
+                continue
+            if entry.command == "undo":
+                if not self.session.undo_allowed:
+                    self.console.print(_("Undo is off at this table."))
+                    continue
+                if not self.session.can_undo(turn.seat):
+                    self.console.print(_("There is nothing of yours to take back in this deal."))
+                    continue
+                self.session.undo()
+                self.console.print(_("Taken back."), style="bold")
+                return
+            if entry.command == "last":
+                self._show_last()
+                continue
+            if entry.command == "table":
+                self.console.print(
+                    table(turn.view, self.names, self.style, title=title, legal_mask=legal_mask)
+                )
+                continue
+            if entry.command == "quit":
+                if self.prompter.confirm(_("Really leave the game?")):
+                    raise _LeaveError
+                continue
+            if not entry.text:
+                self.console.print(_("Type a card or a call; ? lists your choices."))
+                continue
+            action: Any = None
+            try:
+                if entry.number is not None and plays:
+                    order = hand_order(turn.view.hand)
+                    if not 1 <= entry.number <= len(order):
+                        self.console.print(
+                            _("There is no card number {number}: your hand has {count}.").format(
+                                number=entry.number, count=len(order)
+                            )
+                        )
+                        self._show_legal(turn)
+                        continue
+                    action = Play(order[entry.number - 1])
+                elif frisch and all(w.isdigit() for w in entry.text.split()):
+                    # Frisch cards by their numbers in the shown hand, e.g. "3 9 12".
+                    order = hand_order(turn.view.hand)
+                    words = [int(w) for w in entry.text.split()]
+                    if not all(1 <= n <= len(order) for n in words):
+                        raise InvalidNotationError(entry.text)
+                    picked = " ".join(card_name(order[n - 1]) for n in words)
+                    action = self.session.parse(picked)
+                else:
+                    action = self.session.parse(entry.text)
+                self.session.act(action)
+                return
+            except InvalidNotationError as exc:
+                if plays:
+                    self.console.print(
+                        _("{text!r} is not a card: type e.g. QH, 10D or Q♥, or its number.").format(
+                            text=entry.text
+                        ),
+                        style="red",
+                    )
+                else:
+                    self.console.print(
+                        _("Not understood: {reason}").format(reason=str(exc)), style="red"
+                    )
+                self._show_legal(turn)
+            except IllegalActionError as exc:
+                self._explain_illegal(turn, action, exc)
+                self._show_legal(turn)
+
+    def _explain_illegal(self, turn: HumanTurn, action: Any, exc: Exception) -> None:
+        from openwhist.actions import Play
+        from openwhist.cards import SUIT_MASKS, suit_of
+        from rich.text import Text
+
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import card_text, suit_name
+
+        if isinstance(action, Play):
+            view = turn.view
+            line = Text()
+            if not view.hand >> action.card & 1:
+                line.append(_("You do not hold "))
+                line.append_text(card_text(action.card, self.style))
+                line.append(".")
+            elif view.trick and view.hand & SUIT_MASKS[suit_of(view.trick[0])]:
+                suit = suit_of(view.trick[0])
+                line.append(
+                    _("You must follow suit: play a card of {suit}.").format(suit=suit_name(suit))
+                )
+            else:
+                line.append(_("You cannot play "))
+                line.append_text(card_text(action.card, self.style))
+                line.append(_(" now."))
+            line.stylize("red")
+            self.console.print(line)
+            return
+        reason = exc.args[0] if exc.args else str(exc)
+        self.console.print(_("Not allowed: {reason}").format(reason=reason), style="red")
+
+    def _show_legal(self, turn: HumanTurn) -> None:
+        from openwhist.actions import Play
+        from rich.text import Text
+
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import legal_text
+
+        line = Text(_("Legal now: "), style="bold")
+        plays = all(isinstance(a, Play) for a in turn.legal)
+        line.append_text(legal_text(turn.legal, self.style, limit=52 if plays else 10))
+        self.console.print(line)
+
+    def _show_commands(self) -> None:
+        from openwhist_cli.i18n import _
+
+        self.console.print(
+            _(
+                "Commands: ? legal moves, hint, undo, last (last trick), table (redraw), "
+                "quit. A card: QH, 10D, Q♥ or its number."
+            ),
+            style="dim",
+        )
+
+    def _show_last(self) -> None:
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import completed_trick_text
+
+        if self.last is None:
+            self.console.print(_("No trick has been played yet."))
+            return
+        self.console.print(
+            completed_trick_text(
+                self.last.number, self.last.trick, self.names, self.style, len(self.names)
+            )
+        )
+
+
+def stdin_is_terminal() -> bool:
+    """True when both stdin and stdout are a terminal (the interactive menu may open)."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+__all__ = ["TableUI", "interactive_setup", "play_command", "register", "stdin_is_terminal"]

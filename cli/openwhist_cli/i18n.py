@@ -1,0 +1,122 @@
+"""User-facing text through gettext: domain ``messages``, catalogues in ``locale/``.
+
+Mark text with `_` (and `ngettext` for counts); mark text that must be translated later,
+at display time, with `N_` (variant titles, rule terms, score categories). The language is
+chosen once per run by `setup`:
+
+1. ``--lang`` (the ``lang`` argument),
+2. ``OPENWHIST_LANG``,
+3. the locale: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (gettext's own order).
+
+English is the source language; Spanish (``es``), Portuguese (``pt``) and Italian (``it``)
+ship compiled. A language without a catalogue falls back to English, never an error.
+
+**How the ``.mo`` files are built**: they are committed next to their ``.po`` sources (so
+the wheel, built by hatchling without a build hook, ships them), and
+``tests/test_i18n.py`` fails when a ``.mo`` no longer matches its ``.po`` or a message of
+the play screens lacks a translation. After editing text, run (from the repository root)::
+
+    .venv/bin/pybabel extract -F cli/openwhist_cli/locale/babel.cfg -k N_ -k ngettext:1,2 \\
+        -o cli/openwhist_cli/locale/messages.pot cli/openwhist_cli
+    .venv/bin/pybabel update -i cli/openwhist_cli/locale/messages.pot \\
+        -d cli/openwhist_cli/locale -D messages
+    # translate the new entries in each messages.po, then:
+    .venv/bin/pybabel compile -d cli/openwhist_cli/locale -D messages
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+DOMAIN = "messages"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en", "es", "pt", "it")
+"""The languages with complete catalogues (English is the source)."""
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def _requested(lang: str | None) -> list[str]:
+    """The language codes asked for, most wanted first."""
+    if lang:
+        return [lang]
+    chosen = os.environ.get("OPENWHIST_LANG")
+    if chosen:
+        return [chosen]
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return value.split(":")
+    return []
+
+
+def setup(lang: str | None = None) -> str:
+    """Choose the language for this run and return its code (``en``, ``es``, ``pt``, ``it``).
+
+    ``lang`` may be ``es``, ``es_AR.UTF-8``, ``pt-BR`` and the like; the first requested
+    language with a catalogue wins, and anything else (``C``, ``fr``) means English.
+    """
+    global _translation, _language
+    _translation, _language = gettext.NullTranslations(), "en"
+    for item in _requested(lang):
+        code = item.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code == "en":
+            break
+        if code in LANGUAGES:
+            with (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
+                _translation = gettext.GNUTranslations(handle)
+            _language = code
+            break
+    return _language
+
+
+def language() -> str:
+    """The language chosen by `setup` (``en`` by default)."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the chosen language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count``, in the chosen language."""
+    return _translation.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Mark ``message`` for extraction only; translate it later with `_`."""
+    return message
+
+
+# Variant titles and descriptions of the built-in variants, rule terms and score
+# categories: data from plugins, translated at display time when the catalogue knows them
+# (a third-party variant's own text shows as it is).
+KNOWN_TEXT = (
+    N_("German Whist"),
+    N_("English Whist"),
+    N_("American Whist"),
+    N_("Israeli Whist"),
+    N_("two players; win the face-up stock card, then play out the last 13 tricks"),
+    N_("short whist: four players in two partnerships, game to 5 with honours, rubbers"),
+    N_("English Whist to 7 points without honours; games worth 7 minus the losers' score"),
+    N_(
+        "four players, each for himself: a trump auction (Frisch when all pass), exact "
+        "contracts, over/under scoring"
+    ),
+    # DealScore line categories (openwhist.scoring.Category values)
+    N_("deal"),
+    N_("tricks"),
+    N_("honours"),
+    N_("contract"),
+    N_("zero_bid"),
+    N_("penalty"),
+    N_("game"),
+    N_("rubber"),
+)
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "language", "ngettext", "setup"]

@@ -1,0 +1,101 @@
+"""Reading a player's input: lines from stdin, the table commands, yes/no questions.
+
+Input is read line by line from ``sys.stdin`` (a terminal, a pipe or CliRunner's scripted
+input alike), so a non-interactive run never opens a prompt library and never hangs: at the
+end of input `InputEndedError` is raised and the game stops cleanly.
+
+At a turn a player types a card (``qh``, ``10d``, ``Q♥``), the card's number in the shown
+hand, a call in the variant's notation, or one of the commands of `COMMANDS` (English, or
+their translation in the chosen language).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
+
+from openwhist_cli.i18n import N_, _
+
+
+class InputEndedError(Exception):
+    """The input ended (end of file, or Ctrl-D / Ctrl-C at a terminal)."""
+
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("?", N_("help")),
+    "hint": (N_("hint"),),
+    "undo": (N_("undo"),),
+    "last": (N_("last"),),
+    "table": (N_("table"),),
+    "quit": (N_("quit"),),
+}
+"""Command name -> the words that invoke it (each also accepted in translation)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a player typed at a turn: a command, a hand position, or a move's text."""
+
+    command: str | None = None
+    number: int | None = None
+    text: str = ""
+
+
+def classify(line: str) -> Entry:
+    """Sort one input line into a command, a number, or text for the variant's parser."""
+    text = line.strip()
+    lowered = text.lower()
+    for command, words in COMMANDS.items():
+        if lowered in words or lowered in (_(w).lower() for w in words):
+            return Entry(command=command, text=text)
+    if text.isdigit():
+        return Entry(number=int(text), text=text)
+    return Entry(text=text)
+
+
+class Prompter:
+    """Asks questions on the console and reads the answers from stdin."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def ask(self, question: str | Text) -> str:
+        """Show ``question`` and read one line (without its newline).
+
+        Raises:
+            InputEndedError: the input ended.
+        """
+        self.console.print(question, end="", markup=False, highlight=False)
+        self.console.file.flush()
+        stream = sys.stdin
+        try:
+            if stream.isatty():
+                line = input()
+            else:
+                line = stream.readline()
+                if not line:
+                    raise InputEndedError
+                if not self.console.is_terminal:
+                    # Echo scripted input so a transcript reads like a session.
+                    self.console.print(line.rstrip("\n"), markup=False, highlight=False)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise InputEndedError from None
+        return line.rstrip("\r\n")
+
+    def confirm(self, question: str) -> bool:
+        """A yes/no question; anything but a yes (in English or the chosen language) is
+        no."""
+        answer = self.ask(question + " " + _("[y/N] ")).strip().lower()
+        yes = {"y", "yes", _("y").lower(), _("yes").lower()}
+        return answer in yes
+
+    def pause(self, message: str) -> str:
+        """Show ``message`` and wait for Enter; returns what was typed."""
+        return self.ask(message)
+
+
+__all__ = ["COMMANDS", "Entry", "InputEndedError", "Prompter", "classify"]

@@ -1,0 +1,570 @@
+"""A match at the table: the session a user interface drives (humans and bots in seats).
+
+`PlaySession` owns one match of one variant: the engine, the bots, the match progress, the
+current deal and a `RecordBuilder`, so a played match yields the same ``openwhist.record/1``
+record as `openwhist.services.simulate` (humans appear as ``"kind": "human"``).
+
+The interface pulls **events** with `PlaySession.next_event` and renders them:
+
+* `DealStarted` -- a new deal is dealt (after its chance action);
+* `ActionPlayed` -- a seat (bot, human or auto-play) made a call or played a card;
+* `TrickCompleted` -- a trick is complete, with its cards and winner;
+* `DealScored` -- the deal is over: its `DealScore` and the `MatchProgress` after it;
+* `MatchOver` -- the match is over, with its `GameRecord`;
+* `HumanTurn` -- a human seat must act: its view and legal actions. The session waits:
+  `next_event` returns the same turn until the interface calls `act` (or `undo`).
+
+Bots see only ``engine.observe(state, seat)`` and the legal actions, as in `simulate`.
+
+**Undo** (table option ``undo``): `undo` takes back the last action of the human to act in
+the current deal, together with every bot action made after it, provided no other human
+acted since (hot-seat players cannot take back each other's moves) and the deal is not
+over. Undone actions never reach the record: it holds the deal as finally played.
+
+**Auto-play** (table option ``autoplay``): when a human has exactly one legal card in trick
+play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
+
+**Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
+deals included, as ``DealStarted``) and every `Undone`, *as they happen*, so a ledger can
+persist the in-progress deal action by action and a killed process can resume.
+
+Randomness derives from ``random.Random(seed)`` exactly as `simulate.play_match` does (first
+dealer, then the deck generator's seed, then one seed per seat for the bots), so a match of
+bots only reproduces `play_match` with the same seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openwhist.actions import Action, Play
+from openwhist.engine import Engine
+from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.plugins import Catalog
+from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
+from openwhist.scoring import DealScore, MatchProgress
+from openwhist.services import UsageError
+from openwhist.services.simulate import resolve_house_rules
+from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
+from openwhist.variant import Bot, BotSpec
+from openwhist.views import PlayerView
+
+HINT_BOT = "heuristic"
+"""The bot asked for hints, when one of that name can play the variant."""
+
+# -- seats -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in one seat: a human (with a display name) or a bot by registered name."""
+
+    kind: str  # "human" or "bot"
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """True for a human seat."""
+        return self.kind == "human"
+
+    @property
+    def record_kind(self) -> str:
+        """``human`` or ``bot:NAME``, as game records store it."""
+        return "human" if self.bot is None else f"bot:{self.bot}"
+
+
+def parse_seat(text: str, default_name: str) -> SeatSpec:
+    """Read ``human``, ``human:NAME`` or ``bot:NAME`` (a bot's registered name).
+
+    Raises:
+        UsageError: anything else.
+    """
+    kind, _, rest = text.strip().partition(":")
+    kind = kind.lower()
+    if kind == "human":
+        return SeatSpec("human", rest.strip() or default_name)
+    if kind == "bot" and rest.strip():
+        return SeatSpec("bot", default_name, bot=rest.strip())
+    raise UsageError(f"{text!r} is not a seat: write human, human:NAME or bot:NAME")
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealStarted:
+    """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``."""
+
+    number: int
+    dealer: int
+    notation: str
+
+
+@dataclass(frozen=True)
+class ActionPlayed:
+    """``seat`` made ``action`` (index ``index``, 1-based, within the deal's actions)."""
+
+    deal: int
+    index: int
+    seat: int
+    action: Action
+    notation: str
+    by_bot: bool
+    auto: bool = False
+
+
+@dataclass(frozen=True)
+class TrickCompleted:
+    """A completed trick (``number`` is 1-based within the deal)."""
+
+    number: int
+    trick: TrickRecord
+
+
+@dataclass(frozen=True)
+class DealScored:
+    """The deal is over: its score and the match progress after it."""
+
+    score: DealScore
+    progress: MatchProgress
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    """The match is over; ``record`` is its complete game record."""
+
+    progress: MatchProgress
+    record: GameRecord
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """A human seat must act; the session waits for `PlaySession.act`."""
+
+    seat: int
+    view: PlayerView
+    legal: tuple[Action, ...]
+    can_undo: bool
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Actions were taken back: the current deal now keeps its first ``keep`` actions."""
+
+    deal: int
+    keep: int
+    seat: int
+
+
+Event = DealStarted | ActionPlayed | TrickCompleted | DealScored | MatchOver | HumanTurn
+"""What `PlaySession.next_event` returns."""
+Change = DealStarted | ActionPlayed | Undone
+"""What ``on_change`` receives (for persistence)."""
+
+
+# -- the session -------------------------------------------------------------------------
+
+
+@dataclass
+class _Snapshot:
+    """The state before one non-chance action of the current deal, and who made it."""
+
+    state: DealState[Any]
+    seat: int
+    human: bool
+    completed: int
+
+
+@dataclass
+class PlaySession:
+    """One match at the table (see the module docstring). Build it with `start_session`."""
+
+    engine: Engine
+    seats: tuple[SeatSpec, ...]
+    bots: dict[int, Bot]
+    hint_bot: BotSpec | None
+    seed: int
+    undo_allowed: bool = True
+    autoplay: bool = False
+    distribution: str | None = None
+    version: str | None = None
+    on_change: Callable[[Change], None] | None = None
+    _rng: random.Random = field(init=False, repr=False)
+    _chance: random.Random = field(init=False, repr=False)
+    progress: MatchProgress = field(init=False)
+    state: DealState[Any] | None = field(init=False, default=None)
+    builder: RecordBuilder = field(init=False)
+    first_dealer: int = field(init=False)
+    _queue: list[Event] = field(init=False, default_factory=list)
+    _undo: list[_Snapshot] = field(init=False, default_factory=list)
+    _over: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        variant = self.engine.variant
+        if len(self.seats) != variant.seats:
+            raise UsageError(f"{variant.name} has {variant.seats} seats, got {len(self.seats)}")
+        self._rng = random.Random(self.seed)
+        self.first_dealer = self._rng.randrange(variant.seats)
+        self._chance = random.Random(self._rng.getrandbits(64))
+        self.builder = RecordBuilder(
+            self.engine,
+            first_dealer=self.first_dealer,
+            seed=self.seed,
+            players=[
+                PlayerRecord(seat=s, name=spec.name, kind=spec.record_kind)
+                for s, spec in enumerate(self.seats)
+            ],
+            distribution=self.distribution,
+            version=self.version,
+        )
+        self.progress = self.engine.start_match(self.first_dealer)
+
+    # -- properties ----------------------------------------------------------------------
+
+    @property
+    def variant_name(self) -> str:
+        """The variant's registered name."""
+        return self.engine.variant.name
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The human seats."""
+        return tuple(s for s, spec in enumerate(self.seats) if spec.is_human)
+
+    @property
+    def finished(self) -> bool:
+        """True once the match is over."""
+        return self._over
+
+    @property
+    def table_options(self) -> dict[str, Any]:
+        """The table's own options (not rules): for the ledger and the screen."""
+        return {"undo": self.undo_allowed, "autoplay": self.autoplay}
+
+    def observe(self, seat: int) -> PlayerView | None:
+        """``seat``'s view of the current deal (``None`` between matches)."""
+        return None if self.state is None else self.engine.observe(self.state, seat)
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def next_event(self) -> Event:
+        """Advance until something happens and return it (see the module docstring).
+
+        Raises:
+            PluginContractError: a bot chose an illegal action, or a deal ran past the
+                variant's ``max_actions``.
+        """
+        while not self._queue:
+            self._step()
+        event = self._queue[0]
+        if not isinstance(event, HumanTurn):
+            self._queue.pop(0)
+        return event
+
+    def _step(self) -> None:
+        if self._over:
+            raise PluginContractError("the match is over")
+        state = self.state
+        if state is None:
+            state = self.engine.next_deal(self.progress)
+            self.state = state
+            self._undo.clear()
+        actor = state.to_act
+        if actor == CHANCE:
+            deal = self.engine.sample_chance(state, self._chance)
+            self.state = self.engine.apply_unchecked(state, deal)
+            event = DealStarted(state.context.number, state.context.dealer, deal.notation())
+            self._queue.append(event)
+            self._notify(event)
+            return
+        if actor == TERMINAL:
+            self._finish_deal(state)
+            return
+        if len(state.history) > self.engine.variant.max_actions:
+            raise PluginContractError(
+                f"{self.variant_name}: deal {state.context.number} still running after "
+                f"{self.engine.variant.max_actions} actions (max_actions)"
+            )
+        legal = self.engine.legal_actions(state, actor)
+        bot = self.bots.get(actor)
+        if bot is not None:
+            action = bot.choose(self.engine.observe(state, actor), legal)
+            if action not in legal:
+                raise PluginContractError(
+                    f"bot {self.seats[actor].bot!r} chose {action}, which is not legal "
+                    f"(legal: {' '.join(a.notation() for a in legal)})"
+                )
+            self._apply(actor, action, by_bot=True)
+            return
+        if self.autoplay and state.phase == PHASE_PLAY and len(legal) == 1:
+            self._apply(actor, legal[0], by_bot=False, auto=True)
+            return
+        self._queue.append(
+            HumanTurn(actor, self.engine.observe(state, actor), legal, self.can_undo(actor))
+        )
+
+    def _apply(self, seat: int, action: Action, *, by_bot: bool, auto: bool = False) -> None:
+        state = self.state
+        assert state is not None
+        self._undo.append(_Snapshot(state, seat, not by_bot, len(state.completed)))
+        new = self.engine.apply_unchecked(state, action)
+        self.state = new
+        event = ActionPlayed(
+            deal=state.context.number,
+            index=len(new.history),
+            seat=seat,
+            action=action,
+            notation=action.notation(),
+            by_bot=by_bot,
+            auto=auto,
+        )
+        self._queue.append(event)
+        self._notify(event)
+        if len(new.completed) > len(state.completed):
+            self._queue.append(TrickCompleted(len(new.completed), new.completed[-1]))
+
+    def _finish_deal(self, state: DealState[Any]) -> None:
+        score = self.engine.score(state)
+        self.progress = self.engine.advance_match(self.progress, score)
+        self.builder.add_deal(state, score, self.progress)
+        self.state = None
+        self._undo.clear()
+        self._queue.append(DealScored(score, self.progress))
+        if self.progress.finished:
+            self._over = True
+            self._queue.append(MatchOver(self.progress, self.builder.build(self.progress)))
+
+    def _notify(self, change: Change) -> None:
+        if self.on_change is not None:
+            self.on_change(change)
+
+    # -- what a human can do -------------------------------------------------------------
+
+    def _turn(self) -> HumanTurn:
+        if not self._queue or not isinstance(self._queue[0], HumanTurn):
+            raise IllegalActionError("no human is to act now")
+        return self._queue[0]
+
+    def parse(self, text: str) -> Action:
+        """Read ``text`` as an action of the current phase (cards: ``qh``, ``10d``, ``Q♥``).
+
+        Raises:
+            InvalidNotationError: with the reason.
+            IllegalActionError: no human is to act now.
+        """
+        self._turn()
+        assert self.state is not None
+        text = text.strip()
+        if not text:
+            raise InvalidNotationError("nothing entered")
+        return self.engine.parse_action(self.state, text)
+
+    def act(self, action: Action | str) -> ActionPlayed:
+        """The human to act makes ``action`` (an `Action` or its notation).
+
+        Raises:
+            InvalidNotationError: text that does not parse in this phase.
+            IllegalActionError: an action the rules forbid now, with the legal ones; the
+                deal is unchanged and the same `HumanTurn` is still pending.
+        """
+        turn = self._turn()
+        if isinstance(action, str):
+            action = self.parse(action)
+        if action not in turn.legal:
+            assert self.state is not None
+            # The engine's check phrases the reason and lists the legal alternatives.
+            self.engine.apply(self.state, action, seat=turn.seat)
+            raise IllegalActionError(  # pragma: no cover - apply raised already
+                f"{action} is not legal now", legal=[a.notation() for a in turn.legal]
+            )
+        self._queue.pop(0)
+        self._apply(turn.seat, action, by_bot=False)
+        event = self._queue[0]
+        assert isinstance(event, ActionPlayed)
+        return event
+
+    def can_undo(self, seat: int) -> bool:
+        """True if `undo` would take back ``seat``'s last action now."""
+        return self._undo_point(seat) is not None
+
+    def _undo_point(self, seat: int) -> int | None:
+        if not self.undo_allowed or self.state is None or self.state.to_act != seat:
+            return None
+        for i in range(len(self._undo) - 1, -1, -1):
+            snap = self._undo[i]
+            if snap.human and snap.seat == seat:
+                return i
+            if snap.human:
+                return None  # another human acted since: not ours to take back
+        return None
+
+    def undo(self) -> Undone:
+        """Take back the last action of the human to act (and the bots' replies after it).
+
+        Raises:
+            IllegalActionError: undo is off for this table, or there is nothing of this
+                human's to take back in this deal, or another human acted since.
+        """
+        turn = self._turn()
+        if not self.undo_allowed:
+            raise IllegalActionError("undo is off at this table (table option undo)")
+        point = self._undo_point(turn.seat)
+        if point is None:
+            raise IllegalActionError("there is no action of yours to take back in this deal")
+        snap = self._undo[point]
+        del self._undo[point:]
+        self.state = snap.state
+        self._queue.clear()
+        change = Undone(snap.state.context.number, len(snap.state.history), turn.seat)
+        self._notify(change)
+        return change
+
+    def hint(self) -> Action | None:
+        """What the hint bot (``heuristic``) would do for the human to act, or ``None``
+        when no such bot can play this variant. The bot sees only that seat's view."""
+        turn = self._turn()
+        if self.hint_bot is None:
+            return None
+        bot = self.hint_bot.factory(self.variant_name, random.Random(0))
+        choice = bot.choose(turn.view, turn.legal)
+        return choice if choice in turn.legal else None
+
+    def record(self) -> GameRecord:
+        """The match's record so far: an unfinished deal in progress is included as the
+        last deal (no score), as a record of an abandoned match."""
+        builder = RecordBuilder(
+            self.engine,
+            first_dealer=self.first_dealer,
+            seed=self.seed,
+            players=self.builder.players,
+            distribution=self.distribution,
+            version=self.version,
+        )
+        builder.deals = list(self.builder.deals)
+        if self.state is not None and self.state.history:
+            builder.add_deal(self.state, None, None)
+        return builder.build(self.progress)
+
+
+# -- building a session ------------------------------------------------------------------
+
+
+def default_seats(catalog: Catalog, variant: str, seats: int, names: Sequence[str]) -> list[str]:
+    """The default table: a human in seat 0, the strongest available bot elsewhere
+    (``heuristic`` when registered for the variant, else ``random``)."""
+    available = {spec.name for spec in catalog.bots_for(variant)}
+    bot = HINT_BOT if HINT_BOT in available else "random"
+    return ["human"] + [f"bot:{bot}"] * (seats - 1)
+
+
+def start_session(
+    catalog: Catalog,
+    variant: str,
+    *,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+    seats: Sequence[str] | Mapping[int, str] = (),
+    names: Mapping[int, str] | None = None,
+    seed: int | None = None,
+    undo: bool = True,
+    autoplay: bool = False,
+    on_change: Callable[[Change], None] | None = None,
+) -> PlaySession:
+    """Resolve a variant, options, house rules and seats into a `PlaySession`.
+
+    Args:
+        catalog: the plugin catalog.
+        variant: a variant name or alias.
+        options: raw option values, validated by the variant's model (field by field).
+        house_rules: names of house rules to enable.
+        seats: one ``human`` / ``human:NAME`` / ``bot:NAME`` per seat in seat order, or a
+            mapping seat index -> spec for some seats (the rest default: see
+            `default_seats`). Empty: the default table.
+        names: display names by seat (default: the variant's seat names).
+        seed: the match's seed; ``None`` draws one from the OS CSPRNG.
+        undo: allow `PlaySession.undo`.
+        autoplay: play a single legal card automatically.
+        on_change: called with every action as it happens (for persistence).
+
+    Raises:
+        UnknownVariantError, OptionsError, UsageError: a bad request, explained.
+    """
+    the_variant = catalog.variant(variant)
+    entry = catalog.variants[the_variant.name]
+    rules = resolve_house_rules(catalog, the_variant.name, house_rules)
+    engine = Engine(the_variant, the_variant.make_options(options or {}), house_rules=rules)
+    count = the_variant.seats
+    chosen = default_seats(catalog, the_variant.name, count, the_variant.seat_names)
+    if isinstance(seats, Mapping):
+        for index, spec in seats.items():
+            if not 0 <= index < count:
+                raise UsageError(f"{the_variant.name} has no seat {index}")
+            chosen[index] = spec
+    elif seats:
+        if len(seats) != count:
+            raise UsageError(f"{the_variant.name} has {count} seats: give one spec per seat")
+        chosen = list(seats)
+    names = dict(names or {})
+    specs = tuple(
+        parse_seat(text, names.get(s, the_variant.seat_names[s])) for s, text in enumerate(chosen)
+    )
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    available = {spec.name: spec for spec in catalog.bots_for(the_variant.name)}
+    master = random.Random(seed)
+    # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
+    master.randrange(count)
+    master.getrandbits(64)
+    bots: dict[int, Bot] = {}
+    for s, seat in enumerate(specs):
+        bot_seed = master.getrandbits(64)
+        if seat.bot is None:
+            continue
+        found = available.get(seat.bot)
+        if found is None:
+            known = ", ".join(sorted(available)) or "none"
+            raise UsageError(
+                f"no bot {seat.bot!r} can play {the_variant.name} (available: {known})"
+            )
+        bots[s] = found.factory(the_variant.name, random.Random(bot_seed))
+    return PlaySession(
+        engine=engine,
+        seats=specs,
+        bots=bots,
+        hint_bot=available.get(HINT_BOT),
+        seed=seed,
+        undo_allowed=undo,
+        autoplay=autoplay,
+        distribution=entry.distribution,
+        version=entry.version,
+        on_change=on_change,
+    )
+
+
+def is_card_play(action: Action) -> bool:
+    """True for a card played to a trick (as opposed to a call or a selection)."""
+    return isinstance(action, Play)
+
+
+__all__ = [
+    "HINT_BOT",
+    "ActionPlayed",
+    "Change",
+    "DealScored",
+    "DealStarted",
+    "Event",
+    "HumanTurn",
+    "MatchOver",
+    "PlaySession",
+    "SeatSpec",
+    "TrickCompleted",
+    "Undone",
+    "default_seats",
+    "is_card_play",
+    "parse_seat",
+    "start_session",
+]
