@@ -129,12 +129,14 @@ class DealRow(SQLModel, table=True):
     source: str = Field(
         default="played", max_length=16, sa_column_kwargs={"server_default": "played"}
     )
-    record: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
     tricks: list[int] = Field(default_factory=list, sa_column=_json_column("[]"))
-    progress: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
     winner: int | None = Field(default=None, description="the party that won the deal")
     started_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
     completed_at: datetime | None = Field(default=None, sa_column=_time_column(nullable=True))
+    # The large JSON columns last: SQLite then reads the small columns (sheets, standings)
+    # without touching the overflow pages that hold a deal's record.
+    progress: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    record: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
 
 
 class DealAction(SQLModel, table=True):

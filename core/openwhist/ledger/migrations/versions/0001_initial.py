@@ -109,9 +109,7 @@ def upgrade() -> None:
             server_default="played",
             nullable=False,
         ),
-        sa.Column("record", sa.JSON(), server_default=sa.text("'{}'"), nullable=False),
         sa.Column("tricks", sa.JSON(), server_default=sa.text("'[]'"), nullable=False),
-        sa.Column("progress", sa.JSON(), server_default=sa.text("'{}'"), nullable=False),
         sa.Column("winner", sa.Integer(), nullable=True),
         sa.Column(
             "started_at",
@@ -120,6 +118,8 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("completed_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("progress", sa.JSON(), server_default=sa.text("'{}'"), nullable=False),
+        sa.Column("record", sa.JSON(), server_default=sa.text("'{}'"), nullable=False),
         sa.CheckConstraint("status IN ('in_progress', 'complete')", name="ck_deals_status"),
         sa.ForeignKeyConstraint(
             ["match_id"],
