@@ -8,6 +8,7 @@ in `openwhist.services.play.PlaySession`.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -92,7 +93,8 @@ def play_command(
             "--pause",
             min=0,
             metavar="SECONDS",
-            help="Pause after each trick [default: 1.5 at a terminal, else 0].",
+            help="Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, "
+            "else 0].",
         ),
     ] = None,
     bot_delay: Annotated[
@@ -101,7 +103,8 @@ def play_command(
             "--bot-delay",
             min=0,
             metavar="SECONDS",
-            help="A bot's thinking pause [default: 0.5 at a terminal, else 0].",
+            help="A bot's thinking pause [default: $OPENWHIST_BOT_DELAY, else 0.5 at a "
+            "terminal, else 0].",
         ),
     ] = None,
     undo: Annotated[
@@ -166,8 +169,8 @@ def play_command(
             console,
             prompter,
             CardStyle(ascii=ascii_cards, four_color=four_color),
-            pause=pause if pause is not None else (1.5 if terminal else 0.0),
-            bot_delay=bot_delay if bot_delay is not None else (0.5 if terminal else 0.0),
+            pause=_seconds(pause, "OPENWHIST_PAUSE", 1.5 if terminal else 0.0),
+            bot_delay=_seconds(bot_delay, "OPENWHIST_BOT_DELAY", 0.5 if terminal else 0.0),
             max_deals=deals,
         )
         code = ui.run()
@@ -176,6 +179,17 @@ def play_command(
             runtime.echo_error(i18n._("wrote the game record to {path}").format(path=records))
     if code:
         raise typer.Exit(code)
+
+
+def _seconds(given: float | None, variable: str, default: float) -> float:
+    """A delay: the flag, else the environment variable (``whist`` alone has no flags),
+    else ``default``."""
+    if given is not None:
+        return given
+    try:
+        return max(0.0, float(os.environ[variable]))
+    except (KeyError, ValueError):
+        return default
 
 
 def _append_record(path: Path, record: GameRecord) -> None:
