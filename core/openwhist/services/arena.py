@@ -1,0 +1,806 @@
+"""The arena: registered bots play each other deal by deal; statistics with 95 % intervals.
+
+`run_arena` plays ``deals`` **boards**. A board is one deck sequence (a seeded generator
+draws every deck the board needs, redeals included) and one dealer (board ``i`` is dealt by
+seat ``i mod seats``). Each board is played as the **first deal of a fresh match**
+(``engine.start_match(dealer)`` then ``engine.next_deal``), so it is scored by the variant's
+own scoring with a real match context (English honours and game points at love all), and no
+deal's result depends on another's: that is what makes boards independent statistical
+trials, lets duplicate mode replay a board exactly and lets the work be split freely between
+processes.
+
+Entrants and seats (``--bots``). Each name in ``bots`` is one *entrant*; a name given twice
+is two entrants, the second labelled ``NAME#2`` (so ``random,random`` compares a bot with
+itself). At least two entrants are needed.
+
+* Partnership variants (English): two names, one per side -- N-S the first, E-W the second
+  -- or one name per seat.
+* Individual seats (German, Israeli): one name per seat, or fewer names repeated in seat
+  order (seat ``s`` gets entrant ``s mod k``): Israeli ``expert,random`` puts ``expert`` at
+  N and S, ``random`` at E and W.
+
+Results are reported per entrant, aggregated over every seat it holds.
+
+Duplicate mode plays every board ``R`` times with the same dealer and the same decks and the
+seats rotated, so each entrant plays every hand of the same cards. Rotation ``r`` seats at
+seat ``s`` the entrant of seat ``(s - r) mod seats``; ``R`` is the smallest shift that gives
+the starting seating back: German 2 (the seats swap), English 2 (the sides swap), Israeli 4
+with four entrants (each sits in all four seats) but 2 with ``expert,random`` (N-S and E-W
+swap). Rotation 0 is the board as a plain run plays it (the same decks and bot generators).
+
+Determinism: board ``i``'s seed is the ``i``-th 63-bit draw of ``random.Random(seed)``; a
+board's generator draws the deck generator's seed, then one bot seed per seat for each
+rotation in order. Boards are grouped in chunks of `CHUNK_BOARDS` and played in worker
+processes (`concurrent.futures.ProcessPoolExecutor`) or in-process (``workers=1``); the
+results are put back in board order, so the same seed gives an identical result for any
+worker count.
+
+Winning a deal. The deal's winning party is the variant's ``DealScore.winner`` when it names
+one; otherwise (a tie, or a variant whose deals have no winner, such as Israeli Whist) the
+party with strictly the most points wins, and several parties sharing the top score tie. An
+entrant *wins* a deal when every top party is one it holds, *ties* when it holds some of
+them, and loses otherwise.
+
+Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action not among
+them is a `PluginContractError` naming the bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from openwhist.engine import Engine
+from openwhist.errors import PluginContractError
+from openwhist.plugins import Catalog, load_catalog
+from openwhist.services import UsageError
+from openwhist.services.simulate import MAX_DEALS, resolve_house_rules
+from openwhist.state import CHANCE, TERMINAL
+from openwhist.variant import Bot, BotSpec, Variant
+
+CONFIDENCE = 0.95
+"""The confidence level of every interval the arena reports."""
+
+Z95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95 % interval."""
+
+CHUNK_BOARDS = 10
+"""Boards per unit of work handed to a process (fixed: results never depend on it)."""
+
+MAX_WORKERS = 64
+"""A sanity cap on ``workers``."""
+
+_T975 = (
+    12.706205,
+    4.302653,
+    3.182446,
+    2.776445,
+    2.570582,
+    2.446912,
+    2.364624,
+    2.306004,
+    2.262157,
+    2.228139,
+    2.200985,
+    2.178813,
+    2.160369,
+    2.144787,
+    2.131450,
+    2.119905,
+    2.109816,
+    2.100922,
+    2.093024,
+    2.085963,
+    2.079614,
+    2.073873,
+    2.068658,
+    2.063899,
+    2.059539,
+    2.055529,
+    2.051831,
+    2.048407,
+    2.045230,
+    2.042272,
+)
+"""Student's t 97.5 % quantiles for 1..30 degrees of freedom (standard tables)."""
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+
+def t_quantile_975(df: int) -> float:
+    """Student's t quantile for a two-sided 95 % interval with ``df`` degrees of freedom.
+
+    Exact table values up to 30 degrees of freedom; beyond, the Cornish-Fisher expansion
+    around the normal quantile (error below 1e-6 there).
+
+    Raises:
+        ValueError: ``df < 1``.
+    """
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {df}")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z, v = Z95, float(df)
+    return (
+        z
+        + (z**3 + z) / (4 * v)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
+        + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * v**4)
+    )
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its 95 % interval over ``n`` observations.
+
+    ``value`` is ``None`` without observations; ``low``/``high`` are ``None`` when the
+    interval is undefined (no observation, or a mean of a single one).
+    """
+
+    value: float | None
+    low: float | None
+    high: float | None
+    n: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-safe form, rounded to 6 decimals."""
+        return {
+            "value": _round(self.value),
+            "low": _round(self.low),
+            "high": _round(self.high),
+            "n": self.n,
+        }
+
+    def contains(self, x: float) -> bool:
+        """True when ``x`` lies inside the interval (False when it is undefined)."""
+        return self.low is not None and self.high is not None and self.low <= x <= self.high
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 6)
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> Estimate:
+    """The proportion ``successes / n`` with its Wilson score interval.
+
+    Raises:
+        ValueError: counts out of range.
+    """
+    if n < 0 or not 0 <= successes <= max(n, 0):
+        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return Estimate(None, None, None, 0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def mean_interval(values: Sequence[float]) -> Estimate:
+    """The mean of ``values`` with its Student-t 95 % interval (sample standard deviation)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(None, None, None, 0)
+    mean = math.fsum(values) / n
+    if n == 1:
+        return Estimate(mean, None, None, 1)
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = t_quantile_975(n - 1) * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+# -- entrants and seats -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """Who sits where.
+
+    Attributes:
+        labels: one label per entrant (the bot name; ``NAME#2`` for a repeated name).
+        bots: the bot name of each entrant.
+        seats: the entrant index of each seat in rotation 0.
+        rotations: how many times each board is played (1, or the duplicate rotations).
+    """
+
+    labels: tuple[str, ...]
+    bots: tuple[str, ...]
+    seats: tuple[int, ...]
+    rotations: int
+
+    def at(self, rotation: int) -> tuple[int, ...]:
+        """The entrant index of each seat in ``rotation`` (seats shifted by ``rotation``)."""
+        n = len(self.seats)
+        return tuple(self.seats[(s - rotation) % n] for s in range(n))
+
+
+def make_lineup(variant: Variant, names: Sequence[str], *, duplicate: bool) -> Lineup:
+    """Seat the entrants named by ``names`` (see the module docstring for the rule).
+
+    Raises:
+        UsageError: fewer than two names, or a count that does not fit the table.
+    """
+    names = [n.strip() for n in names]
+    if any(not n for n in names):
+        raise UsageError("--bots: empty bot name (give names separated by commas)")
+    seats = variant.seats
+    sides = variant.partnerships
+    if len(names) < 2:
+        raise UsageError(
+            "--bots: give at least two bots to compare, separated by commas, "
+            "e.g. --bots heuristic,random"
+        )
+    if sides:
+        if len(names) == len(sides):
+            seat_entrant = [
+                next(i for i, side in enumerate(sides) if s in side) for s in range(seats)
+            ]
+        elif len(names) == seats:
+            seat_entrant = list(range(seats))
+        else:
+            raise UsageError(
+                f"--bots: {variant.name} is played in {len(sides)} partnerships: give "
+                f"{len(sides)} bots (one per side: "
+                f"{', '.join('-'.join(variant.seat_names[s] for s in side) for side in sides)}) "
+                f"or {seats} (one per seat), not {len(names)}"
+            )
+    else:
+        if len(names) > seats:
+            raise UsageError(
+                f"--bots: {variant.name} has {seats} seats: give 2 to {seats} bots, "
+                f"not {len(names)}"
+            )
+        seat_entrant = [s % len(names) for s in range(seats)]
+    labels: list[str] = []
+    seen: dict[str, int] = {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    rotations = 1
+    if duplicate:
+        if sides and not _shift_keeps_sides(sides, seats):
+            raise UsageError(
+                f"--duplicate: {variant.name}'s partnerships do not swap by moving one seat"
+            )
+        # The period of the seating under a one-seat shift: every entrant then holds every
+        # seat once (two seats: swap; two sides: swap sides; four players: all four seats).
+        rotations = next(
+            r
+            for r in range(1, seats + 1)
+            if all(seat_entrant[(s - r) % seats] == seat_entrant[s] for s in range(seats))
+        )
+    return Lineup(tuple(labels), tuple(names), tuple(seat_entrant), rotations)
+
+
+def _shift_keeps_sides(sides: Sequence[Sequence[int]], seats: int) -> bool:
+    as_sets = {frozenset(side) for side in sides}
+    for shift in range(1, len(sides)):
+        moved = {frozenset((s + shift) % seats for s in side) for side in sides}
+        if moved != as_sets or any(
+            frozenset((s + shift) % seats for s in side) == frozenset(side) for side in sides
+        ):
+            return False
+    return True
+
+
+def resolve_entrant_bots(catalog: Catalog, variant: str, names: Sequence[str]) -> list[BotSpec]:
+    """The bot spec of each name.
+
+    Raises:
+        UsageError: an unknown bot, naming the bots that can play ``variant``.
+    """
+    available = {spec.name: spec for spec in catalog.bots_for(variant)}
+    specs = []
+    for name in names:
+        if name not in available:
+            known = ", ".join(sorted(available)) or "none"
+            raise UsageError(f"no bot {name!r} can play {variant} (available: {known})")
+        specs.append(available[name])
+    return specs
+
+
+# -- playing boards -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """One board played in one rotation.
+
+    Attributes:
+        board: the board index (0-based).
+        rotation: the rotation (0 in a plain run).
+        dealer: the dealing seat.
+        seats: the entrant index of each seat.
+        decks: every deck order dealt, in order (more than one after a redeal).
+        parties: the scoring parties' names.
+        points: the deal's points per party (the sum of its score lines).
+        winner: the variant's ``DealScore.winner``.
+        top: the winning parties by the arena's rule (one party, or the tied top scorers).
+        tricks: tricks won per seat.
+        contracts: the contracts per seat when the deal's facts have them, else ``None``.
+    """
+
+    board: int
+    rotation: int
+    dealer: int
+    seats: tuple[int, ...]
+    decks: tuple[tuple[int, ...], ...]
+    parties: tuple[str, ...]
+    points: tuple[int, ...]
+    winner: int | None
+    top: tuple[int, ...]
+    tricks: tuple[int, ...]
+    contracts: tuple[int, ...] | None
+
+    def deck_digest(self) -> str:
+        """A short fingerprint of the decks dealt (equal decks, equal digest)."""
+        data = ";".join(",".join(map(str, deck)) for deck in self.decks)
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+    def as_dict(self, labels: Sequence[str], seat_names: Sequence[str]) -> dict[str, Any]:
+        """JSON-safe form, entrants by label."""
+        return {
+            "board": self.board,
+            "rotation": self.rotation,
+            "dealer": seat_names[self.dealer],
+            "seats": {seat_names[s]: labels[e] for s, e in enumerate(self.seats)},
+            "deck": self.deck_digest(),
+            "points": dict(zip(self.parties, self.points, strict=True)),
+            "winner": None if self.winner is None else self.parties[self.winner],
+            "top": [self.parties[p] for p in self.top],
+            "tricks": list(self.tricks),
+            "contracts": None if self.contracts is None else list(self.contracts),
+        }
+
+
+@dataclass(frozen=True)
+class _Job:
+    """A chunk of boards for one process: everything needed, by name (picklable)."""
+
+    variant: str
+    options: tuple[tuple[str, Any], ...]
+    house_rules: tuple[str, ...]
+    lineup: Lineup
+    boards: tuple[tuple[int, int], ...]
+    """``(index, seed)`` of each board."""
+
+
+class _Table:
+    """An engine and the entrants' bot specs, built once per process and job setup."""
+
+    def __init__(self, catalog: Catalog, job: _Job) -> None:
+        variant = catalog.variant(job.variant)
+        rules = resolve_house_rules(catalog, variant.name, job.house_rules)
+        self.engine = Engine(variant, variant.make_options(dict(job.options)), house_rules=rules)
+        self.specs = resolve_entrant_bots(catalog, variant.name, job.lineup.bots)
+        self.party_of = _party_map(variant, self.engine)
+
+    def play_board(self, lineup: Lineup, index: int, seed: int) -> list[PlayResult]:
+        """Every rotation of board ``index`` (seeded by ``seed``)."""
+        variant = self.engine.variant
+        rng = random.Random(seed)
+        deck_seed = rng.getrandbits(64)
+        bot_seeds = [
+            [rng.getrandbits(64) for _ in range(variant.seats)] for _ in range(lineup.rotations)
+        ]
+        dealer = index % variant.seats
+        return [
+            self.play(index, r, dealer, lineup.at(r), deck_seed, bot_seeds[r])
+            for r in range(lineup.rotations)
+        ]
+
+    def play(
+        self,
+        board: int,
+        rotation: int,
+        dealer: int,
+        seats: tuple[int, ...],
+        deck_seed: int,
+        bot_seeds: Sequence[int],
+    ) -> PlayResult:
+        """Play one deal as the first deal of a fresh match."""
+        engine = self.engine
+        variant = engine.variant
+        specs = [self.specs[e] for e in seats]
+        players: list[Bot] = [
+            spec.factory(variant.name, random.Random(s))
+            for spec, s in zip(specs, bot_seeds, strict=True)
+        ]
+        chance = random.Random(deck_seed)
+        decks: list[tuple[int, ...]] = []
+        state = engine.next_deal(engine.start_match(dealer))
+        steps = 0
+        while (actor := state.to_act) != TERMINAL:
+            steps += 1
+            if steps > variant.max_actions:
+                raise PluginContractError(
+                    f"{variant.name}: board {board} still running after "
+                    f"{variant.max_actions} actions (max_actions)"
+                )
+            if actor == CHANCE:
+                deal = engine.sample_chance(state, chance)
+                decks.append(tuple(deal.order))
+                state = engine.apply_unchecked(state, deal)
+                continue
+            legal = engine.legal_actions(state, actor)
+            action = players[actor].choose(engine.observe(state, actor), legal)
+            if action not in legal:
+                raise PluginContractError(
+                    f"bot {specs[actor].name!r} chose {action}, which is not legal "
+                    f"(legal: {' '.join(a.notation() for a in legal)})"
+                )
+            state = engine.apply_unchecked(state, action)
+        score = engine.score(state)
+        points = tuple(score.points(p) for p in range(len(score.parties)))
+        if score.winner is not None:
+            top: tuple[int, ...] = (score.winner,)
+        else:
+            best = max(points)
+            top = tuple(p for p, x in enumerate(points) if x == best)
+        raw = score.facts.get("contracts")
+        contracts: tuple[int, ...] | None = None
+        if (
+            isinstance(raw, list)
+            and len(raw) == variant.seats
+            and all(isinstance(c, int) for c in raw)
+        ):
+            contracts = tuple(raw)
+        return PlayResult(
+            board=board,
+            rotation=rotation,
+            dealer=dealer,
+            seats=seats,
+            decks=tuple(decks),
+            parties=tuple(score.parties),
+            points=points,
+            winner=score.winner,
+            top=top,
+            tricks=tuple(score.tricks),
+            contracts=contracts,
+        )
+
+    def run(self, job: _Job) -> list[PlayResult]:
+        out: list[PlayResult] = []
+        for index, seed in job.boards:
+            out.extend(self.play_board(job.lineup, index, seed))
+        return out
+
+
+def _party_map(variant: Variant, engine: Engine) -> tuple[int, ...]:
+    """The scoring party of each seat: the seat itself, or its side."""
+    parties = engine.start_match(0).parties
+    if len(parties) == variant.seats:
+        return tuple(range(variant.seats))
+    if variant.partnerships and len(parties) == len(variant.partnerships):
+        return tuple(
+            next(i for i, side in enumerate(variant.partnerships) if s in side)
+            for s in range(variant.seats)
+        )
+    raise PluginContractError(
+        f"{variant.name}: cannot tell which of the parties {parties} each seat belongs to"
+    )
+
+
+# Worker-process state. Under the "fork" start method the parent's catalog is inherited
+# through _PARENT_CATALOG (set only while the pool starts); otherwise the worker loads
+# its own with the picklable factory handed to the initializer.
+_PARENT_CATALOG: Catalog | None = None
+_WORKER_CATALOG: Catalog | None = None
+_WORKER_TABLES: dict[tuple[Any, ...], _Table] = {}
+
+
+def _init_worker(factory: Callable[[], Catalog]) -> None:
+    global _WORKER_CATALOG
+    _WORKER_CATALOG = _PARENT_CATALOG if _PARENT_CATALOG is not None else factory()
+    _WORKER_TABLES.clear()
+
+
+def _job_key(job: _Job) -> tuple[Any, ...]:
+    return (job.variant, repr(job.options), job.house_rules, job.lineup)
+
+
+def _run_job(job: _Job) -> list[PlayResult]:
+    """Entry point in a worker process."""
+    key = _job_key(job)
+    table = _WORKER_TABLES.get(key)
+    if table is None:
+        catalog = _WORKER_CATALOG if _WORKER_CATALOG is not None else load_catalog()
+        table = _WORKER_TABLES[key] = _Table(catalog, job)
+    return table.run(job)
+
+
+# -- the run ------------------------------------------------------------------------------
+
+
+@dataclass
+class ArenaResult:
+    """The outcome of `run_arena`: every play, in board then rotation order, and the summary."""
+
+    seed: int
+    plays: list[PlayResult] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def default_workers() -> int:
+    """``min(2, os.cpu_count())``."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def run_arena(
+    catalog: Catalog,
+    variant: str,
+    *,
+    bots: Sequence[str],
+    deals: int = 100,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+    duplicate: bool = False,
+    workers: int | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    catalog_factory: Callable[[], Catalog] = load_catalog,
+) -> ArenaResult:
+    """Play ``deals`` boards of ``variant`` between the bots named in ``bots``.
+
+    Args:
+        catalog: the plugin catalog (used in-process and to check the request).
+        variant: a variant name or alias.
+        bots: one bot name per entrant (see the module docstring for the seating rule).
+        deals: how many boards (each played once, or once per rotation in duplicate mode).
+        seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
+        options: raw option values, validated by the variant's model.
+        house_rules: names of house rules to enable.
+        duplicate: replay every board with the seats rotated.
+        workers: processes to play in (default `default_workers`); 1 plays in-process.
+        on_progress: called with ``(boards done, boards in all)`` as work completes.
+        catalog_factory: how a worker process that does not inherit ``catalog`` (a start
+            method other than fork) loads one; must be picklable (a module-level function).
+
+    Raises:
+        UnknownVariantError: with suggestions.
+        OptionsError: field by field.
+        UsageError: bad counts, an unknown bot (with the bots that can play the variant) or
+            house rule.
+        PluginContractError: a bot chose an illegal action.
+    """
+    if not 1 <= deals <= MAX_DEALS:
+        raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
+    if workers is None:
+        workers = default_workers()
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
+    seed_given = seed is not None
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    elif seed < 0:
+        raise UsageError(f"--seed must be 0 or more, got {seed}")
+    the_variant = catalog.variant(variant)
+    entry = catalog.variants[the_variant.name]
+    lineup = make_lineup(the_variant, bots, duplicate=duplicate)
+    raw_options = tuple(sorted((options or {}).items()))
+    job_base = _Job(the_variant.name, raw_options, tuple(house_rules), lineup, boards=())
+    table = _Table(catalog, job_base)  # validates options, house rules and bots here
+
+    master = random.Random(seed)
+    boards = [(i, master.getrandbits(63)) for i in range(deals)]
+    jobs = [
+        _Job(the_variant.name, raw_options, tuple(house_rules), lineup, tuple(chunk))
+        for chunk in (boards[i : i + CHUNK_BOARDS] for i in range(0, deals, CHUNK_BOARDS))
+    ]
+    chunks: list[list[PlayResult] | None] = [None] * len(jobs)
+    done = 0
+    if workers == 1 or len(jobs) == 1:
+        if on_progress is not None:
+            on_progress(0, deals)
+        for k, job in enumerate(jobs):
+            chunks[k] = table.run(job)
+            done += len(job.boards)
+            if on_progress is not None:
+                on_progress(done, deals)
+    else:
+        chunks = _run_in_pool(
+            catalog, catalog_factory, jobs, min(workers, len(jobs)), deals, on_progress
+        )
+    plays = [play for chunk in chunks if chunk is not None for play in chunk]
+    result = ArenaResult(seed, plays)
+    result.summary = {
+        "variant": the_variant.name,
+        "title": the_variant.title,
+        "distribution": entry.distribution,
+        "version": entry.version,
+        "options": table.engine.options.model_dump(mode="json"),
+        "house_rules": [rule.name for rule in table.engine.house_rules],
+        "bots": list(lineup.bots),
+        "entrants": list(lineup.labels),
+        "seats": {the_variant.seat_names[s]: lineup.labels[e] for s, e in enumerate(lineup.seats)},
+        "seed": seed,
+        "seed_given": seed_given,
+        "duplicate": duplicate,
+        "rotations": lineup.rotations,
+        "boards": deals,
+        "plays": len(plays),
+        "confidence": CONFIDENCE,
+        **summarise(plays, lineup, table.party_of, deals),
+        "deal_results": [p.as_dict(lineup.labels, the_variant.seat_names) for p in plays],
+    }
+    return result
+
+
+def _run_in_pool(
+    catalog: Catalog,
+    factory: Callable[[], Catalog],
+    jobs: Sequence[_Job],
+    workers: int,
+    total: int,
+    on_progress: Callable[[int, int], None] | None,
+) -> list[list[PlayResult] | None]:
+    global _PARENT_CATALOG
+    chunks: list[list[PlayResult] | None] = [None] * len(jobs)
+    _PARENT_CATALOG = catalog
+    try:
+        executor = ProcessPoolExecutor(
+            max_workers=workers, initializer=_init_worker, initargs=(factory,)
+        )
+        futures: dict[Future[list[PlayResult]], int] = {
+            executor.submit(_run_job, job): k for k, job in enumerate(jobs)
+        }
+    finally:
+        _PARENT_CATALOG = None
+    done = 0
+    try:
+        if on_progress is not None:
+            on_progress(0, total)
+        for future in as_completed(futures):
+            k = futures[future]
+            chunks[k] = future.result()
+            done += len(jobs[k].boards)
+            if on_progress is not None:
+                on_progress(done, total)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+    return chunks
+
+
+# -- statistics of a run ------------------------------------------------------------------
+
+
+def _outcome(play: PlayResult, entrant: int, party_of: Sequence[int]) -> str:
+    """``"win"``, ``"tie"`` or ``"loss"`` of ``entrant`` in ``play``."""
+    held = {party_of[s] for s, e in enumerate(play.seats) if e == entrant}
+    top = set(play.top)
+    if top <= held:
+        return "win"
+    if top & held:
+        return "tie"
+    return "loss"
+
+
+def _score(play: PlayResult, entrant: int, party_of: Sequence[int]) -> float:
+    """The mean points of the parties ``entrant`` holds in ``play``."""
+    held = sorted({party_of[s] for s, e in enumerate(play.seats) if e == entrant})
+    return sum(play.points[p] for p in held) / len(held)
+
+
+def _tricks(play: PlayResult, entrant: int, party_of: Sequence[int]) -> float:
+    """The mean tricks of the parties ``entrant`` holds (a side's tricks are its seats')."""
+    held = sorted({party_of[s] for s, e in enumerate(play.seats) if e == entrant})
+    per_party = [sum(t for s, t in enumerate(play.tricks) if party_of[s] == p) for p in held]
+    return sum(per_party) / len(held)
+
+
+def summarise(
+    plays: Sequence[PlayResult], lineup: Lineup, party_of: Sequence[int], boards: int
+) -> dict[str, Any]:
+    """Per-entrant results, pairwise comparisons and (duplicate) per-board figures.
+
+    Every interval is 95 %: Wilson for rates, Student t for means. Comparisons are paired:
+    per deal in a plain run, per board (averaged over its rotations) in duplicate mode.
+    """
+    n_entrants = len(lineup.labels)
+    duplicate = lineup.rotations > 1
+    # Per entrant, per play: win indicator, tie indicator, score, tricks.
+    win = [[0.0] * len(plays) for _ in range(n_entrants)]
+    score = [[0.0] * len(plays) for _ in range(n_entrants)]
+    results = []
+    for e in range(n_entrants):
+        wins = ties = losses = made = contracted = 0
+        tricks = []
+        for i, play in enumerate(plays):
+            outcome = _outcome(play, e, party_of)
+            wins += outcome == "win"
+            ties += outcome == "tie"
+            losses += outcome == "loss"
+            win[e][i] = 1.0 if outcome == "win" else 0.0
+            score[e][i] = _score(play, e, party_of)
+            tricks.append(_tricks(play, e, party_of))
+            if play.contracts is not None:
+                for s, who in enumerate(play.seats):
+                    if who == e:
+                        contracted += 1
+                        made += play.tricks[s] == play.contracts[s]
+        item: dict[str, Any] = {
+            "bot": lineup.labels[e],
+            "name": lineup.bots[e],
+            "seats": [s for s, who in enumerate(lineup.seats) if who == e],
+            "deals": len(plays),
+            "wins": wins,
+            "ties": ties,
+            "losses": losses,
+            "win_rate": wilson_interval(wins, len(plays)).as_dict(),
+            "tie_rate": wilson_interval(ties, len(plays)).as_dict(),
+            "score": mean_interval(score[e]).as_dict(),
+            "tricks": mean_interval(tricks).as_dict(),
+            "contracts": (
+                {
+                    "made": made,
+                    "total": contracted,
+                    "rate": wilson_interval(made, contracted).as_dict(),
+                }
+                if contracted
+                else None
+            ),
+        }
+        if duplicate:
+            per_board_win = _per_board(win[e], plays, boards)
+            histogram = [0] * (lineup.rotations + 1)
+            for share in per_board_win:
+                histogram[round(share * lineup.rotations)] += 1
+            item["board_win_share"] = mean_interval(per_board_win).as_dict()
+            item["board_score"] = mean_interval(_per_board(score[e], plays, boards)).as_dict()
+            item["boards_by_rotations_won"] = histogram
+        results.append(item)
+    comparisons = []
+    for a, b in combinations(range(n_entrants), 2):
+        d_win = [x - y for x, y in zip(win[a], win[b], strict=True)]
+        d_score = [x - y for x, y in zip(score[a], score[b], strict=True)]
+        if duplicate:
+            d_win = _per_board(d_win, plays, boards)
+            d_score = _per_board(d_score, plays, boards)
+        comparisons.append(
+            {
+                "a": lineup.labels[a],
+                "b": lineup.labels[b],
+                "paired_by": "board" if duplicate else "deal",
+                "win_rate_difference": mean_interval(d_win).as_dict(),
+                "score_difference": mean_interval(d_score).as_dict(),
+            }
+        )
+    return {"results": results, "comparisons": comparisons}
+
+
+def _per_board(values: Sequence[float], plays: Sequence[PlayResult], boards: int) -> list[float]:
+    """The mean of ``values`` (one per play) over each board's rotations."""
+    sums = [0.0] * boards
+    counts = [0] * boards
+    for value, play in zip(values, plays, strict=True):
+        sums[play.board] += value
+        counts[play.board] += 1
+    return [s / c for s, c in zip(sums, counts, strict=True) if c]
+
+
+__all__ = [
+    "CHUNK_BOARDS",
+    "CONFIDENCE",
+    "ArenaResult",
+    "Estimate",
+    "Lineup",
+    "PlayResult",
+    "default_workers",
+    "make_lineup",
+    "mean_interval",
+    "resolve_entrant_bots",
+    "run_arena",
+    "summarise",
+    "t_quantile_975",
+    "wilson_interval",
+]
