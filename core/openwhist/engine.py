@@ -64,15 +64,19 @@ def _build_suit_plays() -> None:
         _SUIT_PLAYS.append(table)
 
 
+def _suit_tables() -> list[list[tuple[Play, ...]]]:
+    if not _SUIT_PLAYS:
+        _build_suit_plays()
+    return _SUIT_PLAYS
+
+
 def plays_of(mask: int) -> tuple[Play, ...]:
     """The `Play` actions of a card mask, lowest card first.
 
     Four table look-ups and three tuple concatenations: building the tuple card by card
     dominated the engine's profile.
     """
-    if not _SUIT_PLAYS:
-        _build_suit_plays()
-    c, d, h, s = _SUIT_PLAYS
+    c, d, h, s = _SUIT_PLAYS or _suit_tables()
     return c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
 
 
@@ -110,6 +114,9 @@ class Engine:
         self.house_rules = tuple(house_rules)
         self.rules = Rules(variant, self.house_rules)
         self._last: tuple[object, int] = (None, 0)
+        # Bound once: the two rule calls of every card play.
+        self._legal_plays = self.rules.legal_plays
+        self._apply_play = self.rules.apply_play
 
     # -- deals ---------------------------------------------------------------------------
 
@@ -139,10 +146,13 @@ class Engine:
         to_act = state.to_act
         if to_act < 0 or (seat is not None and seat != to_act):
             return ()
-        if state.phase == PHASE_PLAY:
-            mask = self.rules.legal_plays(state)
+        if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
+            mask = self._legal_plays(state)
             self._last = (state, mask)
-            return plays_of(mask)
+            c, d, h, s = _SUIT_PLAYS or _suit_tables()
+            return (
+                c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
+            )
         actions = self.rules.bidding_actions(state)
         if not actions:
             raise PluginContractError(
@@ -179,18 +189,18 @@ class Engine:
             if type(action) is not Deal or sorted(action.order) != list(range(NUM_CARDS)):
                 raise IllegalActionError("chance must deal a permutation of the 52 cards")
             return self.apply_unchecked(state, action)
-        if state.phase == PHASE_PLAY:
+        if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             # A caller usually asks legal_actions(state) just before apply(state, ...):
             # reuse that mask instead of running the legality hooks twice.
             last_state, mask = self._last
             if last_state is not state:
-                mask = self.rules.legal_plays(state)
+                mask = self._legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:
                 raise IllegalActionError(
                     self.rules.explain_illegal(state, action),
                     legal=[card_name(c) for c in iter_cards(mask)],
                 )
-            return self.rules.apply_play(state, action.card)
+            return self._apply_play(state, action.card)
         legal = self.legal_actions(state)
         if action not in legal:
             raise IllegalActionError(

@@ -8,6 +8,12 @@ when the match starts: a chain whose first implementation takes every argument b
 that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
 implementation is called through pluggy itself, so wrappers behave exactly as pluggy
 defines them.
+
+A rules plugin may declare ``complete_hooks``, a collection of the hook names it always
+answers (never returning ``None``): the facade then calls that implementation directly and
+drops the implementations below it, which no call could reach anyway. A plugin that
+declares a hook complete and still returns ``None`` breaks the contract (the conformance
+kit notices).
 """
 
 from __future__ import annotations
@@ -113,10 +119,21 @@ class Rules:
                 return self._check(hook, result)
 
             return call_through_pluggy
-        # pluggy calls the most recently registered implementation first.
-        chain = [self._bind(impl, spec_names) for impl in reversed(impls)]
-        if len(chain) == 1 and pm.get_name(impls[0].plugin) == STANDARD_PLUGIN:
-            # The standard rules always answer; anyone else's lone answer is checked.
+        # pluggy calls the most recently registered implementation first. A plugin that
+        # lists the hook in its `complete_hooks` always answers it, so nothing below it
+        # can be reached: cut the chain there.
+        ordered = list(reversed(impls))
+        for depth, impl in enumerate(ordered):
+            if hook in getattr(impl.plugin, "complete_hooks", ()):
+                ordered = ordered[: depth + 1]
+                break
+        chain = [self._bind(impl, spec_names) for impl in ordered]
+        if len(chain) == 1 and (
+            pm.get_name(ordered[0].plugin) == STANDARD_PLUGIN
+            or hook in getattr(ordered[0].plugin, "complete_hooks", ())
+        ):
+            # The standard rules always answer, and so does a plugin that declares the
+            # hook complete; any other lone answer is checked.
             return chain[0]
 
         def call_chain(*args: Any) -> Any:

@@ -131,7 +131,7 @@ class StandardRules:
         # The engine's hottest path: plain tuple work and one new state per card.
         seat = state.to_act
         hands = state.hands
-        hands = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
+        hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1 :]  # noqa: RUF005
         trick = (*state.trick, card)
         history = state.history + (PLAYS[card],)  # noqa: RUF005 - measurably faster
         seats = state.context.seats

@@ -270,7 +270,6 @@ def test_american_preset_game_seven_no_honours_margin_no_bonus() -> None:
         ({"game_target": 7}, "treble_double_single is defined only for game_target=5"),
         ({"rubber": False, "rubbers": 2}, "set games instead"),
         ({"games": 3}, "set rubbers instead"),
-        ({"rubber": False, "rubber_bonus": 2}, "rubber_bonus needs rubber=true"),
         ({"revoke_penalty_options": []}, "at least one revoke penalty"),
         ({"revoke_penalty_options": "add,add"}, "only once"),
         ({"revoke_penalty_options": "fine"}, "revoke_penalty_options"),

@@ -7,6 +7,7 @@ partnership "players 1 and 3" is N–S.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -174,3 +175,22 @@ def test_american_deals_and_plays_like_english_but_scores_no_honours() -> None:
     score = engine.score(play_out(engine, state))
     assert all(line.category != "honours" for line in score.lines)
     assert score.facts["honours"] == [3, 1]  # still recorded as facts
+
+
+def test_every_seat_sees_the_game_score_written_on_the_table() -> None:
+    """§2.5/§2.6: the score of the game in progress is public (it decides the at-four rule),
+    so the view of every seat carries it with the game target."""
+    engine = Engine(ENGLISH)
+    progress = engine.start_match(first_dealer=0)
+    state = engine.next_deal(progress)
+    state = engine.apply(state, engine.sample_chance(state, random.Random(9)))
+    state = play_out(engine, state)
+    score = engine.score(state)
+    progress = engine.advance_match(progress, score)
+    expected = progress.detail["game_score"]
+    assert expected != [0, 0]  # with this seed the first deal scores without ending the game
+    state = engine.next_deal(progress)
+    for seat in (N, E, S, W):
+        view = engine.observe(state, seat)
+        assert view.public["game_score"] == expected
+        assert view.public["game_target"] == 5

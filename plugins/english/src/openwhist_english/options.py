@@ -137,10 +137,8 @@ class EnglishOptions(VariantOptions):
             raise ValueError(
                 "rubbers counts rubbers, but rubber=false; set games instead (or rubber=true)"
             )
-        if not self.rubber and "rubber_bonus" in self.model_fields_set and self.rubber_bonus:
-            raise ValueError(
-                "rubber_bonus needs rubber=true (a match without rubbers has no rubber bonus)"
-            )
+        # rubber_bonus is simply unused when rubber=false. It is not refused: a game
+        # record stores every option, defaults included, and must validate again on replay.
         return self
 
     @property

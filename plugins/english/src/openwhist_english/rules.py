@@ -68,9 +68,16 @@ class EnglishRules:
     def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
         # RULES.md §2.3: the turn-up's identity is public knowledge for the whole deal.
         card = turned_up_card(state)
-        public: dict[str, Any] = {}
+        # The score of the game in progress is written on the table for all to see
+        # (it drives the at-four rule and "playing to the score").
+        progress = state.context.progress or {}
+        score = progress.get("detail", {}).get("game_score", [0, 0])
+        public: dict[str, Any] = {
+            "game_score": list(score),
+            "game_target": _options(state.context.options).game_target,
+        }
         if card is not None:
-            public = {
+            public |= {
                 "turn_up": card,
                 "turn_up_name": card_name(card),
                 "turn_up_on_table": turn_up_on_table(state),

@@ -16,7 +16,7 @@ view is asked for.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from openwhist import (
     NO_TRUMP,
@@ -117,6 +117,11 @@ def phase_of(state: DealState[GermanExtra]) -> int:
 
 class GermanRules:
     """The rules plugin of German Whist (stacked on the core's standard rules)."""
+
+    # These hooks always answer, so the facade calls them without a fall-through loop.
+    complete_hooks: ClassVar[frozenset[str]] = frozenset(
+        {"whist_legal_plays", "whist_after_trick", "whist_start_deal", "whist_deal_cards"}
+    )
 
     # -- setup (RULES.md §1.2–§1.4) --------------------------------------------------------
 
