@@ -8,7 +8,6 @@ from openwhist import BotSpec, Variant, hookimpl
 
 from openwhist_israeli.bots import PASSING_BOT
 from openwhist_israeli.heuristic import HEURISTIC_BOT
-from openwhist_israeli.heuristic import HEURISTIC_BOT
 from openwhist_israeli.options import IsraeliOptions
 from openwhist_israeli.rules import IsraeliRules
 from openwhist_israeli.scoring import SEAT_NAMES, IsraeliFacts
@@ -44,5 +43,4 @@ def whist_register_variants(register: Callable[[Variant], None]) -> None:
 @hookimpl
 def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
     register(PASSING_BOT)
-    register(HEURISTIC_BOT)
     register(HEURISTIC_BOT)
