@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,23 @@ def test_hooks_md_documents_no_hook_that_does_not_exist() -> None:
     assert headed == set(hook_names())
     assert mentioned <= set(hook_names()), (
         f"unknown hooks mentioned: {mentioned - set(hook_names())}"
+    )
+
+
+# -- the layers of docs/architecture.md ----------------------------------------------------
+
+
+def test_the_architecture_lists_the_import_linter_layers_in_order() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    layers = next(c["layers"] for c in contracts if c["type"] == "layers")
+    declared = [sorted(m.strip() for m in layer.split("|")) for layer in layers]
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## Layers", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| \d+ \| (.+?) \|", section, re.MULTILINE)
+    documented = [sorted(re.findall(r"`([\w.]+)`", row)) for row in rows]
+    assert documented == declared, (
+        "docs/architecture.md's layer table differs from [tool.importlinter] in pyproject.toml"
     )
 
 
