@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from openwhist_cli import runtime
-from openwhist_cli.commands import play, plugins, replay, simulate, variants
+from openwhist_cli.commands import arena, play, plugins, replay, simulate, variants
 
 PLUGIN_COMMANDS_KEY = "openwhist.plugin_commands"
 
@@ -114,6 +114,7 @@ play.register(app)
 variants.register(app)
 plugins.register(app)
 simulate.register(app)
+arena.register(app)
 replay.register(app)
 
 

@@ -186,8 +186,12 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> Estimate:
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
 
 
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with its Student-t 95 % interval (sample standard deviation)."""
+def mean_interval(values: Sequence[float], bounds: tuple[float, float] | None = None) -> Estimate:
+    """The mean of ``values`` with its Student-t 95 % interval (sample standard deviation).
+
+    ``bounds``, when given, is the range the mean cannot leave (a difference of two rates
+    lies in [-1, 1]); the interval is clipped to it.
+    """
     n = len(values)
     if n == 0:
         return Estimate(None, None, None, 0)
@@ -196,7 +200,10 @@ def mean_interval(values: Sequence[float]) -> Estimate:
         return Estimate(mean, None, None, 1)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile_975(n - 1) * math.sqrt(var / n)
-    return Estimate(mean, mean - half, mean + half, n)
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    return Estimate(mean, low, high, n)
 
 
 # -- entrants and seats -------------------------------------------------------------------
@@ -257,8 +264,9 @@ def make_lineup(variant: Variant, names: Sequence[str], *, duplicate: bool) -> L
     else:
         if len(names) > seats:
             raise UsageError(
-                f"--bots: {variant.name} has {seats} seats: give 2 to {seats} bots, "
-                f"not {len(names)}"
+                f"--bots: {variant.name} has {seats} seats: give "
+                + ("one bot per seat" if seats == 2 else f"2 to {seats} bots")
+                + f", not {len(names)}"
             )
         seat_entrant = [s % len(names) for s in range(seats)]
     labels: list[str] = []
@@ -630,7 +638,7 @@ def run_arena(
         "boards": deals,
         "plays": len(plays),
         "confidence": CONFIDENCE,
-        **summarise(plays, lineup, table.party_of, deals),
+        **summarise(plays, lineup, table.party_of, deals, the_variant.seat_names),
         "deal_results": [p.as_dict(lineup.labels, the_variant.seat_names) for p in plays],
     }
     return result
@@ -699,7 +707,11 @@ def _tricks(play: PlayResult, entrant: int, party_of: Sequence[int]) -> float:
 
 
 def summarise(
-    plays: Sequence[PlayResult], lineup: Lineup, party_of: Sequence[int], boards: int
+    plays: Sequence[PlayResult],
+    lineup: Lineup,
+    party_of: Sequence[int],
+    boards: int,
+    seat_names: Sequence[str],
 ) -> dict[str, Any]:
     """Per-entrant results, pairwise comparisons and (duplicate) per-board figures.
 
@@ -731,7 +743,7 @@ def summarise(
         item: dict[str, Any] = {
             "bot": lineup.labels[e],
             "name": lineup.bots[e],
-            "seats": [s for s, who in enumerate(lineup.seats) if who == e],
+            "seats": [seat_names[s] for s, who in enumerate(lineup.seats) if who == e],
             "deals": len(plays),
             "wins": wins,
             "ties": ties,
@@ -755,7 +767,7 @@ def summarise(
             histogram = [0] * (lineup.rotations + 1)
             for share in per_board_win:
                 histogram[round(share * lineup.rotations)] += 1
-            item["board_win_share"] = mean_interval(per_board_win).as_dict()
+            item["board_win_share"] = mean_interval(per_board_win, (0.0, 1.0)).as_dict()
             item["board_score"] = mean_interval(_per_board(score[e], plays, boards)).as_dict()
             item["boards_by_rotations_won"] = histogram
         results.append(item)
@@ -771,7 +783,7 @@ def summarise(
                 "a": lineup.labels[a],
                 "b": lineup.labels[b],
                 "paired_by": "board" if duplicate else "deal",
-                "win_rate_difference": mean_interval(d_win).as_dict(),
+                "win_rate_difference": mean_interval(d_win, (-1.0, 1.0)).as_dict(),
                 "score_difference": mean_interval(d_score).as_dict(),
             }
         )

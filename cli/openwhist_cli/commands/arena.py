@@ -1,0 +1,275 @@
+"""``whist arena``: bots against bots, deal by deal, with 95 % intervals (docs/arena.md)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import typer
+
+from openwhist_cli import runtime
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``arena`` to ``app``."""
+    app.command("arena", epilog=runtime.EXIT_CODES_EPILOG)(arena_command)
+
+
+def arena_command(
+    ctx: typer.Context,
+    variant: Annotated[
+        str, typer.Argument(metavar="VARIANT", help="The variant to play (see `whist variants`).")
+    ],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            metavar="NAME,NAME[,...]",
+            help="The bots, comma-separated. Partnerships: one per side (N-S first) or one "
+            "per seat. Individual seats: one per seat, or fewer repeated in seat order. "
+            "A name given twice is two entrants (NAME#2).",
+        ),
+    ],
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", min=1, help="How many boards (decks) to play; each once per rotation."
+        ),
+    ] = 100,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Seed of all randomness; the same seed gives identical output for any "
+            "--workers. Without it a seed is drawn from the OS and reported.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Worker processes [default: min(2, CPUs)]; 1 plays in this process.",
+        ),
+    ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Replay every board with the seats rotated, so each bot plays every hand.",
+        ),
+    ] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A rule option; repeatable."),
+    ] = None,
+    house_rule: Annotated[
+        list[str] | None,
+        typer.Option("--house-rule", metavar="NAME", help="Enable a house rule; repeatable."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON (with every deal).")
+    ] = False,
+) -> None:
+    """Bot-versus-bot: play DEALS boards of VARIANT and compare the bots with 95 % intervals.
+
+    Every board is the first deal of a fresh match, dealt by the seats in turn. Results are
+    per bot (aggregated over its seats): win rate and tie rate (Wilson intervals), average
+    points per deal and tricks (t intervals), contracts made where the variant has
+    contracts, and paired differences between every two bots.
+    """
+    with runtime.handle_errors(ctx):
+        from openwhist.services.arena import run_arena
+        from openwhist.services.simulate import parse_options
+
+        catalog = runtime.get_catalog(ctx)
+        options = parse_options(variant, option or [])
+        names = bots.split(",")
+        with _ProgressBar(enabled=sys.stderr.isatty()) as bar:
+            outcome = run_arena(
+                catalog,
+                variant,
+                bots=names,
+                deals=deals,
+                seed=seed,
+                options=options,
+                house_rules=house_rule or [],
+                duplicate=duplicate,
+                workers=workers,
+                on_progress=bar.update if bar.enabled else None,
+            )
+        if as_json:
+            runtime.echo_json(outcome.summary)
+        else:
+            typer.echo(render(outcome.summary))
+
+
+class _ProgressBar:
+    """A rich progress bar on stderr, started on the first report (so worker processes are
+    forked before it exists) and drawn without a refresh thread."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled = enabled
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if self._progress is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._progress = Progress(
+                TextColumn("boards"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                auto_refresh=False,
+                transient=True,
+            )
+            self._progress.start()
+            self._task = self._progress.add_task("boards", total=total)
+        self._progress.update(self._task, completed=done)
+        self._progress.refresh()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+
+# -- text output ---------------------------------------------------------------------------
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The results as a small text report (every figure with its 95 % interval)."""
+    seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
+    options = ", ".join(f"{k}={_show(v)}" for k, v in summary["options"].items()) or "none"
+    seats = ", ".join(f"{seat} {bot}" for seat, bot in summary["seats"].items())
+    if summary["duplicate"]:
+        played = (
+            f"{summary['boards']} boards x {summary['rotations']} rotations = "
+            f"{summary['plays']} deals (duplicate)"
+        )
+    else:
+        played = f"{summary['boards']} deals"
+    lines = [
+        f"{summary['title']} ({summary['variant']}, {summary['distribution']} "
+        f"{summary['version']})",
+        f"seed {summary['seed']}{seed_note}; {played}",
+        f"seats: {seats}" + ("; rotated every replay" if summary["duplicate"] else ""),
+        f"options: {options}",
+    ]
+    if summary["house_rules"]:
+        lines.append(f"house rules: {', '.join(summary['house_rules'])}")
+    lines.append("")
+    has_contracts = any(r["contracts"] for r in summary["results"])
+    header = ["bot", "deals", "won", "tied", "win rate [95% CI]", "points/deal [95% CI]"]
+    header.append("tricks/deal")
+    if has_contracts:
+        header.append("contracts made [95% CI]")
+    rows = []
+    for r in summary["results"]:
+        row = [
+            r["bot"],
+            str(r["deals"]),
+            str(r["wins"]),
+            str(r["ties"]),
+            _ci(r["win_rate"], _pct),
+            _ci(r["score"], _num),
+            _num(r["tricks"]["value"]),
+        ]
+        if has_contracts:
+            c = r["contracts"]
+            row.append(f"{c['made']}/{c['total']} {_ci(c['rate'], _pct)}" if c else "-")
+        rows.append(tuple(row))
+    lines.extend(_table(tuple(header), rows))
+    if summary["duplicate"]:
+        rotations = summary["rotations"]
+        lines.append("")
+        lines.append(f"per board (mean over its {rotations} rotations):")
+        dup_header = (
+            "bot",
+            "win share [95% CI]",
+            "points [95% CI]",
+            "boards by rotations won " + "/".join(str(k) for k in range(rotations + 1)),
+        )
+        dup_rows = [
+            (
+                r["bot"],
+                _ci(r["board_win_share"], _pct),
+                _ci(r["board_score"], _num),
+                "/".join(str(n) for n in r["boards_by_rotations_won"]),
+            )
+            for r in summary["results"]
+        ]
+        lines.extend(_table(dup_header, dup_rows))
+    if summary["comparisons"]:
+        lines.append("")
+        unit = summary["comparisons"][0]["paired_by"]
+        lines.append(f"differences (A - B, paired by {unit}):")
+        cmp_rows = [
+            (
+                f"{c['a']} - {c['b']}",
+                _ci(c["win_rate_difference"], _pp),
+                _ci(c["score_difference"], _signed),
+            )
+            for c in summary["comparisons"]
+        ]
+        lines.extend(_table(("bots", "win rate [95% CI]", "points/deal [95% CI]"), cmp_rows))
+    return "\n".join(lines)
+
+
+def _ci(estimate: dict[str, Any], fmt: Callable[[float | None], str]) -> str:
+    if estimate["value"] is None:
+        return "-"
+    if estimate["low"] is None:
+        return fmt(estimate["value"])
+    return f"{fmt(estimate['value'])} [{fmt(estimate['low'])}, {fmt(estimate['high'])}]"
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _pp(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:+.1f}pp"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def _signed(x: float | None) -> str:
+    return "-" if x is None else f"{x:+.2f}"
+
+
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
