@@ -13,8 +13,9 @@ environment only:
 * the plugin's own tests pass, conformance kit included (openwhist's pytest plugin).
 
 pip needs its package index (or its cache) for openwhist's dependencies and the build
-backend. Measured on a shared 2-core machine, the module takes about 35 s at a load average
-of 4 and 70 s at 7, nearly all of it the venv creation and ``pip install`` of the fixture.
+backend. Measured on a shared 2-core machine, the module takes about 26 s at a load average
+of 3, 35 s at 4 and 70 s at 7, nearly all of it the venv creation and ``pip install`` of the
+fixture.
 """
 
 from __future__ import annotations
