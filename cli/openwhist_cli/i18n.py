@@ -16,7 +16,7 @@ the wheel, built by hatchling without a build hook, ships them), and
 ``tests/test_i18n.py`` fails when a ``.mo`` no longer matches its ``.po`` or a message of
 the play screens lacks a translation. After editing text, run (from the repository root)::
 
-    .venv/bin/pybabel extract -F cli/openwhist_cli/locale/babel.cfg -k N_ -k ngettext:1,2 \\
+    .venv/bin/pybabel extract --no-location --omit-header --sort-output \\
         -o cli/openwhist_cli/locale/messages.pot cli/openwhist_cli
     .venv/bin/pybabel update -i cli/openwhist_cli/locale/messages.pot \\
         -d cli/openwhist_cli/locale -D messages

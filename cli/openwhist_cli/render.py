@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openwhist.actions import Action, Play
+from openwhist.actions import PLAYS, Action, Play
 from openwhist.cards import SUIT_LETTERS, SUIT_SYMBOLS, cards_of, rank_of, suit_of
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.state import NO_TRUMP, TrickRecord
@@ -336,6 +336,10 @@ def legal_text(actions: Sequence[Action], style: CardStyle, *, limit: int = 30) 
     """The legal actions: cards coloured; a long list (Frisch selections) shortened to its
     first ``limit`` with the count."""
     out = Text()
+    cards = [a.card for a in actions if isinstance(a, Play)]
+    if len(cards) == len(actions):
+        # Cards in the order the hand shows them.
+        actions = [PLAYS[c] for c in hand_order(sum(1 << c for c in cards))]
     shown = list(actions)[:limit]
     for i, action in enumerate(shown):
         if i:
