@@ -174,11 +174,12 @@ def variant_facts(view: PlayerView, names: Sequence[str], style: CardStyle) -> l
     if "stock" in public:
         stock = public.pop("stock")
         face_up = public.pop("face_up", None)
-        line = Text(_("Stock: {count} cards").format(count=stock), style="bold")
-        if isinstance(face_up, int):
-            line.append("   " + _("Face-up card: "))
-            line.append_text(card_text(face_up, style))
-        lines.append(line)
+        if stock:  # the play-out (RULES.md §1.6) has no stock left to show
+            line = Text(_("Stock: {count} cards").format(count=stock), style="bold")
+            if isinstance(face_up, int):
+                line.append("   " + _("Face-up card: "))
+                line.append_text(card_text(face_up, style))
+            lines.append(line)
         known = public.pop("known", None)
         if isinstance(known, list):
             for seat, mask in enumerate(known):
@@ -302,9 +303,17 @@ def category_name(category: str) -> str:
     return _(category)
 
 
-def score_table(score: DealScore) -> Table:
+def score_table(score: DealScore, style: CardStyle | None = None) -> Table:
     """Each score line of a deal, explained: party, category, points, note."""
-    grid = Table(title=_("Deal result"), show_edge=False, title_justify="left")
+    from rich import box
+
+    plain = style is not None and style.ascii
+    grid = Table(
+        title=_("Deal result"),
+        show_edge=False,
+        title_justify="left",
+        box=box.ASCII if plain else box.HEAVY_HEAD,
+    )
     grid.add_column(_("Party"))
     grid.add_column(_("For"))
     grid.add_column(_("Points"), justify="right")

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         PlaySession,
         TrickCompleted,
     )
+    from openwhist.views import PlayerView
     from rich.console import Console
 
     from openwhist_cli.prompt import Prompter
@@ -379,6 +380,7 @@ class TableUI:
         self.hot_seat = len(session.humans) > 1
         self.shown_seat: int | None = None
         self.last: TrickCompleted | None = None
+        self.view: PlayerView | None = None
         self.deals = 0
 
     def run(self) -> int:
@@ -474,7 +476,7 @@ class TableUI:
         from openwhist_cli.render import progress_text, score_table
 
         self.console.print()
-        self.console.print(score_table(score))
+        self.console.print(score_table(score, self.style))
         self.console.print(progress_text(progress))
 
     def _show_final(self, progress: Any) -> None:
@@ -531,6 +533,7 @@ class TableUI:
         if self.hot_seat and turn.seat != self.shown_seat:
             self._pass_screen(turn.seat)
         self.shown_seat = turn.seat
+        self.view = turn.view
         plays = all(isinstance(a, Play) for a in turn.legal)
         legal_mask = sum(1 << a.card for a in turn.legal if isinstance(a, Play)) if plays else -1
         self.console.print(
@@ -686,13 +689,17 @@ class TableUI:
         from openwhist_cli.i18n import _
         from openwhist_cli.render import completed_trick_text
 
-        if self.last is None:
+        view = self.view
+        if view is not None and view.completed:
+            # The current deal's last trick (after an undo, the trick as it now stands).
+            number, trick = len(view.completed), view.completed[-1]
+        elif self.last is not None:
+            number, trick = self.last.number, self.last.trick  # the previous deal's
+        else:
             self.console.print(_("No trick has been played yet."))
             return
         self.console.print(
-            completed_trick_text(
-                self.last.number, self.last.trick, self.names, self.style, len(self.names)
-            )
+            completed_trick_text(number, trick, self.names, self.style, len(self.names))
         )
 
 
