@@ -591,7 +591,7 @@ def score_sheet(*, session: Session, match_id: int) -> dict[str, Any]:
             deals_t.c.status,
             deals_t.c.source,
             deals_t.c.winner,
-            sa.type_coerce(deals_t.c.tricks, sa.Text),
+            sa.cast(deals_t.c.tricks, sa.Text),
             deals_t.c.progress["summary"].as_string(),
         )
         .where(deals_t.c.match_id == match_id)
