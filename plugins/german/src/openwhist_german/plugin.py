@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from openwhist import BotSpec, Variant, hookimpl
 
+from openwhist_german.expert import EXPERT_BOT
 from openwhist_german.heuristic import HEURISTIC_BOT
 from openwhist_german.options import GermanOptions
 from openwhist_german.rules import GermanRules
@@ -32,5 +33,6 @@ def whist_register_variants(register: Callable[[Variant], None]) -> None:
 
 @hookimpl
 def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
-    """Register German Whist's ``heuristic`` bot."""
+    """Register German Whist's ``heuristic`` and ``expert`` bots."""
     register(HEURISTIC_BOT)
+    register(EXPERT_BOT)

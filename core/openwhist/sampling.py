@@ -1,0 +1,237 @@
+"""Determinisation helpers for search bots: deals consistent with a view, seeded by the view.
+
+A bot that searches (the ``expert`` bots) cannot see the other hands, so it *samples* them:
+it deals the cards it cannot see among the places they may be (other hands, a stock) so that
+everything its `PlayerView` reveals holds, then evaluates its options on each sample. This
+module is variant-agnostic; a variant's bot tells it which cards are hidden, how many cards
+each place holds, which cards a place is known to hold and how many cards of each suit a place
+may hold at most (a shown void is a cap of 0, RULES.md §0.3: following suit is compulsory).
+
+* `deal_hidden` -- one random deal of hidden cards honouring those constraints.
+* `view_digest` / `view_rng` -- a generator seeded from the view and the bot's own seed, so a
+  bot's decision is a deterministic function of (view, legal actions, seed): two states that
+  differ only in cards hidden from the seat give the same view, hence the same decision
+  (honesty by construction, issue 7 item 4).
+* `play_out` -- play standard trick play (RULES.md §0.3) to the end of the deal from known
+  hands, asking a policy for each card through a `PlayerView` built for the seat to play, so
+  view-based policies (`openwhist.heuristic`) can drive rollouts.
+
+Nothing here reads a `DealState`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from openwhist.cards import SUIT_MASKS
+from openwhist.state import TrickRecord
+from openwhist.tricks import winning_index
+from openwhist.views import PlayerView
+
+__all__ = [
+    "NO_CAP",
+    "Policy",
+    "deal_hidden",
+    "play_out",
+    "view_digest",
+    "view_rng",
+    "void_caps",
+]
+
+NO_CAP = 13
+"""A per-suit cap that never binds (no place holds more than 13 cards of a suit)."""
+
+Policy = Callable[[PlayerView, int], int]
+"""A card-play policy: (the view of the seat to play, mask of its legal cards) -> a card."""
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def deal_hidden(
+    rng: random.Random,
+    pool: int,
+    sizes: Sequence[int],
+    *,
+    known: Sequence[int] | None = None,
+    caps: Sequence[Sequence[int]] | None = None,
+    tries: int = 40,
+) -> list[int] | None:
+    """Deal the cards of ``pool`` among places (hands, a stock) consistently with what is known.
+
+    Args:
+        rng: the generator to draw from.
+        pool: every card to place (a mask), the ``known`` ones included.
+        sizes: how many cards of ``pool`` each place receives; they must add up to the
+            number of cards in ``pool``.
+        known: per place, cards of ``pool`` it is known to hold (placed first, and not
+            counted against its ``caps``).
+        caps: per place, per suit 0..3, the most *other* cards of that suit it may receive
+            (0 for a shown void, `NO_CAP` for no constraint).
+        tries: attempts before giving up.
+
+    Returns:
+        One mask per place, or ``None`` if no attempt met every cap (the constraints may be
+        contradictory; callers then fall back, e.g. to ``caps=None``).
+
+    Cards are placed most-constrained suit first, each to a place drawn with probability
+    proportional to its remaining room among the places whose cap allows the card: close to
+    uniform among consistent deals, and exact when no cap binds.
+
+    Raises:
+        ValueError: sizes that do not add up, or a known card outside ``pool`` or given twice.
+    """
+    n = len(sizes)
+    known_masks = list(known) if known is not None else [0] * n
+    if len(known_masks) != n or (caps is not None and len(caps) != n):
+        raise ValueError("known and caps need one entry per place")
+    seen = 0
+    for mask in known_masks:
+        if mask & ~pool:
+            raise ValueError("a known card is not among the cards to place")
+        if mask & seen:
+            raise ValueError("a card is known to be in two places")
+        seen |= mask
+    room0 = [sizes[i] - known_masks[i].bit_count() for i in range(n)]
+    if min(room0, default=0) < 0 or sum(sizes) != pool.bit_count():
+        raise ValueError(
+            f"cannot place {pool.bit_count()} cards into places of sizes {list(sizes)} "
+            f"with {seen.bit_count()} known"
+        )
+    free = _bits(pool & ~seen)
+    cap_rows = [list(c) for c in caps] if caps is not None else [[NO_CAP] * 4 for _ in range(n)]
+    # The suits fewest places may take go first (ties: random order from the shuffle).
+    eligible = [sum(1 for i in range(n) if cap_rows[i][s] > 0) for s in range(4)]
+    for _ in range(max(1, tries)):
+        rng.shuffle(free)
+        free.sort(key=lambda c: eligible[c // 13])
+        room = room0[:]
+        left = [row[:] for row in cap_rows]
+        out = known_masks[:]
+        ok = True
+        for card in free:
+            suit = card // 13
+            weights = [room[i] if left[i][suit] > 0 else 0 for i in range(n)]
+            total = sum(weights)
+            if total == 0:
+                ok = False
+                break
+            pick = rng.randrange(total)
+            i = 0
+            while pick >= weights[i]:
+                pick -= weights[i]
+                i += 1
+            out[i] |= 1 << card
+            room[i] -= 1
+            left[i][suit] -= 1
+        if ok:
+            return out
+    return None
+
+
+def void_caps(voids: Sequence[int]) -> list[list[int]]:
+    """Per-suit caps from shown voids (bit ``s`` of ``voids[i]``: place ``i`` is void in
+    suit ``s``): 0 for a void suit, `NO_CAP` otherwise."""
+    return [[0 if v >> s & 1 else NO_CAP for s in range(4)] for v in voids]
+
+
+def view_digest(view: PlayerView) -> str:
+    """A stable digest of everything in ``view`` (equal views, equal digests)."""
+    payload: dict[str, Any] = {
+        "seat": view.seat,
+        "seats": view.seats,
+        "dealer": view.dealer,
+        "phase": view.phase,
+        "to_act": view.to_act,
+        "hand": view.hand,
+        "sizes": view.hand_sizes,
+        "trump": view.trump,
+        "leader": view.leader,
+        "trick": view.trick,
+        "tricks": view.tricks,
+        "completed": [(r.leader, r.cards, r.winner) for r in view.completed],
+        "history": view.history,
+        "public": view.public,
+        "private": view.private,
+    }
+    text = json.dumps(payload, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def view_rng(seed: int, view: PlayerView) -> random.Random:
+    """A generator seeded from the bot's own ``seed`` and ``view`` only -- never from global
+    state or from earlier decisions -- so the decision it drives depends on nothing hidden."""
+    return random.Random(f"{seed}:{view_digest(view)}")
+
+
+def play_out(
+    view: PlayerView,
+    hands: Sequence[int],
+    policies: Sequence[Policy],
+    *,
+    extra_public: Callable[[int, tuple[int, ...]], dict[str, Any]] | None = None,
+) -> tuple[int, ...]:
+    """Play the deal of ``view`` to its end from the full ``hands`` (standard trick play,
+    RULES.md §0.3: follow suit if able, highest trump else highest of the led suit, the
+    winner leads) and return the tricks won per seat over the whole deal.
+
+    Args:
+        view: the view the rollout starts from (its trick, leader, completed tricks and
+            tricks won are the starting position; its ``public`` is handed to the policies).
+        hands: every seat's cards (not those already on the table).
+        policies: one policy per seat, each called with a view of its own seat.
+        extra_public: if given, ``extra_public(seat, tricks)`` updates ``public`` before a
+            policy is called (e.g. nothing, or facts that change as tricks are won).
+    """
+    seats = view.seats
+    hs = list(hands)
+    trick = view.trick
+    leader = view.leader
+    tricks = list(view.tricks)
+    completed = view.completed
+    public = view.public
+    while hs[(leader + len(trick)) % seats] or trick:
+        seat = (leader + len(trick)) % seats
+        hand = hs[seat]
+        legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand
+        legal = legal or hand
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        else:
+            seat_public = (
+                public if extra_public is None else public | extra_public(seat, tuple(tricks))
+            )
+            seat_view = replace(
+                view,
+                seat=seat,
+                to_act=seat,
+                hand=hand,
+                hand_sizes=tuple(h.bit_count() for h in hs),
+                leader=leader,
+                trick=trick,
+                tricks=tuple(tricks),
+                completed=completed,
+                public=seat_public,
+                private={},
+            )
+            card = policies[seat](seat_view, legal)
+        hs[seat] = hand & ~(1 << card)
+        trick = (*trick, card)
+        if len(trick) == seats:
+            winner = (leader + winning_index(trick, view.trump)) % seats
+            completed = (*completed, TrickRecord(leader, trick, winner))
+            tricks[winner] += 1
+            leader = winner
+            trick = ()
+    return tuple(tricks)

@@ -1,0 +1,338 @@
+"""German Whist's ``expert`` bot (RULES.md §1): exact phase 2, determinised phase 1.
+
+**Phase 2** (tricks 14-26, §1.7). The stock is empty, so every card is accounted for: the
+opponent holds exactly the cards that are neither in our hand nor played (§1.6 "Information
+model"). The position is an open two-hand endgame and the bot plays one of the solver's best
+moves (`openwhist.solver`), preferring the heuristic's card among them -- it never plays a
+card the solver proves worse.
+
+**Phase 1** (tricks 1-13, §1.6). The bot does not know the opponent's hidden cards nor the
+order of the face-down stock. It *determinises*: it deals the unseen cards (all cards
+neither in its hand, nor played, nor the face-up card) between the opponent's hand and the
+stock, consistently with its view --
+
+* the face-up cards the opponent took and still holds (``view.public["known"]``) are in its
+  hand;
+* a reply that did not follow suit (compulsory, §1.5) proves the opponent void in the led
+  suit at that moment; since then it can have picked that suit up only through the hidden
+  cards it drew, so it holds at most that many of the suit;
+
+then, for each legal card (equal cards merged), plays the rest of the deal on every sample
+with the ``heuristic`` policy for both players (the winner takes the face-up card, the loser
+the next stock card, §1.6), solving the last few phase-2 cards exactly. A card's value is the
+mean over samples of ``won + tricks / 13`` where ``won`` is 1 when we take at least 7 of the
+13 phase-2 tricks (the ``last13`` profile, §1.8) -- so the face-up card we win or lose, and
+what the exchange does to both hands, are valued by what they do to the play-out. Every
+card is tried on the same samples (common random numbers).
+
+**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
+bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
+(`openwhist.sampling.view_rng`), so its choice is a function of what it may know. The view
+does not carry the options: the bot plays the default profile (``last13``, must follow
+suit) under any options.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from openwhist import FULL_DECK, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView, TrickRecord
+from openwhist.sampling import NO_CAP, deal_hidden, view_rng
+from openwhist.solver import Solver, representatives
+
+from openwhist_german.heuristic import GermanHeuristicBot
+
+PHASE1_TRICKS = 13
+"""Tricks of phase 1 (RULES.md §1.6)."""
+WIN_TRICKS = 7
+"""Phase-2 tricks that win the deal under ``last13`` (RULES.md §1.8)."""
+DEFAULT_SAMPLES = 12
+"""Sampled deals per phase-1 decision at the default strength."""
+ROLLOUT_SOLVE_AT = 5
+"""In rollouts, phase-2 positions with at most this many cards per hand are solved exactly."""
+SOLVER_TABLE_LIMIT = 300_000
+"""Bound on each solver's transposition table."""
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def played_mask(view: PlayerView) -> int:
+    """Every card played so far (public, RULES.md §0.3)."""
+    mask = 0
+    for record in view.completed:
+        for card in record.cards:
+            mask |= 1 << card
+    for card in view.trick:
+        mask |= 1 << card
+    return mask
+
+
+def opponent_suit_caps(view: PlayerView) -> list[int]:
+    """Per suit, the most cards of it the opponent may hold beyond its known face-up cards.
+
+    A phase-1 reply off the led suit shows a void at that moment (RULES.md §1.5: the reply
+    must follow suit). Afterwards the opponent drew one card per trick: a face-up card (then
+    it is public, in ``known`` while held) or a hidden one. So its unknown cards of that suit
+    are at most the hidden cards it drew from that trick on. In phase 2 (no more drawing) a
+    void is final.
+    """
+    opponent = 1 - view.seat
+    caps = [NO_CAP] * 4
+    completed = view.completed
+    for k, record in enumerate(completed):
+        if record.leader == opponent or len(record.cards) < 2:
+            continue
+        led, reply = record.cards[0] // 13, record.cards[1] // 13
+        if led == reply:
+            continue
+        hidden_draws = sum(
+            1
+            for j in range(k, min(len(completed), PHASE1_TRICKS))
+            if completed[j].winner != opponent
+        )
+        caps[led] = min(caps[led], hidden_draws)
+    return caps
+
+
+class GermanExpertBot(Bot):
+    """Plays German Whist by exact search in phase 2 and determinised rollouts in phase 1."""
+
+    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.seed = (rng or random.Random(0)).getrandbits(64)
+        self.samples = samples
+        self.rollout = GermanHeuristicBot(random.Random(0))
+        self._solvers: dict[int, Solver] = {}
+
+    # -- entry point ---------------------------------------------------------------------
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """Pick a card among ``legal`` (German Whist has only card plays)."""
+        mask = 0
+        for action in legal:
+            if isinstance(action, Play):
+                mask |= 1 << action.card
+        if len(legal) == 1 or not mask:
+            return legal[0]
+        card = self.choose_card(view, mask)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        return legal[0]  # pragma: no cover - choose_card always picks a legal card
+
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card to play from ``legal`` (a mask of legal cards)."""
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        face_up = view.public.get("face_up")
+        if face_up is None or len(view.completed) >= PHASE1_TRICKS:
+            return self._phase2(view, legal)
+        return self._phase1(view, legal, int(face_up))
+
+    # -- phase 2: open endgame -----------------------------------------------------------
+
+    def solver(self, trump: int) -> Solver:
+        """The bot's solver for ``trump`` (its table is kept across decisions)."""
+        solver = self._solvers.get(trump)
+        if solver is None:
+            solver = Solver(seats=2, trump=trump, table_limit=SOLVER_TABLE_LIMIT)
+            self._solvers[trump] = solver
+        return solver
+
+    def _phase2(self, view: PlayerView, legal: int) -> int:
+        """One of the solver's best cards (the heuristic's if it is among them)."""
+        opponent_hand = FULL_DECK & ~view.hand & ~played_mask(view)
+        hands = [0, 0]
+        hands[view.seat] = view.hand
+        hands[1 - view.seat] = opponent_hand
+        solution = self.solver(view.trump).solve(tuple(hands), view.leader, trick=view.trick)
+        best = [c for c in solution.best_moves if legal >> c & 1]
+        if not best:  # pragma: no cover - the solver's moves are the legal ones
+            return self.rollout.choose_card(view, legal)
+        preferred = self.rollout.choose_card(view, legal)
+        return preferred if preferred in best else best[0]
+
+    # -- phase 1: determinised rollouts --------------------------------------------------
+
+    def sample(self, view: PlayerView, rng: random.Random) -> tuple[int, list[int]] | None:
+        """One deal of the unseen cards consistent with ``view``: (the opponent's hand, the
+        stock from the top, face-up card first), or ``None`` if none was found."""
+        face_up = int(view.public["face_up"])
+        stock_size = int(view.public.get("stock", 0))
+        opponent = 1 - view.seat
+        unseen = FULL_DECK & ~view.hand & ~played_mask(view) & ~(1 << face_up)
+        known_raw = view.public.get("known") or [0, 0]
+        known = int(known_raw[opponent]) & unseen
+        opp_size = view.hand_sizes[opponent]
+        sizes = (opp_size, stock_size - 1)
+        if sum(sizes) != unseen.bit_count():
+            return None
+        caps = [[NO_CAP] * 4, [NO_CAP] * 4]
+        caps[0] = opponent_suit_caps(view)
+        dealt = deal_hidden(rng, unseen, sizes, known=(known, 0), caps=caps)
+        if dealt is None:
+            dealt = deal_hidden(rng, unseen, sizes, known=(known, 0))
+        if dealt is None:  # pragma: no cover - sizes were checked
+            return None
+        stock = _cards(dealt[1])
+        rng.shuffle(stock)
+        return dealt[0], [face_up, *stock]
+
+    def _phase1(self, view: PlayerView, legal: int, face_up: int) -> int:
+        rng = view_rng(self.seed, view)
+        dead = 0
+        for record in view.completed:
+            for card in record.cards:
+                dead |= 1 << card
+        candidates = _cards(representatives(view.hand, dead) & legal)
+        # A legal card merged away has a lower equal among the candidates.
+        if len(candidates) == 1:
+            return candidates[0]
+        samples = []
+        for _ in range(self.samples):
+            sample = self.sample(view, rng)
+            if sample is not None:
+                samples.append(sample)
+        if not samples:
+            return self.rollout.choose_card(view, legal)
+        totals = dict.fromkeys(candidates, 0.0)
+        known_raw = view.public.get("known") or [0, 0]
+        for opp_hand, stock in samples:
+            for card in candidates:
+                totals[card] += self.simulate(view, opp_hand, stock, card, known_raw)
+        preferred = self.rollout.choose_card(view, legal)
+        preferred = min(c for c in candidates if _same_run(c, preferred, view.hand, dead))
+        best = max(totals.values())
+        # Ties (within float noise) go to the heuristic's card, then the lowest card.
+        if totals.get(preferred, -1.0) >= best - 1e-9:
+            return preferred
+        return min(c for c in candidates if totals[c] >= best - 1e-9)
+
+    def simulate(
+        self, view: PlayerView, opp_hand: int, stock: list[int], card: int, known: Any
+    ) -> float:
+        """Play ``card`` now and the rest of the deal with the heuristic policy on one
+        sampled deal; the value for our seat (see the module docstring)."""
+        me = view.seat
+        hands = [0, 0]
+        hands[me] = view.hand & ~(1 << card)
+        hands[1 - me] = opp_hand
+        known_masks = [int(known[0]), int(known[1])]
+        known_masks[me] &= ~(1 << card)
+        trick = (*view.trick, card)
+        leader = view.leader
+        completed = view.completed
+        k = len(completed)
+        pos = 0  # index into ``stock`` of the face-up card
+        won2 = [0, 0]
+        policy = self.rollout
+        trump = view.trump
+        while True:
+            if len(trick) == 2:
+                led = trick[0]
+                reply = trick[1]
+                if reply // 13 == led // 13:
+                    win_i = 1 if reply > led else 0
+                else:
+                    win_i = 1 if reply // 13 == trump else 0
+                winner = (leader + win_i) % 2
+                completed = (*completed, TrickRecord(leader, trick, winner))
+                k += 1
+                if k <= PHASE1_TRICKS:
+                    # RULES.md §1.6: the winner takes the face-up card, the loser the next.
+                    hands[winner] |= 1 << stock[pos]
+                    known_masks[winner] |= 1 << stock[pos]
+                    hands[1 - winner] |= 1 << stock[pos + 1]
+                    pos += 2
+                else:
+                    won2[winner] += 1
+                    if k == 2 * PHASE1_TRICKS:
+                        break
+                leader = winner
+                trick = ()
+            seat = (leader + len(trick)) % 2
+            hand = hands[seat]
+            legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand
+            legal = legal or hand
+            if legal & (legal - 1) == 0:
+                played = legal.bit_length() - 1
+            else:
+                in_stock = len(stock) - pos
+                seat_view = PlayerView(
+                    seat=seat,
+                    seats=2,
+                    dealer=view.dealer,
+                    phase="play",
+                    to_act=seat,
+                    hand=hand,
+                    hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+                    trump=trump,
+                    leader=leader,
+                    trick=trick,
+                    tricks=(0, 0),
+                    completed=completed,
+                    history=(),
+                    public={
+                        "phase": 1 if k < PHASE1_TRICKS else 2,
+                        "stock": in_stock,
+                        "face_up": stock[pos] if in_stock else None,
+                        "known": [known_masks[0] & hands[0], known_masks[1] & hands[1]],
+                    },
+                )
+                if k >= PHASE1_TRICKS and hand.bit_count() <= ROLLOUT_SOLVE_AT:
+                    played = self._rollout_solve(seat_view, hands, legal)
+                else:
+                    played = policy.choose_card(seat_view, legal)
+            hands[seat] &= ~(1 << played)
+            known_masks[seat] &= ~(1 << played)
+            trick = (*trick, played)
+        mine = won2[me]
+        return (1.0 if mine >= WIN_TRICKS else 0.0) + mine / (2 * PHASE1_TRICKS)
+
+    def _rollout_solve(self, view: PlayerView, hands: list[int], legal: int) -> int:
+        """A best card of a small open phase-2 position inside a rollout (the lowest)."""
+        solution = self.solver(view.trump).solve(tuple(hands), view.leader, trick=view.trick)
+        for card in solution.best_moves:
+            if legal >> card & 1:
+                return card
+        return legal.bit_length() - 1  # pragma: no cover
+
+
+def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
+    """True if ``a`` and ``b`` are equal cards of ``hand`` (same suit, only ``hand`` or
+    ``dead`` cards between them)."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return between & ~(hand | dead) == 0
+
+
+def make_expert_bot(variant: str, rng: random.Random) -> Bot:
+    """Factory for `GermanExpertBot` at its default strength."""
+    return GermanExpertBot(rng)
+
+
+EXPERT_BOT = BotSpec(
+    "expert",
+    "solves the play-out exactly; samples the stock and the hidden hand in phase 1",
+    make_expert_bot,
+    variants=("german",),
+)
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXPERT_BOT",
+    "GermanExpertBot",
+    "make_expert_bot",
+    "opponent_suit_caps",
+]
