@@ -147,7 +147,7 @@ def completed_trick_text(
     """A completed trick with its winner."""
     out = Text(_("Trick {number}: ").format(number=number), style="bold")
     out.append_text(trick_text(trick.leader, trick.cards, names, style, seats))
-    out.append("  → ")
+    out.append("  -> " if style.ascii else "  → ")
     out.append(_("{name} wins the trick").format(name=names[trick.winner]), style="bold cyan")
     return out
 

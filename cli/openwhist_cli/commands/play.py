@@ -405,7 +405,8 @@ class TableUI:
                     self.console.rule(
                         _("{title} — deal {number}, dealer {name}").format(
                             title=title, number=event.number, name=self.names[event.dealer]
-                        )
+                        ),
+                        characters="-" if self.style.ascii else "─",
                     )
                 elif isinstance(event, ActionPlayed):
                     self._show_action(event)
@@ -428,7 +429,7 @@ class TableUI:
                         self._stopped()
                         return 0
                 elif isinstance(event, MatchOver):
-                    self.console.rule(_("Match over"))
+                    self.console.rule(_("Match over"), characters="-" if self.style.ascii else "─")
                     self._show_final(event.progress)
                     return 0
         except _LeaveError:
