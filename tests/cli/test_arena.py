@@ -107,6 +107,27 @@ def test_without_a_seed_the_drawn_seed_repeats_the_run(runner: CliRunner) -> Non
     assert repeated["results"] == data["results"]
 
 
+def test_on_a_terminal_the_progress_bar_follows_every_board(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from openwhist_cli.commands import arena as command
+
+    reports: list[tuple[int, int]] = []
+    monkeypatch.setattr(command, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(command._ProgressBar, "update", lambda self, d, t: reports.append((d, t)))
+    result = arena(
+        runner, "german", "--bots", "random,random", "--deals", "25", "--seed", "1",
+        "--workers", "2", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    json.loads(result.stdout)  # stdout still holds nothing but the JSON
+    assert reports[0] == (0, 25)
+    assert reports[-1] == (25, 25)
+    done = [d for d, _ in reports]
+    assert done == sorted(done)
+    assert len(reports) == 4  # the start, then one report per chunk of 10 boards
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

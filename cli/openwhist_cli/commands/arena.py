@@ -87,7 +87,7 @@ def arena_command(
         catalog = runtime.get_catalog(ctx)
         options = parse_options(variant, option or [])
         names = bots.split(",")
-        with _ProgressBar(enabled=sys.stderr.isatty()) as bar:
+        with _ProgressBar(enabled=_stderr_is_terminal()) as bar:
             outcome = run_arena(
                 catalog,
                 variant,
@@ -104,6 +104,11 @@ def arena_command(
             runtime.echo_json(outcome.summary)
         else:
             typer.echo(render(outcome.summary))
+
+
+def _stderr_is_terminal() -> bool:
+    """True when stderr is a terminal: only then is the progress bar drawn."""
+    return sys.stderr.isatty()
 
 
 class _ProgressBar:
