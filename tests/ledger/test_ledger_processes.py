@@ -50,7 +50,7 @@ def _shared_actions(catalog: Any) -> list[str]:
 def test_three_processes_lose_and_duplicate_nothing(
     ledger_url: str, catalog: Any, tmp_path: Path
 ) -> None:
-    deals = 12
+    deals = 8
     target = {"match_format": "target_points", "target_points": 10_000}
     with Ledger(ledger_url, catalog=catalog) as ledger:
         own = [ledger.start_match("german", [f"P{i}a", f"P{i}b"], options=target) for i in range(3)]
@@ -158,7 +158,7 @@ def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
         match_id = ledger.start_match(
             "german",
             ["Ann", "Bob"],
-            options={"match_format": "target_points", "target_points": 40},
+            options={"match_format": "target_points", "target_points": 30},
             seed=3,
         )
     # Kill in the middle of deal 2, right after its 20th action was committed.
@@ -171,9 +171,9 @@ def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
         assert point.deal_number == 2
         assert len(point.actions) >= 20
         prefix = point.actions
-    # Kill twice more at arbitrary moments; each time the ledger stays consistent.
+    # Kill once more at an arbitrary moment; the ledger stays consistent.
     rng = random.Random(7)
-    for _ in range(2):
+    for _ in range(1):
         worker = _spawn("play", path, match_id, rng.randrange(1000))
         assert worker.stdout is not None
         worker.stdout.readline()  # it is recording

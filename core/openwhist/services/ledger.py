@@ -211,6 +211,7 @@ class Ledger:
         )
         self._writer: SAEngine = db.writer(self._engine)
         self._catalog = catalog
+        self._engines: dict[str, Engine] = {}
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -285,6 +286,15 @@ class Ledger:
         return str(registered.distribution), str(registered.version)
 
     def _engine_for(self, match: Match) -> Engine:
+        # One engine per (variant, options, house rules): building the rule stack costs
+        # more than scoring a deal, and a score-keeper enters many deals of one match.
+        key = json.dumps([match.variant, match.options, match.house_rules], sort_keys=True)
+        engine = self._engines.get(key)
+        if engine is None:
+            engine = self._engines[key] = self._build_engine(match)
+        return engine
+
+    def _build_engine(self, match: Match) -> Engine:
         variant = self._variant(match.variant)
         try:
             options = variant.make_options(match.options)
