@@ -37,6 +37,7 @@ __all__ = [
     "NO_CAP",
     "Policy",
     "deal_hidden",
+    "deal_other_hands",
     "play_out",
     "view_digest",
     "view_rng",
@@ -235,3 +236,40 @@ def play_out(
             leader = winner
             trick = ()
     return tuple(tricks)
+
+
+def deal_other_hands(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    known: dict[int, int] | None = None,
+    voids: Sequence[int] | None = None,
+    tries: int = 40,
+) -> list[int] | None:
+    """Deal the cards hidden from ``view``'s seat among the other seats of a deal without a
+    stock (every card is in a hand or played): each seat receives ``view.hand_sizes[seat]``
+    cards; ``known`` maps a seat to cards it is known to hold (played ones are ignored);
+    ``voids`` (bit ``s`` per seat) are suits a seat has shown void in. Returns one hand per
+    seat, the viewer's own hand included, or ``None`` if the constraints cannot be met (then
+    the voids are dropped and another attempt made before giving up)."""
+    played = 0
+    for record in view.completed:
+        for card in record.cards:
+            played |= 1 << card
+    for card in view.trick:
+        played |= 1 << card
+    unseen = ((1 << 52) - 1) & ~view.hand & ~played
+    others = [s for s in range(view.seats) if s != view.seat]
+    sizes = [view.hand_sizes[s] for s in others]
+    known_masks = [(known or {}).get(s, 0) & unseen for s in others]
+    caps = void_caps([voids[s] for s in others]) if voids is not None else None
+    dealt = deal_hidden(rng, unseen, sizes, known=known_masks, caps=caps, tries=tries)
+    if dealt is None and caps is not None:
+        dealt = deal_hidden(rng, unseen, sizes, known=known_masks, tries=tries)
+    if dealt is None:
+        return None
+    hands = [0] * view.seats
+    hands[view.seat] = view.hand
+    for s, mask in zip(others, dealt, strict=True):
+        hands[s] = mask
+    return hands

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from openwhist import BotSpec, Variant, hookimpl
 
+from openwhist_english.expert import EXPERT_BOT
 from openwhist_english.facts import EnglishFacts
 from openwhist_english.heuristic import HEURISTIC_BOT
 from openwhist_english.options import AMERICAN_PRESET, EnglishOptions
@@ -54,5 +55,6 @@ def whist_register_variants(register: Callable[[Variant], None]) -> None:
 
 @hookimpl
 def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
-    """Register the ``heuristic`` bot of English and American Whist."""
+    """Register the ``heuristic`` and ``expert`` bots of English and American Whist."""
     register(HEURISTIC_BOT)
+    register(EXPERT_BOT)

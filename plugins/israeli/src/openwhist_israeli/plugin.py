@@ -7,6 +7,7 @@ from collections.abc import Callable
 from openwhist import BotSpec, Variant, hookimpl
 
 from openwhist_israeli.bots import PASSING_BOT
+from openwhist_israeli.expert import EXPERT_BOT
 from openwhist_israeli.heuristic import HEURISTIC_BOT
 from openwhist_israeli.options import IsraeliOptions
 from openwhist_israeli.rules import IsraeliRules
@@ -44,3 +45,4 @@ def whist_register_variants(register: Callable[[Variant], None]) -> None:
 def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
     register(PASSING_BOT)
     register(HEURISTIC_BOT)
+    register(EXPERT_BOT)

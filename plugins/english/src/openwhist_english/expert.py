@@ -1,0 +1,226 @@
+"""English (and American) Whist's ``expert`` bot (RULES.md §2, §3): determinised search.
+
+The bot cannot see the other three hands, so at each card it *samples* them: the cards
+neither in its hand nor played are dealt to the other seats (each gets as many as it holds,
+public) consistently with everything the view reveals --
+
+* a seat that did not follow the led suit has none left (RULES.md §0.3: following suit is
+  compulsory): its void is respected;
+* the turned-up trump card (RULES.md §2.3, ``view.public["turn_up"]``) is in the dealer's
+  hand while ``view.public["turn_up_held"]`` says the dealer still holds it --
+
+and evaluates each legal card (equal cards merged) on the same samples:
+
+* with at most `SOLVE_AT` cards in hand, exactly, with the double-dummy solver
+  (`openwhist.solver.Solver.move_values`: the tricks our side takes after each card with
+  best play by all);
+* earlier, by a rollout: the rest of the deal played by the ``heuristic`` policy at every
+  seat.
+
+**Playing to the score** (RULES.md §2.6-§2.7): a deal's result is worth, to a side, its
+trick points (tricks over six) up to what it still needs for game -- points beyond the
+target are discarded -- plus `GAME_BONUS` for reaching game, minus the same for the
+opponents; ``view.public["game_score"]`` and ``["game_target"]`` give the score. So once
+game is safe the bot stops caring about overtricks, and it fights for the one trick that
+makes or stops a game. The card with the best mean value wins; ties go to the heuristic's
+card.
+
+**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
+bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
+(`openwhist.sampling.view_rng`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from openwhist import Action, Bot, BotSpec, Play, PlayerView, TrickRecord, winning_index
+from openwhist.heuristic import shown_voids
+from openwhist.sampling import deal_other_hands, play_out, view_rng
+from openwhist.solver import SearchLimitError, Solver, representatives
+
+from openwhist_english.heuristic import EnglishHeuristicBot
+
+PARTNERSHIPS = ((0, 2), (1, 3))
+"""The sides, partners opposite (RULES.md §2.1)."""
+BOOK = 6
+"""Tricks a side must win before each trick scores a point (RULES.md §2.6 item 2)."""
+DEFAULT_SAMPLES = 30
+"""Sampled deals per decision at the default strength."""
+SOLVE_AT = 5
+"""With at most this many cards in hand, sampled deals are solved exactly."""
+SOLVER_NODES = 60_000
+"""Node budget of one exact question; past it the bot falls back to rollouts."""
+GAME_BONUS = 2.0
+"""Extra value, in points, of reaching game in this deal (a game is worth 1-3 game points
+plus a step towards the rubber, RULES.md §2.7)."""
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def side_utility(our_tricks: int, view: PlayerView) -> float:
+    """What finishing the deal with ``our_tricks`` (of 13) is worth to the viewer's side,
+    playing to the score (see the module docstring)."""
+    public: dict[str, Any] = view.public
+    score = public.get("game_score")
+    target = public.get("game_target")
+    ours = view.seat % 2
+    their_tricks = 13 - our_tricks
+    our_points = max(0, our_tricks - BOOK)
+    their_points = max(0, their_tricks - BOOK)
+    if not isinstance(score, list | tuple) or not isinstance(target, int):
+        return float(our_points - their_points)
+    need_us = max(1, target - int(score[ours]))
+    need_them = max(1, target - int(score[1 - ours]))
+    value = min(our_points, need_us) + (GAME_BONUS if our_points >= need_us else 0.0)
+    value -= min(their_points, need_them) + (GAME_BONUS if their_points >= need_them else 0.0)
+    return value
+
+
+class EnglishExpertBot(Bot):
+    """Plays English or American Whist by sampling the hidden hands (module docstring)."""
+
+    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.seed = (rng or random.Random(0)).getrandbits(64)
+        self.samples = samples
+        self.rollout = EnglishHeuristicBot(random.Random(0))
+        self._solvers: dict[int, Solver] = {}
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """Pick a card among ``legal``."""
+        mask = 0
+        for action in legal:
+            if isinstance(action, Play):
+                mask |= 1 << action.card
+        if len(legal) == 1 or not mask:
+            return legal[0]
+        card = self.choose_card(view, mask)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        return legal[0]  # pragma: no cover - choose_card always picks a legal card
+
+    def known_cards(self, view: PlayerView) -> dict[int, int]:
+        """Cards another seat is known to hold: the turned-up trump, in the dealer's hand
+        until played (RULES.md §2.3)."""
+        turn_up = view.public.get("turn_up")
+        if turn_up is None or not view.public.get("turn_up_held", True):
+            return {}
+        if view.dealer == view.seat:
+            return {}
+        return {view.dealer: 1 << int(turn_up)}
+
+    def sample(self, view: PlayerView, rng: random.Random) -> list[int] | None:
+        """One deal of the four hands consistent with ``view``."""
+        return deal_other_hands(view, rng, known=self.known_cards(view), voids=shown_voids(view))
+
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card to play from ``legal`` (a mask of legal cards)."""
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        dead = 0
+        for record in view.completed:
+            for card in record.cards:
+                dead |= 1 << card
+        candidates = _cards(representatives(view.hand, dead) & legal)
+        preferred = self.rollout.choose_card(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = view_rng(self.seed, view)
+        side = view.seat % 2
+        won = sum(view.tricks[s] for s in PARTNERSHIPS[side])
+        totals = dict.fromkeys(candidates, 0.0)
+        used = 0
+        for _ in range(self.samples):
+            hands = self.sample(view, rng)
+            if hands is None:
+                continue
+            values = None
+            if view.hand.bit_count() <= SOLVE_AT:
+                values = self._solve(view, hands)
+            if values is not None:
+                for card in candidates:
+                    totals[card] += side_utility(won + values[card], view)
+            else:
+                for card in candidates:
+                    totals[card] += self._rollout(view, hands, card, side)
+            used += 1
+        if not used:
+            return preferred
+        best = max(totals.values())
+        for card in candidates:
+            if _same_run(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
+                return preferred
+        return min(c for c in candidates if totals[c] >= best - 1e-9)
+
+    def _solve(self, view: PlayerView, hands: list[int]) -> dict[int, int] | None:
+        """Exact tricks our side takes (of the remaining ones) after each legal card, or
+        ``None`` past the node budget."""
+        solver = self._solvers.get(view.trump)
+        if solver is None:
+            solver = Solver(seats=4, trump=view.trump, max_nodes=SOLVER_NODES)
+            self._solvers[view.trump] = solver
+        try:
+            return solver.move_values(hands, view.leader, trick=view.trick)
+        except SearchLimitError:
+            return None
+
+    def _rollout(self, view: PlayerView, hands: list[int], card: int, side: int) -> float:
+        """Play ``card`` and the rest of the deal with the heuristic at every seat."""
+        seat = view.seat
+        after = list(hands)
+        after[seat] &= ~(1 << card)
+        trick = (*view.trick, card)
+        policy = self.rollout.choose_card
+        if len(trick) == view.seats:
+            winner = (view.leader + winning_index(trick, view.trump)) % view.seats
+            tricks = list(view.tricks)
+            tricks[winner] += 1
+            record = TrickRecord(view.leader, trick, winner)
+            start = replace(
+                view,
+                trick=(),
+                leader=winner,
+                tricks=tuple(tricks),
+                completed=(*view.completed, record),
+            )
+        else:
+            start = replace(view, trick=trick)
+        final = play_out(start, after, [policy] * view.seats)
+        ours = final[side] + final[side + 2]
+        return side_utility(ours, view)
+
+
+def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
+    """True if ``a`` and ``b`` are equal cards of ``hand``."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return between & ~(hand | dead) == 0
+
+
+def make_expert_bot(variant: str, rng: random.Random) -> Bot:
+    """Factory for `EnglishExpertBot` (``english`` and ``american``)."""
+    return EnglishExpertBot(rng)
+
+
+EXPERT_BOT = BotSpec(
+    "expert",
+    "samples the hidden hands consistently with the play, solves the late play, plays to the score",
+    make_expert_bot,
+    variants=("english", "american"),
+)
+
+__all__ = ["DEFAULT_SAMPLES", "EXPERT_BOT", "EnglishExpertBot", "make_expert_bot", "side_utility"]

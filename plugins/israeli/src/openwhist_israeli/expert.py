@@ -1,0 +1,361 @@
+"""Israeli Whist's ``expert`` bot (RULES.md §4): simulated bidding, exact-contract play.
+
+Everything is decided by *determinisation*: the cards hidden from the bot are dealt to the
+other seats (13 each before play, then as many as each still holds) consistently with the
+view -- cards played, voids shown in play (RULES.md §0.3: following suit is compulsory) and
+the cards it passed in the last Frisch (RULES.md §4.4), which the receiver holds -- and on
+each sampled deal the rest of the deal is played out by the heuristic policy at every seat
+(`openwhist.sampling.play_out`): a seat short of its contract tries to win tricks, a seat
+whose contract is made tries to lose them.
+
+* **Trump auction** (§4.3): for each denomination the bot could bid, the tricks it takes on
+  sampled deals as declarer with that trump, leading (§4.6), everybody trying to win tricks.
+  It bids the cheapest legal bid of the denomination with the best margin when its mean
+  tricks reach the bid's number plus `AUCTION_MARGIN` (the declarer must later contract at
+  least that many, §4.5.2); otherwise it passes.
+* **Frisch** (§4.4): the heuristic's choice (low cards of short suits).
+* **Contract** (§4.5): each legal contract near its simulated trick count is played out on
+  the same samples (the other seats' unknown contracts estimated from their sampled hands)
+  and the one with the best mean deal score (§4.7) is bid. Only legal contracts are offered,
+  so the declarer's minimum and the last bidder's forbidden total are respected.
+* **Play** (§4.6): each legal card (equal cards merged) is played out on the same samples
+  with the real contracts; the bot plays the card with the best mean deal score -- which
+  rewards making the contract *exactly* (b² + 10) and charges 10 per trick over or under, so
+  overtricks are avoided as surely as undertricks.
+
+The solver is not used: it maximises one side's tricks, while every Israeli seat aims at its
+own exact number, which is not a two-sided contest.
+
+Assumptions the view cannot settle (it does not carry the options): the default scoring
+(10 per trick off, zero bids +25 over / +50 under), Frisch passes to the left.
+
+**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
+bot sees only its `PlayerView`; its generators are seeded from its own seed and what the view
+shows (`openwhist.sampling.view_rng`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from openwhist import (
+    Action,
+    Bot,
+    BotSpec,
+    Play,
+    PlayerView,
+    TrickRecord,
+    parse_card,
+    winning_index,
+)
+from openwhist.heuristic import Counter, TrickPolicy, shown_voids, top_winners
+from openwhist.sampling import deal_other_hands, play_out, view_rng
+from openwhist.solver import representatives
+
+from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
+from openwhist_israeli.heuristic import (
+    ZERO_BID_BELOW,
+    IsraeliHeuristicBot,
+    denomination_trump,
+    estimate_tricks,
+)
+
+SEATS = 4
+TRICKS = 13
+DEFAULT_SAMPLES = 12
+"""Sampled deals per decision at the default strength."""
+AUCTION_MARGIN = 0.5
+"""Mean simulated tricks must exceed a trump bid's number by this much to make the bid."""
+CONTRACT_WINDOW = 1
+"""Contracts within this many tricks of the simulated count are tried (and zero)."""
+
+
+def deal_points(contract: int, tricks: int, *, over: bool) -> int:
+    """One seat's score for a deal (RULES.md §4.7, default options)."""
+    if contract >= 1:
+        return contract * contract + 10 if tricks == contract else -10 * abs(tricks - contract)
+    if tricks == 0:
+        return 25 if over else 50
+    return -50 + 10 * (tricks - 1)
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def estimated_contract(hand: int, trump: int) -> int:
+    """What a seat with ``hand`` would contract (the heuristic's evaluation)."""
+    estimate = estimate_tricks(hand, trump)
+    return 0 if estimate < ZERO_BID_BELOW else max(1, round(estimate))
+
+
+class IsraeliExpertBot(Bot):
+    """Plays Israeli Whist by simulation (see the module docstring)."""
+
+    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        self.seed = (rng or random.Random(0)).getrandbits(64)
+        self.samples = samples
+        self.heuristic = IsraeliHeuristicBot(random.Random(0))
+        self.policy = TrickPolicy()
+
+    # -- entry point ---------------------------------------------------------------------
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """Pick a call, a Frisch selection, a contract or a card among ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, Play):
+            return self._play(view, legal)
+        if isinstance(first, FrischSelection):
+            return self.heuristic.choose(view, legal)
+        if isinstance(first, Contract):
+            return self._contract(view, legal)
+        return self._call(view, legal)
+
+    # -- knowledge -----------------------------------------------------------------------
+
+    @staticmethod
+    def known_cards(view: PlayerView) -> dict[int, int]:
+        """Cards another seat is known to hold: those we passed it in the last Frisch
+        (RULES.md §4.4; passed to the left, the default), until played."""
+        given = view.private.get("frisch_given") or []
+        if not given:
+            return {}
+        mask = 0
+        for name in given[-1]:
+            mask |= 1 << parse_card(str(name))
+        return {(view.seat + 1) % SEATS: mask & ~view.hand}
+
+    def sample(self, view: PlayerView, rng: random.Random) -> list[int] | None:
+        """One deal of the four hands consistent with ``view``."""
+        return deal_other_hands(view, rng, known=self.known_cards(view), voids=shown_voids(view))
+
+    def card_policy(self, view: PlayerView, legal: int) -> int:
+        """The rollout policy of every seat (the heuristic's play): win tricks while short of
+        the contract, lose them once it is made."""
+        contracts = view.public.get("contracts") or []
+        contract = contracts[view.seat] if view.seat < len(contracts) else None
+        needed = 1 if contract is None else int(contract) - view.tricks[view.seat]
+        count = Counter.from_view(view)
+        spare = needed > 0 and top_winners(view.hand, count.unseen) >= needed
+        return self.policy.choose(view, legal, counter=count, want=needed > 0, spend_high=spare)
+
+    def _rollout(self, view: PlayerView, hands: Sequence[int]) -> tuple[int, ...]:
+        """Tricks per seat at the end of the deal, playing on from ``view`` with ``hands``."""
+        return play_out(view, hands, [self.card_policy] * SEATS)
+
+    # -- auction -------------------------------------------------------------------------
+
+    def _call(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        cheapest: dict[int, Bid] = {}
+        for action in legal:
+            if isinstance(action, Bid) and action.denomination not in cheapest:
+                cheapest[action.denomination] = action
+        choice: Action = PASS if PASS in legal else legal[0]
+        if not cheapest:
+            return choice
+        rng = view_rng(self.seed, view)
+        deals = [d for d in (self.sample(view, rng) for _ in range(self.samples)) if d]
+        if not deals:
+            return self.heuristic.choose(view, legal)
+        best: tuple[float, int] | None = None
+        for denomination, bid in cheapest.items():
+            trump = denomination_trump(denomination)
+            mean = self.declarer_tricks(view, deals, trump)
+            if mean < bid.number + AUCTION_MARGIN:
+                continue
+            key = (mean - bid.number, denomination)
+            if best is None or key > best:
+                best, choice = key, bid
+        return choice
+
+    def declarer_tricks(self, view: PlayerView, deals: list[list[int]], trump: int) -> float:
+        """Mean tricks the seat takes on ``deals`` as declarer with ``trump``, leading, all
+        seats trying to win tricks."""
+        start = _play_view(view, trump=trump, leader=view.seat, contracts=[None] * SEATS)
+        total = 0
+        for hands in deals:
+            total += self._rollout(start, hands)[view.seat]
+        return total / len(deals)
+
+    # -- contract ------------------------------------------------------------------------
+
+    def _contract(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        options = [a for a in legal if isinstance(a, Contract)]
+        if not options:
+            return legal[0]
+        rng = view_rng(self.seed, view)
+        deals = [d for d in (self.sample(view, rng) for _ in range(self.samples)) if d]
+        if not deals:
+            return self.heuristic.choose(view, legal)
+        raw = view.public.get("contracts") or [None] * SEATS
+        declarer = view.public.get("declarer")
+        leader = int(declarer) if declarer is not None else view.leader
+        me = view.seat
+        # Everyone's contract on each sample: the known ones, estimates for the rest.
+        per_deal: list[list[int | None]] = []
+        for hands in deals:
+            per_deal.append(
+                [
+                    raw[s] if raw[s] is not None else estimated_contract(hands[s], view.trump)
+                    for s in range(SEATS)
+                ]
+            )
+        # Trick count with everybody (us too) aiming at their estimates: where to look.
+        own = estimated_contract(view.hand, view.trump)
+        base = 0.0
+        for hands, contracts in zip(deals, per_deal, strict=True):
+            contracts = [*contracts]
+            contracts[me] = own
+            start = _play_view(view, trump=view.trump, leader=leader, contracts=contracts)
+            base += self._rollout(start, hands)[me]
+        centre = round(base / len(deals))
+        wanted = {c for c in range(centre - CONTRACT_WINDOW, centre + CONTRACT_WINDOW + 1)}
+        wanted.add(0)
+        tried = [a for a in options if a.number in wanted] or options
+        best: tuple[float, int] | None = None
+        choice: Contract = tried[0]
+        for action in tried:
+            c = action.number
+            total = 0.0
+            for hands, contracts in zip(deals, per_deal, strict=True):
+                contracts = [*contracts]
+                contracts[me] = c
+                over = sum(x or 0 for x in contracts) > TRICKS
+                start = _play_view(view, trump=view.trump, leader=leader, contracts=contracts)
+                total += deal_points(c, self._rollout(start, hands)[me], over=over)
+            key = (total / len(deals), -abs(c - centre))
+            if best is None or key > best:
+                best, choice = key, action
+        return choice
+
+    # -- play ----------------------------------------------------------------------------
+
+    def _play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        mask = 0
+        for action in legal:
+            if isinstance(action, Play):
+                mask |= 1 << action.card
+        card = self.choose_card(view, mask)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        return legal[0]  # pragma: no cover - choose_card always picks a legal card
+
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card with the best mean deal score over sampled deals (module docstring)."""
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        dead = 0
+        for record in view.completed:
+            for card in record.cards:
+                dead |= 1 << card
+        candidates = _cards(representatives(view.hand, dead) & legal)
+        preferred = self.card_policy(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        contracts = view.public.get("contracts") or []
+        contract = contracts[view.seat] if view.seat < len(contracts) else None
+        if contract is None:
+            return preferred
+        over = view.public.get("deal_type") == "over"
+        rng = view_rng(self.seed, view)
+        totals = dict.fromkeys(candidates, 0.0)
+        used = 0
+        for _ in range(self.samples):
+            hands = self.sample(view, rng)
+            if hands is None:
+                continue
+            used += 1
+            for card in candidates:
+                tricks = self._after_card(view, hands, card)[view.seat]
+                totals[card] += deal_points(int(contract), tricks, over=over)
+        if not used:
+            return preferred
+        best = max(totals.values())
+        for card in candidates:
+            if _same_run(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
+                return preferred
+        return min(c for c in candidates if totals[c] >= best - 1e-9)
+
+    def _after_card(self, view: PlayerView, hands: list[int], card: int) -> tuple[int, ...]:
+        after = list(hands)
+        after[view.seat] &= ~(1 << card)
+        trick = (*view.trick, card)
+        if len(trick) == view.seats:
+            winner = (view.leader + winning_index(trick, view.trump)) % view.seats
+            tricks = list(view.tricks)
+            tricks[winner] += 1
+            record = TrickRecord(view.leader, trick, winner)
+            start = replace(
+                view,
+                trick=(),
+                leader=winner,
+                tricks=tuple(tricks),
+                completed=(*view.completed, record),
+            )
+        else:
+            start = replace(view, trick=trick)
+        return self._rollout(start, after)
+
+
+def _play_view(
+    view: PlayerView, *, trump: int, leader: int, contracts: Sequence[int | None]
+) -> PlayerView:
+    """The start of play (trick 1) as the rollouts see it, with ``contracts`` published."""
+    public: dict[str, Any] = dict(view.public)
+    public["contracts"] = list(contracts)
+    return replace(
+        view,
+        phase="play",
+        trump=trump,
+        leader=leader,
+        to_act=leader,
+        trick=(),
+        tricks=(0,) * SEATS,
+        completed=(),
+        hand_sizes=(TRICKS,) * SEATS,
+        public=public,
+    )
+
+
+def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
+    """True if ``a`` and ``b`` are equal cards of ``hand``."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return between & ~(hand | dead) == 0
+
+
+def make_expert_bot(variant: str, rng: random.Random) -> Bot:
+    """Factory for `IsraeliExpertBot` at its default strength."""
+    return IsraeliExpertBot(rng)
+
+
+EXPERT_BOT = BotSpec(
+    "expert",
+    "bids from simulated deals, aims at the exact contract by sampling the hidden hands",
+    make_expert_bot,
+    variants=("israeli",),
+)
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXPERT_BOT",
+    "IsraeliExpertBot",
+    "deal_points",
+    "estimated_contract",
+    "make_expert_bot",
+]
