@@ -170,7 +170,7 @@ def test_bad_counts_are_usage_errors(catalog: Catalog) -> None:
 
 
 def test_the_same_seed_gives_the_same_result_for_any_worker_count(catalog: Catalog) -> None:
-    # 25 boards are three chunks: two processes finish them in any order.
+    # 25 boards in chunks of 7, 4 and 3 boards: the processes finish them in any order.
     runs = [
         run_arena(catalog, "english", bots=["random", "random"], deals=25, seed=7, workers=w)
         for w in (1, 2, 3)

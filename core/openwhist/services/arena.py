@@ -30,10 +30,11 @@ swap). Rotation 0 is the board as a plain run plays it (the same decks and bot g
 
 Determinism: board ``i``'s seed is the ``i``-th 63-bit draw of ``random.Random(seed)``; a
 board's generator draws the deck generator's seed, then one bot seed per seat for each
-rotation in order. Boards are grouped in chunks of `CHUNK_BOARDS` and played in worker
-processes (`concurrent.futures.ProcessPoolExecutor`) or in-process (``workers=1``); the
-results are put back in board order, so the same seed gives an identical result for any
-worker count.
+rotation in order. Boards are grouped in chunks (at most `CHUNK_BOARDS`, fewer for short
+runs so that every worker gets several) and played in worker processes
+(`concurrent.futures.ProcessPoolExecutor`) or in-process (``workers=1``); a board's play
+depends only on its own seed, and the results are put back in board order, so the same seed
+gives an identical result for any worker count and any chunking.
 
 Winning a deal. The deal's winning party is the variant's ``DealScore.winner`` when it names
 one; otherwise (a tie, or a variant whose deals have no winner, such as Israeli Whist) the
@@ -72,7 +73,7 @@ Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95 % interval."""
 
 CHUNK_BOARDS = 10
-"""Boards per unit of work handed to a process (fixed: results never depend on it)."""
+"""The most boards in one unit of work handed to a process (results never depend on it)."""
 
 MAX_WORKERS = 64
 """A sanity cap on ``workers``."""
@@ -601,9 +602,11 @@ def run_arena(
 
     master = random.Random(seed)
     boards = [(i, master.getrandbits(63)) for i in range(deals)]
+    # About four chunks per worker at least, so slow bots keep every process busy.
+    size = max(1, min(CHUNK_BOARDS, -(-deals // (4 * workers))))
     jobs = [
         _Job(the_variant.name, raw_options, tuple(house_rules), lineup, tuple(chunk))
-        for chunk in (boards[i : i + CHUNK_BOARDS] for i in range(0, deals, CHUNK_BOARDS))
+        for chunk in (boards[i : i + size] for i in range(0, deals, size))
     ]
     chunks: list[list[PlayResult] | None] = [None] * len(jobs)
     done = 0
