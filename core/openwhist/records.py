@@ -149,6 +149,14 @@ class GameRecord(_Strict):
     )
     deals: list[DealRecord] = Field(description="the deals, in order")
     result: ResultRecord = Field(description="the match result after the last deal")
+    table: dict[str, Any] = Field(
+        default_factory=dict,
+        description=(
+            "the table's own settings, which are not rules: e.g. whether players could "
+            "take back a move (undo) and whether a lone legal card was played for them "
+            "(autoplay); empty for bot-only runs"
+        ),
+    )
 
     def to_json(self) -> str:
         """Compact JSON (one line): what a JSON-lines file holds."""
@@ -213,6 +221,7 @@ class RecordBuilder:
         players: one `PlayerRecord` per seat (default: each seat's name, ``human``).
         distribution: the distribution providing the variant (from the catalog).
         version: that distribution's version.
+        table: the table's own settings (undo, autoplay), recorded as they are.
     """
 
     def __init__(
@@ -224,6 +233,7 @@ class RecordBuilder:
         players: Sequence[PlayerRecord] | None = None,
         distribution: str | None = None,
         version: str | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> None:
         variant = engine.variant
         if players is None:
@@ -240,6 +250,7 @@ class RecordBuilder:
         self.players = list(players)
         self.distribution = distribution
         self.version = version
+        self.table = dict(table or {})
         self.deals: list[DealRecord] = []
 
     def add_deal(
@@ -271,6 +282,7 @@ class RecordBuilder:
             seed=self.seed,
             deals=list(self.deals),
             result=ResultRecord.from_progress(progress),
+            table=dict(self.table),
         )
 
 

@@ -239,6 +239,8 @@ def test_undo_off_and_no_undo_of_another_humans_move(catalog: Catalog) -> None:
         turn = session.next_event()
     with pytest.raises(IllegalActionError, match="undo is off"):
         session.undo()
+    # The table setting travels with the game record (issue 5: "recorded in the record").
+    assert session.record().table == {"undo": False, "autoplay": False}
     hot = start_session(catalog, "german", seats=["human", "human"], seed=5)
     turn = hot.next_event()
     while not isinstance(turn, HumanTurn):
@@ -249,6 +251,7 @@ def test_undo_off_and_no_undo_of_another_humans_move(catalog: Catalog) -> None:
         nxt = hot.next_event()
     assert nxt.seat != turn.seat
     assert not hot.can_undo(nxt.seat)  # the other human's card is not ours to take back
+    assert hot.record().table == {"undo": True, "autoplay": False}
 
 
 def test_autoplay_plays_a_single_legal_card(catalog: Catalog) -> None:

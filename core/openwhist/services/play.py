@@ -220,6 +220,7 @@ class PlaySession:
             ],
             distribution=self.distribution,
             version=self.version,
+            table=self.table_options if self.humans else {},
         )
         self.progress = self.engine.start_match(self.first_dealer)
 
@@ -443,6 +444,7 @@ class PlaySession:
             players=self.builder.players,
             distribution=self.distribution,
             version=self.version,
+            table=self.table_options if self.humans else {},
         )
         builder.deals = list(self.builder.deals)
         if self.state is not None and self.state.history:
