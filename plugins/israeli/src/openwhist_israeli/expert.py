@@ -135,6 +135,11 @@ class IsraeliExpertBot(Bot):
         mask = 0
         for name in given[-1]:
             mask |= 1 << parse_card(str(name))
+        for record in view.completed:
+            for card in record.cards:
+                mask &= ~(1 << card)
+        for card in view.trick:
+            mask &= ~(1 << card)
         return {(view.seat + 1) % SEATS: mask & ~view.hand}
 
     def sample(self, view: PlayerView, rng: random.Random) -> list[int] | None:

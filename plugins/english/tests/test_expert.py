@@ -1,0 +1,136 @@
+"""English Whist's ``expert`` bot (RULES.md §2): consistent samples, playing to the score."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from openwhist import Engine, PlayerView
+from openwhist.heuristic import shown_voids
+from openwhist.plugins import load_catalog
+from openwhist.solver import Solver
+from openwhist.state import CHANCE, TERMINAL, DealState
+from openwhist_english.expert import EnglishExpertBot, side_utility
+from openwhist_english.heuristic import EnglishHeuristicBot
+from openwhist_english.rules import turned_up_card
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine(load_catalog().variant("english"))
+
+
+def _advance(engine: Engine, rng: random.Random, cards: int) -> DealState[Any]:
+    """A seeded deal played by heuristic bots until ``cards`` cards have been played."""
+    state = engine.start_deal(dealer=rng.randrange(4))
+    bots = [EnglishHeuristicBot(random.Random(rng.getrandbits(32))) for _ in range(4)]
+    played = 0
+    while state.to_act != TERMINAL:
+        if state.to_act == CHANCE:
+            state = engine.apply(state, engine.sample_chance(state, rng))
+            continue
+        if played == cards:
+            return state
+        seat = state.to_act
+        legal = engine.legal_actions(state)
+        state = engine.apply_unchecked(state, bots[seat].choose(engine.observe(state, seat), legal))
+        played += 1
+    raise AssertionError("the deal ended early")
+
+
+def test_samples_respect_voids_the_turn_up_and_hand_sizes(engine: Engine) -> None:
+    # RULES.md §0.3: a seat that did not follow suit has none of it left; §2.3: the turned-up
+    # trump is the dealer's until played. Every sample must agree, and deal exactly the
+    # cards the seat cannot see.
+    rng = random.Random(5)
+    for i in range(30):
+        state = _advance(engine, rng, rng.randrange(0, 48))
+        seat = state.to_act
+        view = engine.observe(state, seat)
+        voids = shown_voids(view)
+        turn_up = turned_up_card(state)
+        bot = EnglishExpertBot(random.Random(i))
+        hidden = 0
+        for s in range(4):
+            if s != seat:
+                hidden |= state.hands[s]
+        for _ in range(5):
+            hands = bot.sample(view, rng)
+            assert hands is not None
+            assert hands[seat] == view.hand
+            union = 0
+            for s in range(4):
+                if s == seat:
+                    continue
+                assert hands[s].bit_count() == state.hands[s].bit_count()
+                for suit in range(4):
+                    if voids[s] >> suit & 1:
+                        assert not hands[s] & (0x1FFF << 13 * suit), "a shown void refilled"
+                union |= hands[s]
+            assert union == hidden
+            dealer = state.context.dealer
+            if turn_up is not None and state.hands[dealer] >> turn_up & 1 and dealer != seat:
+                assert hands[dealer] >> turn_up & 1, "the turn-up left the dealer's hand"
+
+
+def _score_view(score: list[int], target: int = 5) -> PlayerView:
+    return PlayerView(
+        seat=0,
+        seats=4,
+        dealer=3,
+        phase="play",
+        to_act=0,
+        hand=0,
+        hand_sizes=(13, 13, 13, 13),
+        trump=0,
+        leader=0,
+        trick=(),
+        tricks=(0, 0, 0, 0),
+        completed=(),
+        history=(),
+        public={"game_score": score, "game_target": target},
+    )
+
+
+def test_tricks_beyond_game_are_worth_nothing() -> None:
+    # RULES.md §2.6: points above the game target are discarded. At 4-0, the odd trick
+    # (7 tricks = 1 point) makes game, and 13 tricks do no better.
+    at_four = _score_view([4, 0])
+    assert side_utility(7, at_four) == side_utility(13, at_four)
+    assert side_utility(7, at_four) > side_utility(6, at_four)
+    # At love all every trick over six counts: 9 tricks beat 8.
+    love = _score_view([0, 0])
+    assert side_utility(9, love) > side_utility(8, love)
+    # And the opponents' game is ours to stop: at 0-4, holding them to 6 tricks (our 7)
+    # is worth more than the one point difference between 6 and 5 of their tricks.
+    behind = _score_view([0, 4])
+    gain_stop = side_utility(7, behind) - side_utility(6, behind)
+    gain_plain = side_utility(8, behind) - side_utility(7, behind)
+    assert gain_stop > gain_plain
+
+
+def test_late_choices_are_double_dummy_best_when_the_deal_is_known(engine: Engine) -> None:
+    # With 5 cards or fewer in hand the expert solves each sampled deal. When the view pins
+    # the hidden cards down (every sample is the true deal), its card must be a best one
+    # (these deals start at love all, where more tricks are always worth more to a side
+    # short of 11 tricks, so the score-aware value agrees with the trick count).
+    rng = random.Random(9)
+    checked = 0
+    for i in range(200):
+        state = _advance(engine, rng, 40 + rng.randrange(0, 8))
+        seat = state.to_act
+        view = engine.observe(state, seat)
+        bot = EnglishExpertBot(random.Random(i), samples=4)
+        samples = {tuple(bot.sample(view, random.Random(k)) or ()) for k in range(12)}
+        legal = engine.legal_actions(state)
+        if len(samples) != 1 or len(legal) < 2:
+            continue
+        solution = Solver(seats=4, trump=state.trump).solve(
+            state.hands, state.leader, trick=state.trick
+        )
+        assert bot.choose(view, legal).card in solution.best_moves  # type: ignore[attr-defined]
+        checked += 1
+        if checked == 5:
+            break
+    assert checked >= 1
