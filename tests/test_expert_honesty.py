@@ -89,8 +89,8 @@ def _twin(variant: str, state: DealState[Any], rng: random.Random) -> Any | None
     else:
         for given in state.extra.given:
             protected |= given[seat]
-    hands = _same_suit_swap(state.hands, others, protected, rng)
-    return None if hands is None else state._replace(hands=hands)
+    swapped = _same_suit_swap(state.hands, others, protected, rng)
+    return None if swapped is None else state._replace(hands=swapped)
 
 
 def _expert(catalog: Catalog, variant: str, seed: int) -> Bot:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from openwhist import CardSet, Engine, PlayerView, TrickRecord, parse_card
+from openwhist import CardSet, Engine, Play, PlayerView, TrickRecord, parse_card
 from openwhist.plugins import load_catalog
 from openwhist.solver import Solver
 from openwhist.state import CHANCE, TERMINAL, DealState
@@ -56,6 +56,7 @@ def test_phase2_choice_is_always_among_the_solvers_best_moves(engine: Engine) ->
         )
         bot = GermanExpertBot(random.Random(i))
         action = bot.choose(engine.observe(state, seat), legal)
+        assert isinstance(action, Play)
         assert action in legal
         assert action.card in solution.best_moves, (
             f"position {i}: played {action.notation()}, best {solution.best_moves}"
