@@ -94,6 +94,9 @@ class MatchProgress:
         winner: the winning party once finished (``None`` while running or for a tie).
         detail: variant-specific, JSON-safe state (games, rubbers, targets).
         summary: one human-readable line, e.g. ``"A leads 2–1 (best of 3)"``.
+        awards: score lines the match progression awarded for the deal just scored, beyond
+            the deal's own lines: English game points and the rubber bonus. The ledger
+            stores them as score entries next to the deal's lines.
     """
 
     parties: tuple[str, ...]
@@ -104,6 +107,7 @@ class MatchProgress:
     winner: int | None = None
     detail: dict[str, Any] = field(default_factory=dict)
     summary: str = ""
+    awards: tuple[ScoreLine, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-safe form, as stored in records and the ledger."""
@@ -116,6 +120,7 @@ class MatchProgress:
             "winner": self.winner,
             "detail": self.detail,
             "summary": self.summary,
+            "awards": [line.as_dict() for line in self.awards],
         }
 
     @classmethod
@@ -130,4 +135,10 @@ class MatchProgress:
             winner=data.get("winner"),
             detail=dict(data.get("detail", {})),
             summary=str(data.get("summary", "")),
+            awards=tuple(
+                ScoreLine(
+                    int(a["party"]), Category(a["category"]), int(a["points"]), str(a["note"])
+                )
+                for a in data.get("awards", [])
+            ),
         )

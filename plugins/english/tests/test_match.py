@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from english_helpers import EW, NS, english, facts, record
-from openwhist import Engine, MatchProgress, OptionsError, VariantError
+from openwhist import Category, Engine, MatchProgress, OptionsError, VariantError
 from openwhist_english import (
     AMERICAN,
     ENGLISH,
@@ -294,3 +294,21 @@ def test_options_from_the_command_line() -> None:
     american: Any = AMERICAN.make_options({"rubber": "false"})
     assert american.rubber is False
     assert american.game_target == 7
+
+
+def test_game_points_and_the_rubber_bonus_are_awarded_as_score_lines() -> None:
+    """§2.7: the deal that wins a game awards its game value to the winners, and the deal
+    that wins the rubber also its bonus -- as explained lines the ledger can store."""
+    engine = english()
+    progress = to(engine, engine.start_match(0), SLAM_NS)  # game 1: 5–0, treble
+    assert [(a.party, a.category, a.points) for a in progress.awards] == [(NS, Category.GAME, 3)]
+    progress = to(engine, progress, ew_points(2))  # no game won: nothing awarded
+    assert progress.awards == ()
+    progress = to(engine, progress, SLAM_NS)  # game 2 (5–2, double) and the rubber
+    assert [(a.party, a.category, a.points) for a in progress.awards] == [
+        (NS, Category.GAME, 2),
+        (NS, Category.RUBBER, 2),
+    ]
+    # The awards survive the JSON round trip the ledger and records use.
+    again = MatchProgress.from_dict(progress.as_dict())
+    assert again.awards == progress.awards

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import DealScore, MatchProgress, VariantError
+from openwhist import Category, DealScore, MatchProgress, ScoreLine, VariantError
 
 from openwhist_english.options import EnglishOptions
 from openwhist_english.scoring import PARTIES
@@ -129,6 +129,7 @@ def advance_match(
     event = ""
     finished = False
     match_winner: int | None = None
+    awards: list[ScoreLine] = []
     if winner is not None:
         loser = 1 - winner
         value, name = game_value(options, game_score[loser])
@@ -150,11 +151,21 @@ def advance_match(
             f"{game['score'][winner]}–{game['score'][loser]}: {name}, {value} game "
             f"point{'s' if value != 1 else ''}"
         )
+        awards.append(ScoreLine(winner, Category.GAME, value, event))
         detail["game_score"] = [0, 0]
         detail["rubber_games"][winner] += 1
         if options.rubber and detail["rubber_games"][winner] == GAMES_TO_WIN_RUBBER:
             rubber = _finish_rubber(detail, winner, options)
             totals[winner] += rubber["bonus"]
+            if rubber["bonus"]:
+                awards.append(
+                    ScoreLine(
+                        winner,
+                        Category.RUBBER,
+                        rubber["bonus"],
+                        f"rubber {rubber['rubber']} bonus (rubber value {rubber['value']})",
+                    )
+                )
             event += "; " + rubber["explanation"]
             if len(detail["rubbers"]) == detail["planned"]:
                 finished = True
@@ -177,6 +188,7 @@ def advance_match(
             finished=finished,
             winner=match_winner,
             detail=detail,
+            awards=tuple(awards),
         ),
         event,
     )
@@ -256,6 +268,7 @@ def _with_summary(progress: MatchProgress, event: str) -> MatchProgress:
         winner=progress.winner,
         detail=progress.detail,
         summary="; ".join(parts),
+        awards=progress.awards,
     )
 
 
