@@ -21,6 +21,7 @@ and parse them in their ``whist_parse_action`` hook.
 
 from __future__ import annotations
 
+import abc
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -29,7 +30,7 @@ from openwhist.errors import InvalidNotationError
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(abc.ABC):
     """Base class of all actions. Subclasses are frozen dataclasses.
 
     ``kind`` orders actions of different classes among themselves (lower first).
@@ -37,13 +38,13 @@ class Action:
 
     kind: ClassVar[int] = 100
 
+    @abc.abstractmethod
     def notation(self) -> str:
         """Canonical text of this action."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
+    @abc.abstractmethod
     def sort_key(self) -> tuple[int, ...]:
         """A key that orders legal actions stably: ``(kind, ...)``."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def __str__(self) -> str:
         return self.notation()

@@ -7,6 +7,7 @@ on the core's standard rules for every match of that variant (see hookspecs.py).
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -91,12 +92,12 @@ class HouseRule:
     variants: tuple[str, ...] = ()
 
 
-class Bot:
+class Bot(abc.ABC):
     """A computer player. Sees only its seat's view and the legal actions."""
 
+    @abc.abstractmethod
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """Pick one of ``legal`` (never empty)."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
 
 @dataclass(frozen=True)
