@@ -246,6 +246,13 @@ class Engine:
 
     # -- matches -------------------------------------------------------------------------
 
+    def choose_first_dealer(self, rng: random.Random) -> int:
+        """The first dealer of a new match, drawn from ``rng`` as the variant's rules say."""
+        seat = self.rules.first_dealer(self.options, rng)
+        if not 0 <= seat < self.variant.seats:
+            raise PluginContractError(f"{self.variant.name}: first dealer {seat} is not a seat")
+        return seat
+
     def start_match(self, first_dealer: int) -> MatchProgress:
         """The progress of a new match whose first deal is dealt by ``first_dealer``."""
         return self.rules.start_match(self.options, first_dealer)

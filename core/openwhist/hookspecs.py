@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pluggy
 
 if TYPE_CHECKING:
+    from random import Random
+
     from pydantic import BaseModel
 
     from openwhist.actions import Action
@@ -189,6 +191,16 @@ class RuleSpecs(Protocol):
 
         Standard: one point per trick over book to the side (or seat) with more than half.
         ``context.progress`` carries the match state before the deal (English "at four").
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_first_dealer(self, rules: Rules, options: BaseModel, rng: Random) -> int:
+        """The seat that deals the first deal of a new match, drawn from ``rng``.
+
+        Called once per match, before `whist_start_match`; the result is recorded in the
+        game record, so replay never calls it. Standard: a uniformly random seat. English
+        Whist's ``first_dealer = "cut_lowest"`` cuts the pack instead (RULES.md §2.1).
         """
         ...
 

@@ -30,6 +30,8 @@ from openwhist.hookspecs import PROJECT, RULE_HOOKS, RuleSpecs
 from openwhist.standard import StandardRules
 
 if TYPE_CHECKING:
+    from random import Random
+
     from openwhist.actions import Action
     from openwhist.scoring import DealScore, MatchProgress
     from openwhist.state import DealContext, DealState, TrickRecord
@@ -80,6 +82,7 @@ class Rules:
     score_deal: Callable[[DealState[Any]], DealScore]
     deal_facts: Callable[[DealState[Any]], BaseModel]
     score_facts: Callable[[BaseModel, DealContext], DealScore]
+    first_dealer: Callable[[BaseModel, Random], int]
     start_match: Callable[[BaseModel, int], MatchProgress]
     advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
     observe: Callable[[DealState[Any], int], PlayerView]

@@ -36,6 +36,8 @@ from openwhist.tricks import follow_suit, winning_index
 from openwhist.views import PlayerView, standard_view
 
 if TYPE_CHECKING:
+    from random import Random
+
     from openwhist.rules import Rules
 
 
@@ -211,6 +213,10 @@ class StandardRules:
         return DealScore(
             parties=parties, lines=tuple(lines), winner=winner, tricks=tuple(facts.tricks)
         )
+
+    @hookimpl
+    def whist_first_dealer(self, rules: Rules, rng: Random) -> int:
+        return rng.randrange(rules.variant.seats)
 
     @hookimpl
     def whist_start_match(self, rules: Rules, first_dealer: int) -> MatchProgress:

@@ -123,7 +123,7 @@ def play_match(
     """
     variant = engine.variant
     rng = random.Random(seed)
-    first_dealer = rng.randrange(variant.seats)
+    first_dealer = engine.choose_first_dealer(rng)
     chance = random.Random(rng.getrandbits(64))
     players: list[Bot] = [
         spec.factory(variant.name, random.Random(rng.getrandbits(64))) for spec in bots

@@ -15,6 +15,7 @@ engine's hot path.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from openwhist import (
@@ -31,7 +32,7 @@ from openwhist import (
 from pydantic import BaseModel
 
 from openwhist_english.facts import EnglishFacts, deal_facts
-from openwhist_english.match import advance_match, start_match
+from openwhist_english.match import advance_match, choose_first_dealer, start_match
 from openwhist_english.options import EnglishOptions
 from openwhist_english.scoring import score_facts
 
@@ -94,6 +95,11 @@ class EnglishRules:
         if not isinstance(facts, EnglishFacts):
             raise TypeError(f"English Whist scores EnglishFacts, got {type(facts).__name__}")
         return score_facts(facts, _options(context.options), context.progress)
+
+    @hookimpl
+    def whist_first_dealer(self, options: BaseModel, rng: random.Random) -> int:
+        # RULES.md §2.1: by default a random seat; cut_lowest cuts the pack (ace low).
+        return choose_first_dealer(_options(options), rng)
 
     @hookimpl
     def whist_start_match(self, options: BaseModel, first_dealer: int) -> MatchProgress:
