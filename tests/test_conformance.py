@@ -2,11 +2,11 @@
 
 The variants come from `load_catalog()`, i.e. from the ``openwhist`` entry points of the
 environment, so a third-party plugin installed next to openwhist is checked exactly like
-the built-in ones. ``N = --whist-deals`` (200 by default; ``pytest --whist-deals 2000
-tests/test_conformance.py`` is a deep sweep). Per variant:
+the built-in ones. ``N = --whist-deals`` (400 in this project's pytest configuration;
+``pytest --whist-deals 2000 tests/test_conformance.py`` is a deep sweep). Per variant:
 
-* ``5 N / seats`` seeded random deals with the default options (500 for a two-seat
-  variant, 250 for four seats), every invariant checked at every step (see
+* ``5 N / seats`` seeded random deals with the default options (1,000 for a two-seat
+  variant, 500 for four seats), every invariant checked at every step (see
   `openwhist.testing.conformance`);
 * ``N / 8`` deals for each option value that differs from the default
   (`option_samples`: every ``bool`` and ``Literal`` option), views on every third step;
