@@ -16,7 +16,17 @@ import typer
 from typer.core import TyperGroup
 
 from openwhist_cli import runtime
-from openwhist_cli.commands import arena, play, plugins, replay, simulate, variants
+from openwhist_cli.commands import (
+    arena,
+    ledger,
+    play,
+    plugins,
+    record,
+    replay,
+    scores,
+    simulate,
+    variants,
+)
 
 PLUGIN_COMMANDS_KEY = "openwhist.plugin_commands"
 
@@ -116,6 +126,9 @@ plugins.register(app)
 simulate.register(app)
 arena.register(app)
 replay.register(app)
+ledger.register(app)
+scores.register(app)
+record.register(app)
 
 
 def main() -> int:

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``play`` to ``app``."""
+    """Add ``play`` and ``resume`` to ``app``."""
     app.command("play", epilog=runtime.EXIT_CODES_EPILOG)(play_command)
+    app.command("resume", epilog=runtime.EXIT_CODES_EPILOG)(resume_command)
 
 
 def play_command(
@@ -124,12 +125,27 @@ def play_command(
             help="Append the match's game record to FILE (JSON lines), finished or not.",
         ),
     ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL|PATH",
+            help="Record the match in this ledger [default: $OPENWHIST_DB, else "
+            "ledger.sqlite3 in your user data directory].",
+        ),
+    ] = None,
+    no_ledger: Annotated[
+        bool, typer.Option("--no-ledger", help="Do not record the match in the ledger.")
+    ] = False,
 ) -> None:
     """Play a match at the terminal: against bots, or hot-seat with friends.
 
     At your turn type a card (qh, 10d, Q♥) or its number in your hand, or a call in the
     variant's notation; ? lists the legal moves, hint asks the heuristic bot, undo takes
     back your last action, last shows the last trick, table redraws, quit leaves.
+
+    Every match is recorded in the ledger as it is played (each action, each deal's
+    score), so `whist resume` continues it after quitting, a crash or a kill.
     """
     from openwhist_cli import i18n
 
@@ -165,6 +181,23 @@ def play_command(
             undo=undo,
             autoplay=autoplay,
         )
+        ledger = None
+        if not no_ledger:
+            ledger = _open_ledger(ctx, db)
+            match_id = ledger.start_match(
+                session.variant_name,
+                [_ledger_player(spec) for spec in session.seats],
+                options=session.engine.options,
+                first_dealer=session.first_dealer,
+                seed=session.seed,
+                house_rules=[rule.name for rule in session.engine.house_rules],
+            )
+            session.on_change = LedgerRecorder(ledger, match_id)
+            runtime.echo_error(
+                i18n._(
+                    "recording match {match} in {url} (whist resume {match} continues it)"
+                ).format(match=match_id, url=ledger.url)
+            )
         ui = TableUI(
             session,
             console,
@@ -174,10 +207,204 @@ def play_command(
             bot_delay=_seconds(bot_delay, "OPENWHIST_BOT_DELAY", 0.5 if terminal else 0.0),
             max_deals=deals,
         )
-        code = ui.run()
+        try:
+            code = ui.run()
+        finally:
+            if ledger is not None:
+                ledger.close()
         if records is not None:
             _append_record(records, session.record())
             runtime.echo_error(i18n._("wrote the game record to {path}").format(path=records))
+    if code:
+        raise typer.Exit(code)
+
+
+# -- the ledger ----------------------------------------------------------------------------
+
+
+class LedgerRecorder:
+    """The session's ``on_change``: writes the match to the ledger as it is played.
+
+    * the chance deal and every action are logged as they happen (``record_action`` with
+      the action's 1-based index: a repeated call is recognised, never logged twice);
+    * an undo deletes the undone actions from the log (``undo_actions``), so the log holds
+      exactly the deal as it stands;
+    * a scored deal is completed (``complete_deal``): its record, score lines and the
+      match progression's awards become score entries, in one transaction with the new
+      progress.
+
+    A process killed at any moment leaves every completed deal and every logged action;
+    ``whist resume`` continues from there.
+    """
+
+    def __init__(self, ledger: Any, match_id: int) -> None:
+        self.ledger = ledger
+        self.match_id = match_id
+
+    def __call__(self, change: Any) -> None:
+        from openwhist.services.play import ActionPlayed, DealScored, DealStarted, Undone
+
+        if isinstance(change, DealStarted):
+            self.ledger.record_action(self.match_id, 1, change.notation)
+        elif isinstance(change, ActionPlayed):
+            self.ledger.record_action(self.match_id, change.index, change.notation)
+        elif isinstance(change, Undone):
+            self.ledger.undo_actions(self.match_id, change.keep)
+        elif isinstance(change, DealScored):
+            self.ledger.complete_deal(self.match_id, change.score, change.progress)
+
+
+def _open_ledger(ctx: typer.Context, db: str | None) -> Any:
+    from openwhist_cli.commands.ledger import open_ledger
+
+    return open_ledger(ctx, db, variants=True)
+
+
+def _ledger_player(spec: Any) -> tuple[str, str]:
+    from openwhist_cli.commands.ledger import ledger_player
+
+    return ledger_player(spec.name, spec.bot)
+
+
+def resume_command(
+    ctx: typer.Context,
+    match: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="[MATCH]", help="The match to continue [default: the most recent open one]."
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL|PATH",
+            help="The ledger [default: $OPENWHIST_DB, else ledger.sqlite3 in your user data "
+            "directory].",
+        ),
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option("--deals", min=1, help="Stop after this many more deals, even mid-match."),
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", metavar="LANG", help="Language: en, es, pt, it.")
+    ] = None,
+    ascii_cards: Annotated[
+        bool, typer.Option("--ascii", help="Suit letters (S H D C) instead of symbols.")
+    ] = False,
+    four_color: Annotated[bool, typer.Option("--four-color", help="A four-colour deck.")] = False,
+    pause: Annotated[
+        float | None,
+        typer.Option("--pause", min=0, metavar="SECONDS", help="Pause after each trick."),
+    ] = None,
+    bot_delay: Annotated[
+        float | None,
+        typer.Option("--bot-delay", min=0, metavar="SECONDS", help="A bot's thinking pause."),
+    ] = None,
+    undo: Annotated[
+        bool, typer.Option("--undo/--no-undo", help="Allow taking back your last action.")
+    ] = True,
+    autoplay: Annotated[
+        bool,
+        typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically."),
+    ] = False,
+) -> None:
+    """Continue a match recorded in the ledger, at its last action.
+
+    After quitting, a crash or a killed process: the completed deals stay as they were
+    scored, and the deal in progress is replayed to its last logged action. Actions made
+    before the resume cannot be undone.
+    """
+    from openwhist_cli import i18n
+
+    i18n.setup(lang)
+    with runtime.handle_errors(ctx):
+        from openwhist.ledger.errors import LedgerNotFoundError, LedgerStateError
+        from openwhist.records import DealRecord
+        from openwhist.services.play import SeatSpec, resume_session
+        from rich.console import Console
+
+        from openwhist_cli.commands.ledger import seat_display_name
+        from openwhist_cli.prompt import Prompter
+        from openwhist_cli.render import CardStyle
+
+        catalog = runtime.get_catalog(ctx)
+        ledger = _open_ledger(ctx, db)
+        try:
+            if match is None:
+                match = ledger.latest_open_match()
+                if match is None:
+                    raise LedgerNotFoundError(
+                        f"there is no open match to resume in {ledger.url} (see whist matches)"
+                    )
+            resumed = ledger.resume(match)
+            point = resumed.point
+            if point.finished:
+                raise LedgerStateError(
+                    f"match {match} is {point.status if point.status != 'open' else 'over'}: "
+                    f"nothing to resume (whist scores {match} shows it)"
+                )
+            stored = ledger.get_match(match)["deal_records"]
+            if any(d["source"] == "recorded" for d in stored):
+                raise LedgerStateError(
+                    f"match {match} is score-kept from real cards: enter its deals with "
+                    f"whist record deal {match}"
+                )
+            seats = []
+            for p in point.players:
+                kind = p["kind"]
+                name = seat_display_name(p["name"], kind)
+                if kind.startswith("bot:"):
+                    seats.append(SeatSpec("bot", name, bot=kind.removeprefix("bot:")))
+                else:
+                    seats.append(SeatSpec("human", name))
+            session = resume_session(
+                catalog,
+                resumed.engine,
+                seats=seats,
+                seed=point.seed if point.seed is not None else match,
+                first_dealer=point.first_dealer,
+                progress=point.progress,
+                state=resumed.state,
+                deals=[
+                    DealRecord.model_validate(d["record"])
+                    for d in stored
+                    if d["status"] == "complete"
+                ],
+                undo=undo,
+                autoplay=autoplay,
+                on_change=LedgerRecorder(ledger, match),
+            )
+            console = Console(highlight=False, emoji=False, markup=False)
+            terminal = console.is_terminal
+            style = CardStyle(ascii=ascii_cards, four_color=four_color)
+            done = len(point.actions)
+            runtime.echo_error(
+                i18n._("resuming match {match}, deal {deal} ({actions} actions played)").format(
+                    match=match, deal=point.deal_number, actions=max(done - 1, 0)
+                )
+            )
+            ui = TableUI(
+                session,
+                console,
+                Prompter(console),
+                style,
+                pause=_seconds(pause, "OPENWHIST_PAUSE", 1.5 if terminal else 0.0),
+                bot_delay=_seconds(bot_delay, "OPENWHIST_BOT_DELAY", 0.5 if terminal else 0.0),
+                max_deals=deals,
+            )
+            if done:
+                title = i18n._(session.engine.variant.title)
+                console.rule(
+                    i18n._("{title} — deal {number}, dealer {name}").format(
+                        title=title, number=point.deal_number, name=ui.names[point.dealer]
+                    ),
+                    characters="-" if style.ascii else "─",
+                )
+            code = ui.run()
+        finally:
+            ledger.close()
     if code:
         raise typer.Exit(code)
 
@@ -712,4 +939,12 @@ def stdin_is_terminal() -> bool:
         return False
 
 
-__all__ = ["TableUI", "interactive_setup", "play_command", "register", "stdin_is_terminal"]
+__all__ = [
+    "LedgerRecorder",
+    "TableUI",
+    "interactive_setup",
+    "play_command",
+    "register",
+    "resume_command",
+    "stdin_is_terminal",
+]

@@ -377,6 +377,36 @@ def append_action(*, session: Session, match_id: int, index: int, notation: str)
     return True
 
 
+def truncate_actions(*, session: Session, match_id: int, keep: int) -> int:
+    """Take back logged actions of the match's current deal: keep its first ``keep``.
+
+    An undo at the table deletes the undone actions from the log (they were never part of
+    the deal as finally played), so the log always holds exactly the actions that stand
+    and a resumed match replays them -- nothing twice, nothing undone. ``keep`` of 0 drops
+    the deal in progress itself.
+
+    Returns:
+        the number of actions deleted (0 when nothing was logged past ``keep``).
+
+    Raises:
+        LedgerStateError: the match is not open, or ``keep`` is negative.
+    """
+    if keep < 0:
+        raise LedgerStateError(f"cannot keep {keep} actions")
+    match = get_match(session=session, match_id=match_id, for_update=True)
+    _require_open(match)
+    deal = current_deal(session=session, match_id=match_id)
+    if deal is None or deal.id is None:
+        return 0
+    result = session.execute(
+        sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id, col(DealAction.idx) > keep)
+    )
+    if keep == 0:
+        session.delete(deal)
+    session.flush()
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 def record_entries(
     *,
     session: Session,
@@ -492,11 +522,13 @@ def complete_deal(
     deal.completed_at = utcnow()
     session.add(deal)
     session.execute(sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id))
+    # The deal's own lines, then what the match progression awarded for it (English game
+    # points and rubber bonus, RULES.md §2.7): both are score lines of this deal.
     record_entries(
         session=session,
         match_id=match_id,
         deal_id=deal.id,
-        lines=score.lines,
+        lines=(*score.lines, *progress.awards),
         parties=len(progress.parties),
     )
     match.progress = progress_json
@@ -565,22 +597,48 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
 _T = SQLModel.metadata.tables
 
 
-def score_sheet(*, session: Session, match_id: int) -> dict[str, Any]:
+def _party_sums(session: Session, statement: Any, count: int) -> list[int]:
+    sums = [0] * count
+    for party, points in session.execute(statement):
+        if 0 <= party < count:
+            sums[party] += int(points or 0)
+    return sums
+
+
+def score_sheet(
+    *,
+    session: Session,
+    match_id: int,
+    first: int | None = None,
+    last: int | None = None,
+) -> dict[str, Any]:
     """The match's score sheet, variant-neutral, computed from its entries.
+
+    ``first`` / ``last`` (deal numbers, inclusive) restrict the sheet to a page of deals:
+    the running totals still start from everything before the page (``carried``), summed
+    by the database, so a page of a 100,000-deal match costs what its own deals cost.
 
     Returns:
         ``{"match": match_summary, "parties": [...], "deals": [...], "adjustments": [...],
-        "totals": [...]}``; each deal has ``number``, ``dealer``, ``status``, ``source``,
-        ``winner``, ``tricks``, ``summary`` (the progress summary after it), ``lines`` (its
-        entries in rule order, corrections after them), ``points`` (per party) and
-        ``totals`` (running totals per party after it). Corrections count in the deal of
-        the entry they correct; entries without a deal are ``adjustments``.
+        "carried": [...], "totals": [...], "page": {"first", "last", "deals"}}``; each deal
+        has ``number``, ``dealer``, ``status``, ``source``, ``winner``, ``tricks``,
+        ``summary`` (the progress summary after it), ``lines`` (its entries in rule order,
+        corrections after them), ``points`` (per party) and ``totals`` (running totals per
+        party after it). Corrections count in the deal of the entry they correct; entries
+        without a deal are ``adjustments`` (counted in ``totals``, after every deal).
+        ``totals`` are always the match's totals, whatever the page; ``page.deals`` is the
+        number of deals the match has.
     """
     match = get_match(session=session, match_id=match_id)
     players = match_players(session=session, match_id=match_id)
     parties = list(match.progress.get("parties", []))
     count = len(parties)
     deals_t, entries_t = _T["deals"], _T["score_entries"]
+    in_page = [deals_t.c.match_id == match_id]
+    if first is not None:
+        in_page.append(deals_t.c.number >= first)
+    if last is not None:
+        in_page.append(deals_t.c.number <= last)
     # Plain columns only: the summary is extracted by the database and the tricks list is
     # read as text, because decoding 100,000 progress documents dominated the sheet's time.
     deals = session.execute(
@@ -594,44 +652,65 @@ def score_sheet(*, session: Session, match_id: int) -> dict[str, Any]:
             sa.cast(deals_t.c.tricks, sa.Text),
             deals_t.c.progress["summary"].as_string(),
         )
-        .where(deals_t.c.match_id == match_id)
+        .where(*in_page)
         .order_by(deals_t.c.number)
     ).all()
-    by_deal: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
-    entry_rows = session.execute(
-        sa.select(
-            entries_t.c.deal_id,
-            entries_t.c.id,
-            entries_t.c.party,
-            entries_t.c.category,
-            entries_t.c.points,
-            entries_t.c.note,
-            entries_t.c.corrects_id,
-        )
+    deal_count = session.execute(
+        sa.select(sa.func.count()).select_from(deals_t).where(deals_t.c.match_id == match_id)
+    ).scalar_one()
+    # The match's totals and the page's carried totals are sums the database does from
+    # the covering index (match_id, party, points, category): no entry becomes a Python
+    # object unless its deal is on the page.
+    totals = _party_sums(
+        session,
+        sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
         .where(entries_t.c.match_id == match_id)
-        .order_by(entries_t.c.id)
-    ).all()
-    for deal_id, entry_id, party, category, points, note, corrects in entry_rows:
-        by_deal[deal_id].append(
-            {
-                "id": entry_id,
-                "party": party,
-                "category": category,
-                "points": points,
-                "note": note,
-                "corrects": corrects,
-            }
+        .group_by(entries_t.c.party),
+        count,
+    )
+    carried = [0] * count
+    if first is not None and first > 1:
+        carried = _party_sums(
+            session,
+            sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
+            .select_from(entries_t.join(deals_t, deals_t.c.id == entries_t.c.deal_id))
+            .where(entries_t.c.match_id == match_id, deals_t.c.number < first)
+            .group_by(entries_t.c.party),
+            count,
         )
-    totals = [0] * count
+    entry_cols = (
+        entries_t.c.deal_id,
+        entries_t.c.id,
+        entries_t.c.party,
+        entries_t.c.category,
+        entries_t.c.points,
+        entries_t.c.note,
+        entries_t.c.corrects_id,
+    )
+    page_entries = (
+        sa.select(*entry_cols).where(entries_t.c.match_id == match_id).order_by(entries_t.c.id)
+    )
+    if first is not None or last is not None:
+        page_entries = page_entries.where(
+            sa.or_(
+                entries_t.c.deal_id.is_(None),
+                entries_t.c.deal_id.in_(sa.select(deals_t.c.id).where(*in_page)),
+            )
+        )
+    by_deal: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
+    keys = ("id", "party", "category", "points", "note", "corrects")
+    for deal_id, *values in session.execute(page_entries):
+        by_deal[deal_id].append(dict(zip(keys, values, strict=True)))
+    running = carried[:]
     sheet_deals = []
     loads = json.loads
+    empty: list[dict[str, Any]] = []
     for deal_id, number, dealer, status, source, winner, tricks, summary in deals:
-        lines = by_deal.get(deal_id, [])
+        lines = by_deal.get(deal_id, empty)
         points = [0] * count
         for line in lines:
-            party = line["party"]
-            points[party] += line["points"]
-            totals[party] += line["points"]
+            points[line["party"]] += line["points"]
+        running = [r + p for r, p in zip(running, points, strict=True)]
         sheet_deals.append(
             {
                 "number": number,
@@ -643,18 +722,21 @@ def score_sheet(*, session: Session, match_id: int) -> dict[str, Any]:
                 "summary": summary or "",
                 "lines": lines,
                 "points": points,
-                "totals": totals[:],
+                "totals": running,
             }
         )
-    adjustments = by_deal.get(None, [])
-    for line in adjustments:
-        totals[line["party"]] += line["points"]
     return {
         "match": match_summary(match, players),
         "parties": parties,
         "deals": sheet_deals,
-        "adjustments": adjustments,
+        "adjustments": by_deal.get(None, []),
+        "carried": carried,
         "totals": totals,
+        "page": {
+            "first": sheet_deals[0]["number"] if sheet_deals else None,
+            "last": sheet_deals[-1]["number"] if sheet_deals else None,
+            "deals": int(deal_count),
+        },
     }
 
 
@@ -663,7 +745,8 @@ WITH pts AS (
     SELECT match_id, party, SUM(points) AS points,
            SUM(CASE WHEN category IN ('contract', 'zero_bid') AND points > 0
                      AND corrects_id IS NULL
-                    THEN 1 ELSE 0 END) AS contracts
+                    THEN 1 ELSE 0 END) AS contracts,
+           SUM(CASE WHEN category IN ('game', 'rubber') THEN points ELSE 0 END) AS game_points
     FROM score_entries GROUP BY match_id, party
 ), dl AS (
     SELECT match_id, COUNT(*) AS deals FROM deals WHERE status = 'complete' GROUP BY match_id
@@ -678,7 +761,8 @@ SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
        COALESCE(SUM(dl.deals), 0) AS deals,
        COALESCE(SUM(dw.won), 0) AS deals_won,
        COALESCE(SUM(pts.points), 0) AS points,
-       COALESCE(SUM(pts.contracts), 0) AS contracts_made
+       COALESCE(SUM(pts.contracts), 0) AS contracts_made,
+       COALESCE(SUM(pts.game_points), 0) AS game_points
 FROM seats s
 JOIN players p ON p.id = s.player_id
 JOIN matches m ON m.id = s.match_id
@@ -701,7 +785,8 @@ def standings(
     matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
     entries, corrections included; partners share their side's points) and
     ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
-    Whist's contracts made, zeros included). Ordered by
+    Whist's contracts made, zeros included) and ``game_points`` (the game and rubber
+    entries: English and American Whist's match points, which settle a rubber). Ordered by
     variant, then points, highest first.
     """
     conditions = []
@@ -726,6 +811,7 @@ def standings(
             "deals_won": int(row.deals_won),
             "points": int(row.points),
             "contracts_made": int(row.contracts_made),
+            "game_points": int(row.game_points),
         }
         for row in rows
     ]
@@ -822,4 +908,5 @@ __all__ = [
     "record_entries",
     "score_sheet",
     "standings",
+    "truncate_actions",
 ]

@@ -397,6 +397,18 @@ class Ledger:
                 session=session, match_id=match_id, index=index, notation=notation
             )
 
+    def undo_actions(self, match_id: int, keep: int) -> int:
+        """Take back logged actions of the current deal, keeping its first ``keep`` (an undo
+        at the table); returns how many were deleted. See `repository.truncate_actions`.
+
+        Raises:
+            LedgerStateError: the match is closed.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            return repo.truncate_actions(session=session, match_id=match_id, keep=keep)
+
     def complete_deal(
         self,
         match_id: int,
@@ -662,13 +674,29 @@ class Ledger:
         with self._unit(write=False) as session:
             return repo.standings(session=session, variant=variant, player=player)
 
-    def score_sheet(self, match_id: int) -> dict[str, Any]:
-        """The variant-neutral score sheet data (``whist scores MATCH``); see
+    def score_sheet(
+        self, match_id: int, *, first: int | None = None, last: int | None = None
+    ) -> dict[str, Any]:
+        """The variant-neutral score sheet data (``whist scores MATCH``), optionally a page
+        of deals ``first..last`` (totals carried from before it); see
         `repository.score_sheet`."""
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
-            return repo.score_sheet(session=session, match_id=match_id)
+            return repo.score_sheet(session=session, match_id=match_id, first=first, last=last)
+
+    def latest_open_match(self) -> int | None:
+        """The most recently started match that is still open (``whist resume``'s default),
+        or ``None``."""
+        import sqlalchemy as sa
+
+        from openwhist.ledger.models import Match
+
+        with self._unit(write=False) as session:
+            found = session.execute(
+                sa.select(sa.func.max(Match.id)).where(Match.status == "open")  # type: ignore[arg-type]
+            ).scalar_one_or_none()
+            return int(found) if found is not None else None
 
     def game_record(self, match_id: int) -> GameRecord:
         """The match as an ``openwhist.record/1`` game record (played deals only).

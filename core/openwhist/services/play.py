@@ -25,8 +25,9 @@ over. Undone actions never reach the record: it holds the deal as finally played
 play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
-deals included, as ``DealStarted``) and every `Undone`, *as they happen*, so a ledger can
-persist the in-progress deal action by action and a killed process can resume.
+deals included, as ``DealStarted``), every `Undone` and every `DealScored`, *as they
+happen*, so a ledger can persist the in-progress deal action by action (deleting undone
+actions) and each finished deal, and a killed process can resume (`resume_session`).
 
 Randomness derives from ``random.Random(seed)`` exactly as `simulate.play_match` does (first
 dealer, then the deck generator's seed, then one seed per seat for the bots), so a match of
@@ -44,7 +45,7 @@ from openwhist.actions import Action, Play
 from openwhist.engine import Engine
 from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
 from openwhist.plugins import Catalog
-from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
+from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.services import UsageError
 from openwhist.services.simulate import resolve_house_rules
@@ -162,7 +163,7 @@ class Undone:
 
 Event = DealStarted | ActionPlayed | TrickCompleted | DealScored | MatchOver | HumanTurn
 """What `PlaySession.next_event` returns."""
-Change = DealStarted | ActionPlayed | Undone
+Change = DealStarted | ActionPlayed | Undone | DealScored
 """What ``on_change`` receives (for persistence)."""
 
 
@@ -208,7 +209,7 @@ class PlaySession:
         if len(self.seats) != variant.seats:
             raise UsageError(f"{variant.name} has {variant.seats} seats, got {len(self.seats)}")
         self._rng = random.Random(self.seed)
-        self.first_dealer = self._rng.randrange(variant.seats)
+        self.first_dealer = self.engine.choose_first_dealer(self._rng)
         self._chance = random.Random(self._rng.getrandbits(64))
         self.builder = RecordBuilder(
             self.engine,
@@ -334,7 +335,9 @@ class PlaySession:
         self.builder.add_deal(state, score, self.progress)
         self.state = None
         self._undo.clear()
-        self._queue.append(DealScored(score, self.progress))
+        scored = DealScored(score, self.progress)
+        self._queue.append(scored)
+        self._notify(scored)
         if self.progress.finished:
             self._over = True
             self._queue.append(MatchOver(self.progress, self.builder.build(self.progress)))
@@ -517,22 +520,8 @@ def start_session(
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     available = {spec.name: spec for spec in catalog.bots_for(the_variant.name)}
-    master = random.Random(seed)
     # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
-    master.randrange(count)
-    master.getrandbits(64)
-    bots: dict[int, Bot] = {}
-    for s, seat in enumerate(specs):
-        bot_seed = master.getrandbits(64)
-        if seat.bot is None:
-            continue
-        found = available.get(seat.bot)
-        if found is None:
-            known = ", ".join(sorted(available)) or "none"
-            raise UsageError(
-                f"no bot {seat.bot!r} can play {the_variant.name} (available: {known})"
-            )
-        bots[s] = found.factory(the_variant.name, random.Random(bot_seed))
+    bots = _bots_for_seats(catalog, the_variant.name, specs, seed)
     return PlaySession(
         engine=engine,
         seats=specs,
@@ -545,6 +534,83 @@ def start_session(
         version=entry.version,
         on_change=on_change,
     )
+
+
+def _bots_for_seats(
+    catalog: Catalog, variant: str, specs: Sequence[SeatSpec], seed: int
+) -> dict[int, Bot]:
+    """The seats' bots, seeded as `start_session` seeds them (dealer, deck, then seats)."""
+    available = {spec.name: spec for spec in catalog.bots_for(variant)}
+    master = random.Random(seed)
+    master.randrange(len(specs))
+    master.getrandbits(64)
+    bots: dict[int, Bot] = {}
+    for s, seat in enumerate(specs):
+        bot_seed = master.getrandbits(64)
+        if seat.bot is None:
+            continue
+        found = available.get(seat.bot)
+        if found is None:
+            known = ", ".join(sorted(available)) or "none"
+            raise UsageError(f"no bot {seat.bot!r} can play {variant} (available: {known})")
+        bots[s] = found.factory(variant, random.Random(bot_seed))
+    return bots
+
+
+def resume_session(
+    catalog: Catalog,
+    engine: Engine,
+    *,
+    seats: Sequence[SeatSpec],
+    seed: int,
+    first_dealer: int,
+    progress: MatchProgress,
+    state: DealState[Any] | None,
+    deals: Sequence[DealRecord] = (),
+    undo: bool = True,
+    autoplay: bool = False,
+    on_change: Callable[[Change], None] | None = None,
+) -> PlaySession:
+    """A `PlaySession` that continues a stored match (``whist resume``) where it stopped.
+
+    ``progress`` is the progress after the last completed deal, ``state`` the current deal
+    after its logged actions (a fresh deal when none were logged; ``None`` when the match
+    is over), ``deals`` the completed deals' records (so the session's game record holds
+    the whole match). The bots are seeded as `start_session` seeded them; the deals still
+    to be shuffled use a generator seeded from the match's seed and the deal number, so
+    resuming the same match at the same point twice deals the same cards (but not the
+    cards an uninterrupted run would have dealt: nothing about the future is stored).
+    Actions made before the resume cannot be undone.
+
+    Raises:
+        UsageError: a seat's bot is no longer installed for the variant.
+    """
+    name = engine.variant.name
+    entry = catalog.variants.get(name)
+    session = PlaySession(
+        engine=engine,
+        seats=tuple(seats),
+        bots=_bots_for_seats(catalog, name, seats, seed),
+        hint_bot={spec.name: spec for spec in catalog.bots_for(name)}.get(HINT_BOT),
+        seed=seed,
+        undo_allowed=undo,
+        autoplay=autoplay,
+        distribution=entry.distribution if entry is not None else None,
+        version=entry.version if entry is not None else None,
+        on_change=on_change,
+    )
+    session.first_dealer = first_dealer
+    session.builder.first_dealer = first_dealer
+    session.builder.deals = list(deals)
+    session.progress = progress
+    session.state = state
+    number = state.context.number if state is not None else progress.deals + 1
+    logged = len(state.history) if state is not None else 0
+    session._chance = random.Random(f"openwhist-resume:{seed}:{number}:{logged}")
+    session._over = state is None or progress.finished
+    if session._over:
+        session._queue.append(MatchOver(progress, session.builder.build(progress)))
+    return session
 
 
 def is_card_play(action: Action) -> bool:
@@ -568,5 +634,6 @@ __all__ = [
     "default_seats",
     "is_card_play",
     "parse_seat",
+    "resume_session",
     "start_session",
 ]

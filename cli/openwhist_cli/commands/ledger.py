@@ -1,0 +1,408 @@
+"""The ledger's reports and maintenance: ``whist matches``, ``standings``, ``export``,
+``correct``, ``adjust``, ``match close``, ``ledger upgrade`` and ``ledger current``.
+
+Every command takes ``--db URL|PATH`` (default: ``$OPENWHIST_DB``, else ``ledger.sqlite3``
+in the user data directory), writes its data to stdout (``--json`` for machine-readable
+output) and its messages to stderr, and exits with the error's documented code: 1 no such
+match or entry, 2 bad input, 4 the ledger is unreachable or locked, 5 the database is not
+a ledger this openwhist may use as it is (docs/ledger.md, "Exit codes").
+
+SQLAlchemy, SQLModel and Alembic are imported only inside the commands, when a ledger is
+opened: ``whist --help`` never loads them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from openwhist_cli import runtime
+
+if TYPE_CHECKING:
+    from openwhist.services.ledger import Ledger
+
+DB_HELP = (
+    "The ledger: an SQLite file path or an SQLAlchemy URL "
+    "[default: $OPENWHIST_DB, else ledger.sqlite3 in your user data directory]."
+)
+
+DbOption = Annotated[str | None, typer.Option("--db", metavar="URL|PATH", help=DB_HELP)]
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+
+
+def open_ledger(ctx: typer.Context, db: str | None, *, variants: bool = False) -> Ledger:
+    """The ledger at ``db`` (``None``: ``$OPENWHIST_DB`` or the default file).
+
+    ``variants``: give it the invocation's catalog (commands that score or replay deals);
+    reports need no plugins and load none.
+    """
+    from openwhist.services.ledger import Ledger
+
+    return Ledger(db, catalog=runtime.get_catalog(ctx) if variants else None)
+
+
+def ledger_player(name: str, bot: str | None) -> tuple[str, str]:
+    """The ledger's ``(name, kind)`` for a seat at the table.
+
+    A bot's ledger name carries its bot (``"E (heuristic)"``), so a seat name used by a
+    human in one match and by a bot in another never names two kinds of player, and each
+    bot's results are kept apart in the standings.
+    """
+    if bot is None:
+        return name, "human"
+    return f"{name} ({bot})", f"bot:{bot}"
+
+
+def seat_display_name(name: str, kind: str) -> str:
+    """The name shown at the table for a stored player (the inverse of `ledger_player`)."""
+    if kind.startswith("bot:"):
+        return name.removesuffix(f" ({kind.removeprefix('bot:')})")
+    return name
+
+
+def _table(headers: list[str], rows: list[list[Any]], right: set[int] | None = None) -> str:
+    """Plain aligned text columns (stable for scripts and tests; no colour)."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [len(h) for h in headers]
+    for row in cells:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    right = right or set()
+
+    def fmt(row: list[str]) -> str:
+        parts = [
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        return "  ".join(parts).rstrip()
+
+    lines = [fmt(headers), fmt(["-" * w for w in widths])]
+    lines.extend(fmt(row) for row in cells)
+    return "\n".join(lines)
+
+
+plain_table = _table
+
+
+# -- whist matches ------------------------------------------------------------------------
+
+
+def matches_command(
+    ctx: typer.Context,
+    variant: Annotated[
+        str | None, typer.Option("--variant", metavar="NAME", help="Only this variant.")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", metavar="NAME", help="Only matches with NAME.")
+    ] = None,
+    open_only: Annotated[
+        bool, typer.Option("--open", help="Only matches still open (resumable).")
+    ] = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """List the ledger's matches, newest first."""
+    with runtime.handle_errors(ctx):
+        with open_ledger(ctx, db) as ledger:
+            found = ledger.list_matches(variant=variant, player=player, open_only=open_only)
+        if json_out:
+            runtime.echo_json(found)
+            return
+        if not found:
+            runtime.echo_error("no matches")
+            return
+        rows = []
+        for m in found:
+            players = ", ".join(
+                seat_display_name(p["name"], p["kind"])
+                + ("*" if p["kind"].startswith("bot:") else "")
+                for p in m["players"]
+            )
+            started = (m["started_at"] or "")[:16].replace("T", " ")
+            rows.append(
+                [m["id"], m["variant"], m["status"], m["deals"], started, players, m["summary"]]
+            )
+        typer.echo(
+            _table(
+                ["match", "variant", "status", "deals", "started (UTC)", "players", "score"],
+                rows,
+                right={0, 3},
+            )
+        )
+        if any("*" in row[5] for row in rows):
+            typer.echo("(* a bot)")
+
+
+# -- whist standings ----------------------------------------------------------------------
+
+ABOVE_THE_LINE = ("game", "rubber")
+"""English/American score categories that are match points (game points, rubber bonus)."""
+
+
+def standings_command(
+    ctx: typer.Context,
+    variant: Annotated[
+        str | None, typer.Option("--variant", metavar="NAME", help="Only this variant.")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", metavar="NAME", help="Only this player.")
+    ] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Per player across matches, per variant: matches, deals, wins, points.
+
+    Points are the sum of the player's party's score entries (partners share their side's
+    points), corrections included; English and American Whist also show game points (the
+    game and rubber lines: what a rubber is settled on). Israeli Whist shows the contracts
+    made (zero bids included).
+    """
+    with runtime.handle_errors(ctx):
+        with open_ledger(ctx, db) as ledger:
+            rows = ledger.standings(variant=variant, player=player)
+        if json_out:
+            runtime.echo_json(rows)
+            return
+        if not rows:
+            runtime.echo_error("no standings: the ledger has no matches (with these filters)")
+            return
+        by_variant: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            by_variant.setdefault(row["variant"], []).append(row)
+        blocks = []
+        for name, items in by_variant.items():
+            headers = ["player", "matches", "finished", "wins", "deals", "deals won", "points"]
+            extra = ""
+            if any(r.get("game_points") for r in items):
+                headers.append("game points")
+                extra = "game"
+            if any(r["contracts_made"] for r in items):
+                headers.append("contracts made")
+                extra = extra or "contracts"
+            table_rows = []
+            for r in items:
+                cells: list[Any] = [
+                    r["name"],
+                    r["matches"],
+                    r["finished"],
+                    r["wins"],
+                    r["deals"],
+                    r["deals_won"],
+                    r["points"],
+                ]
+                if "game points" in headers:
+                    cells.append(r.get("game_points", 0))
+                if "contracts made" in headers:
+                    cells.append(r["contracts_made"])
+                table_rows.append(cells)
+            blocks.append(
+                f"{name}\n" + _table(headers, table_rows, right=set(range(1, len(headers))))
+            )
+        typer.echo("\n\n".join(blocks))
+
+
+# -- whist export -------------------------------------------------------------------------
+
+
+def export_command(
+    ctx: typer.Context,
+    match: Annotated[
+        int | None, typer.Argument(metavar="[MATCH]", help="The match to export.")
+    ] = None,
+    all_matches: Annotated[bool, typer.Option("--all", help="Export every match.")] = False,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="csv|json|record",
+            help="csv: one row per score entry; json: matches with deals and entries; "
+            "record: the match as an openwhist.record/1 game record (played deals only).",
+        ),
+    ] = "json",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-O", metavar="FILE", dir_okay=False, help="Write to FILE."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Export a match (or --all) as CSV, JSON or a game record."""
+    with runtime.handle_errors(ctx):
+        from openwhist.services import UsageError
+
+        if (match is None) == (not all_matches):
+            raise UsageError("give a MATCH or --all (not both)")
+        if fmt not in ("csv", "json", "record"):
+            raise UsageError(f"--format is csv, json or record, not {fmt!r}")
+        with open_ledger(ctx, db, variants=fmt == "record") as ledger:
+            if fmt == "record":
+                if match is None:
+                    raise UsageError("--format record exports one match: give MATCH")
+                text = ledger.game_record(match).to_json()
+            else:
+                text = ledger.export(match, format="csv" if fmt == "csv" else "json")
+        if output is None:
+            typer.echo(text, nl=not text.endswith("\n"))
+            return
+        try:
+            output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {output}: {exc}") from None
+        runtime.echo_error(f"wrote {output}")
+
+
+# -- whist correct / adjust / match close -------------------------------------------------
+
+
+def correct_command(
+    ctx: typer.Context,
+    entry: Annotated[int, typer.Argument(metavar="ENTRY", help="The score entry's id.")],
+    points: Annotated[int, typer.Argument(metavar="POINTS", help="What the entry should count.")],
+    note: Annotated[
+        str, typer.Option("--note", metavar="TEXT", help="Why (required; kept with the entry).")
+    ],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Make score entry ENTRY count POINTS, with a compensating entry (never an edit).
+
+    Entry ids are on ``whist scores MATCH --lines``. The original entry stays; the new one
+    carries the difference, the note and a reference to the entry it corrects.
+    """
+    with runtime.handle_errors(ctx):
+        with open_ledger(ctx, db) as ledger:
+            fix = ledger.correct(entry, points, note)
+        if json_out:
+            runtime.echo_json(fix)
+            return
+        typer.echo(
+            f"entry {fix['id']} corrects entry {entry} by {fix['points']:+d} "
+            f"(match {fix['match']}): {fix['note']}"
+        )
+
+
+def adjust_command(
+    ctx: typer.Context,
+    match: Annotated[int, typer.Argument(metavar="MATCH")],
+    party: Annotated[
+        str, typer.Argument(metavar="PARTY", help="A party's name (A, NS, N, ...) or number.")
+    ],
+    points: Annotated[int, typer.Argument(metavar="POINTS")],
+    note: Annotated[str, typer.Option("--note", metavar="TEXT", help="Why (required).")],
+    category: Annotated[
+        str, typer.Option("--category", metavar="NAME", help="The score category.")
+    ] = "penalty",
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Add a score entry that belongs to no deal (a penalty agreed at the table)."""
+    with runtime.handle_errors(ctx):
+        from openwhist.services import UsageError
+
+        with open_ledger(ctx, db) as ledger:
+            parties = ledger.get_match(match)["parties"]
+            index = _party_index(party, parties)
+            if index is None:
+                raise UsageError(
+                    f"match {match} has no party {party!r} (its parties: {', '.join(parties)})"
+                )
+            made = ledger.adjust(match, index, points, category=category, note=note)
+        if json_out:
+            runtime.echo_json(made)
+            return
+        typer.echo(f"entry {made['id']}: {parties[index]} {points:+d} ({category}): {note}")
+
+
+def _party_index(text: str, parties: list[str]) -> int | None:
+    for i, name in enumerate(parties):
+        if text.strip().lower() == str(name).lower():
+            return i
+    if text.strip().isdigit() and int(text) < len(parties):
+        return int(text)
+    return None
+
+
+def close_command(
+    ctx: typer.Context,
+    match: Annotated[int, typer.Argument(metavar="MATCH")],
+    abandon: Annotated[
+        bool, typer.Option("--abandon", help="Close it as abandoned (not finished).")
+    ] = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Close an open match: finished (the players stop it) or --abandon."""
+    with runtime.handle_errors(ctx):
+        with open_ledger(ctx, db) as ledger:
+            summary = ledger.finish_match(match, abandoned=abandon)
+        if json_out:
+            runtime.echo_json(summary)
+            return
+        typer.echo(f"match {match} is {summary['status']}: {summary['summary']}")
+
+
+# -- whist ledger upgrade / current -------------------------------------------------------
+
+
+def upgrade_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Migrate the ledger to this openwhist's schema (back the file up first)."""
+    with runtime.handle_errors(ctx):
+        from openwhist.services.ledger import upgrade
+
+        done = upgrade(db)
+        if json_out:
+            runtime.echo_json(done)
+            return
+        if done.get("from") == done.get("to"):
+            typer.echo(f"{done['url']}: already at revision {done['to']}")
+        else:
+            typer.echo(
+                f"{done['url']}: upgraded from {done.get('from') or 'nothing'} to {done['to']}"
+            )
+
+
+def current_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Show the ledger's schema revision (read-only: never modifies it)."""
+    with runtime.handle_errors(ctx):
+        from openwhist.services.ledger import current
+
+        info = current(db)
+        if json_out:
+            runtime.echo_json(info)
+            return
+        state = "up to date" if info.get("up_to_date") else info.get("state", "")
+        typer.echo(
+            f"{info['url']}: revision {info.get('revision') or 'none'} "
+            f"(this openwhist: {info.get('head')}) -- {state}"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ledger commands to ``app``."""
+    epilog = runtime.EXIT_CODES_EPILOG
+    app.command("matches", epilog=epilog)(matches_command)
+    app.command("standings", epilog=epilog)(standings_command)
+    app.command("export", epilog=epilog)(export_command)
+    app.command("correct", epilog=epilog)(correct_command)
+    app.command("adjust", epilog=epilog)(adjust_command)
+    match_app = typer.Typer(help="Manage one match of the ledger.", no_args_is_help=True)
+    match_app.command("close", epilog=epilog)(close_command)
+    app.add_typer(match_app, name="match")
+    ledger_app = typer.Typer(
+        help="The ledger's schema: upgrade it, or show its revision.", no_args_is_help=True
+    )
+    ledger_app.command("upgrade", epilog=epilog)(upgrade_command)
+    ledger_app.command("current", epilog=epilog)(current_command)
+    app.add_typer(ledger_app, name="ledger")
+
+
+__all__ = [
+    "DbOption",
+    "JsonOption",
+    "ledger_player",
+    "open_ledger",
+    "plain_table",
+    "register",
+    "seat_display_name",
+]

@@ -1,0 +1,398 @@
+"""``whist record``: keep the score of a game played with real cards.
+
+* ``whist record start VARIANT --player NAME ... [-o key=value] [--label TEXT]`` starts a
+  match with named players in seat order and prints its number;
+* ``whist record deal MATCH key=value ...`` enters one deal's facts; without ``key=value``
+  pairs it asks for each fact in turn (the questions are generated from the variant's
+  facts model, `Ledger.facts_model`), and after a mistake it explains every problem and
+  lets you correct the fields until the deal is valid (or you give up with ``q``);
+* ``whist record fields MATCH`` lists the facts a deal of that match takes.
+
+The facts are validated by the variant's model (tricks add up, contracts legal, the
+forbidden total) and scored by the variant's own scoring hook, exactly like a deal played
+in openwhist (docs/ledger.md, "Score-keeping a real-card game").
+
+Values on the command line: a number (``3``), a word (``5S``, ``transfer_tricks``), a list
+separated by commas (``tricks=7,6`` or ``contracts=5,4,3,0``), a seat or party name where a
+seat or party number is asked (``declarer=N``, ``revokes=EW:deduct``: an object's fields
+separated by ``:``), ``yes``/``no`` for a flag, ``none`` for nothing, or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from openwhist_cli import runtime
+from openwhist_cli.commands.ledger import DbOption, JsonOption, open_ledger, seat_display_name
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+_NONE = {"none", "null", "-", "~"}
+_YES = {"y", "yes", "true", "1", "on"}
+_NO = {"n", "no", "false", "0", "off"}
+
+
+# -- reading facts from text ----------------------------------------------------------------
+
+
+class _Names:
+    """Seat and party names a number may be given as (``N`` = seat 0, ``EW`` = side 1)."""
+
+    def __init__(self, seats: list[str], parties: list[str]) -> None:
+        self.seats = [s.lower() for s in seats]
+        self.parties = [p.lower() for p in parties]
+
+    def number(self, text: str) -> int | str:
+        lowered = text.strip().lower().replace("-", "").replace("\u2013", "")
+        for names in (self.seats, self.parties):
+            if lowered in names:
+                return names.index(lowered)
+        try:
+            return int(text)
+        except ValueError:
+            return text  # the model reports it
+
+
+def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        return dict(defs.get(ref.rsplit("/", 1)[-1], {}))
+    return schema
+
+
+def convert(text: str, schema: dict[str, Any], defs: dict[str, Any], names: _Names) -> Any:
+    """One value typed by a score-keeper, converted for the field's JSON schema.
+
+    Anything the conversion cannot make sense of is passed on unchanged, so the facts
+    model reports it in its own words.
+    """
+    schema = _resolve(schema, defs)
+    text = text.strip()
+    if text[:1] in "[{" and text:
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return text
+    options = schema.get("anyOf")
+    if options:
+        if text.lower() in _NONE or text == "":
+            return None
+        real = [o for o in options if o.get("type") != "null"]
+        return convert(text, real[0], defs, names) if real else text
+    kind = schema.get("type")
+    if kind == "integer":
+        return names.number(text)
+    if kind == "boolean":
+        if text.lower() in _YES:
+            return True
+        if text.lower() in _NO:
+            return False
+        return text
+    if kind == "array":
+        if text.lower() in _NONE or text == "":
+            return []
+        items = [i for i in re.split(r"[,\s]+", text) if i]
+        prefix = schema.get("prefixItems")
+        out = []
+        for i, item in enumerate(items):
+            item_schema = prefix[i] if prefix and i < len(prefix) else schema.get("items", {})
+            out.append(convert(item, item_schema, defs, names))
+        return out
+    if kind == "object":
+        props = list(schema.get("properties", {}))
+        parts = text.split(":")
+        return {
+            key: convert(part, schema["properties"][key], defs, names)
+            for key, part in zip(props, parts, strict=False)
+        }
+    return text
+
+
+def _docstring_notes(model: type[BaseModel]) -> dict[str, str]:
+    """``name: text`` from the model's ``Attributes:`` docstring section."""
+    notes: dict[str, str] = {}
+    current = ""
+    for raw in (model.__doc__ or "").splitlines():
+        match = re.match(r"^\s{4,8}(\w+): (.*)$", raw)
+        if match and match.group(1) in model.model_fields:
+            current = match.group(1)
+            notes[current] = match.group(2).strip()
+        elif current and raw.strip() and raw.startswith(" " * 8):
+            notes[current] += " " + raw.strip()
+        else:
+            current = ""
+    return notes
+
+
+def describe_fields(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """The facts a deal takes: ``{"name", "required", "default", "description"}`` each."""
+    notes = _docstring_notes(model)
+    out = []
+    for name, field in model.model_fields.items():
+        required = field.is_required()
+        default: Any = None
+        if not required:
+            value = field.get_default(call_default_factory=True)
+            default = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+            default = json.loads(json.dumps(default, default=str))
+        out.append(
+            {
+                "name": name,
+                "required": required,
+                "default": default,
+                "description": (field.description or notes.get(name, "")).replace("``", ""),
+            }
+        )
+    return out
+
+
+def parse_pairs(
+    pairs: list[str], model: type[BaseModel], names: _Names
+) -> tuple[dict[str, Any], list[str]]:
+    """``key=value`` items as facts (converted per field), and the problems found."""
+    schema = model.model_json_schema()
+    defs = schema.get("$defs", {})
+    props = schema.get("properties", {})
+    facts: dict[str, Any] = {}
+    problems = []
+    for item in pairs:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep:
+            problems.append(f"{item!r} is not key=value")
+            continue
+        if key not in props:
+            problems.append(f"{key!r} is not a fact of this variant (facts: {', '.join(props)})")
+            continue
+        facts[key] = convert(value, props[key], defs, names)
+    return facts, problems
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(_shown(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return ":".join(_shown(v) for v in value.values())
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+def start_command(
+    ctx: typer.Context,
+    variant: Annotated[str, typer.Argument(metavar="VARIANT", help="The variant played.")],
+    player: Annotated[
+        list[str],
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help="A player, in seat order (the first deals first unless --first-dealer).",
+        ),
+    ],
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A rule option; repeatable."),
+    ] = None,
+    house_rule: Annotated[
+        list[str] | None,
+        typer.Option("--house-rule", metavar="NAME", help="Enable a house rule; repeatable."),
+    ] = None,
+    first_dealer: Annotated[
+        str | None,
+        typer.Option(
+            "--first-dealer", metavar="SEAT", help="The first dealer's seat name or number from 1."
+        ),
+    ] = None,
+    label: Annotated[
+        str, typer.Option("--label", metavar="TEXT", help="A label (e.g. the evening).")
+    ] = "",
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Start score-keeping a match played with real cards; prints the match number."""
+    with runtime.handle_errors(ctx):
+        from openwhist.services.simulate import parse_options
+
+        from openwhist_cli.commands.play import _seat_index
+
+        catalog = runtime.get_catalog(ctx)
+        the_variant = catalog.variant(variant)
+        if the_variant.facts is None:
+            from openwhist.services import UsageError
+
+            raise UsageError(f"{the_variant.name} declares no deal facts: it cannot be score-kept")
+        dealer = 0 if first_dealer is None else _seat_index(first_dealer, the_variant.seat_names)
+        with open_ledger(ctx, db, variants=True) as ledger:
+            match = ledger.start_match(
+                the_variant.name,
+                player,
+                options=parse_options(the_variant.name, option or []),
+                house_rules=house_rule or [],
+                first_dealer=dealer,
+                label=label,
+            )
+            summary = ledger.get_match(match)
+        summary.pop("deal_records", None)
+        if json_out:
+            runtime.echo_json(summary)
+            return
+        seats = ", ".join(
+            f"{the_variant.seat_names[p['seat']]} {p['name']}" for p in summary["players"]
+        )
+        typer.echo(f"match {match}: {the_variant.name} -- {seats}")
+        runtime.echo_error(
+            f"enter each deal with: whist record deal {match} "
+            "(asks for the facts; `whist record fields "
+            f"{match}` lists them)"
+        )
+
+
+def fields_command(
+    ctx: typer.Context,
+    match: Annotated[int, typer.Argument(metavar="MATCH")],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """List the facts a deal of MATCH takes (names, defaults, meaning)."""
+    with runtime.handle_errors(ctx):
+        with open_ledger(ctx, db, variants=True) as ledger:
+            model = ledger.facts_model(match)
+        fields = describe_fields(model)
+        if json_out:
+            runtime.echo_json(fields)
+            return
+        for f in fields:
+            default = "required" if f["required"] else f"default {_shown(f['default'])}"
+            typer.echo(f"{f['name']} ({default}): {f['description']}")
+
+
+def deal_command(
+    ctx: typer.Context,
+    match: Annotated[int, typer.Argument(metavar="MATCH")],
+    facts: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[KEY=VALUE]...",
+            help="The deal's facts; without them each fact is asked for.",
+        ),
+    ] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Enter one deal of a real-card match: its facts, validated, then scored."""
+    with runtime.handle_errors(ctx):
+        from openwhist.ledger.errors import InvalidFactsError
+
+        with open_ledger(ctx, db, variants=True) as ledger:
+            model = ledger.facts_model(match)
+            summary = ledger.get_match(match)
+            variant = runtime.get_catalog(ctx).variant(summary["variant"])
+            names = _Names(list(variant.seat_names), list(summary["parties"]))
+            if facts:
+                entered, problems = parse_pairs(facts, model, names)
+                if problems:
+                    raise InvalidFactsError(variant.name, problems)
+                outcome = ledger.record_real_deal(match, entered)
+            else:
+                outcome = _interactive(ledger, match, model, names, summary)
+                if outcome is None:
+                    runtime.echo_error("nothing recorded")
+                    raise typer.Exit(int(runtime.ExitCode.RUNTIME))
+        data = {
+            "match": outcome.match_id,
+            "deal": outcome.number,
+            "score": outcome.score.as_dict(),
+            "progress": outcome.progress.as_dict(),
+        }
+        if json_out:
+            runtime.echo_json(data)
+            return
+        typer.echo(f"match {match}, deal {outcome.number}:")
+        for line in (*outcome.score.lines, *outcome.progress.awards):
+            typer.echo(
+                f"  {outcome.score.parties[line.party]:>3} {line.points:+5d}  "
+                f"{line.category}: {line.note}"
+            )
+        typer.echo(outcome.progress.summary)
+        if outcome.progress.finished:
+            typer.echo("the match is over")
+
+
+def _interactive(
+    ledger: Any, match: int, model: type[BaseModel], names: _Names, summary: dict[str, Any]
+) -> Any:
+    """Ask for each fact, then let the keeper fix the fields named by each problem."""
+    from openwhist.ledger.errors import InvalidFactsError
+    from rich.console import Console
+
+    from openwhist_cli.prompt import InputEndedError, Prompter
+
+    console = Console(highlight=False, emoji=False, markup=False, stderr=False)
+    prompter = Prompter(console)
+    schema = model.model_json_schema()
+    defs = schema.get("$defs", {})
+    props = schema.get("properties", {})
+    fields = describe_fields(model)
+    seats = ", ".join(f"{i}={n}" for i, n in enumerate(p for p in summary["parties"]))
+    players = ", ".join(seat_display_name(p["name"], p["kind"]) for p in summary["players"])
+    console.print(
+        f"Deal {summary['deals'] + 1} of match {match} ({summary['variant']}; {players}). "
+        f"Parties: {seats}. Lists: 7,6. Enter keeps the default."
+    )
+    entered: dict[str, Any] = {}
+    try:
+        for f in fields:
+            hint = "" if f["required"] else f" [{_shown(f['default'])}]"
+            console.print(f"  {f['name']}: {f['description']}", style="dim")
+            while True:
+                answer = prompter.ask(f"{f['name']}{hint}: ").strip()
+                if not answer and not f["required"]:
+                    break
+                if answer:
+                    entered[f["name"]] = convert(answer, props[f["name"]], defs, names)
+                    break
+                console.print(f"{f['name']} is required")
+        while True:
+            try:
+                return ledger.record_real_deal(match, entered)
+            except InvalidFactsError as exc:
+                console.print("The deal is not valid:")
+                for problem in exc.problems:
+                    console.print(f"  - {problem}")
+            answer = prompter.ask(
+                "Correct a fact as name=value (several separated by spaces), or q to give up: "
+            ).strip()
+            if answer.lower() in ("q", "quit"):
+                return None
+            fixes, problems = parse_pairs(answer.split(), model, names)
+            for problem in problems:
+                console.print(f"  - {problem}")
+            entered.update(fixes)
+    except InputEndedError:
+        return None
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``record start|deal|fields`` to ``app``."""
+    epilog = runtime.EXIT_CODES_EPILOG
+    record_app = typer.Typer(
+        help="Keep the score of a game played with real cards.", no_args_is_help=True
+    )
+    record_app.command("start", epilog=epilog)(start_command)
+    record_app.command("deal", epilog=epilog)(deal_command)
+    record_app.command("fields", epilog=epilog)(fields_command)
+    app.add_typer(record_app, name="record")
+
+
+__all__ = ["convert", "describe_fields", "parse_pairs", "register"]

@@ -1,0 +1,329 @@
+"""``whist scores MATCH``: a match's score sheet, laid out as its players keep it.
+
+* English and American Whist (parties N–S and E–W): the "We / They" sheet -- one column per
+  side; trick, honour and penalty points per deal *below the line*, each game won and each
+  rubber bonus *above the line* (a ruled line closes every game), then the totals: points
+  below the line, game points, rubber bonus and the match points (RULES.md §2.6–§2.7).
+* Israeli Whist: a column per player; per deal the declarer and trump, each player's
+  contract, tricks and points, and the running totals (RULES.md §4.7).
+* German Whist: the deals with each player's points and the running result (§1.10).
+* Any other variant: a generic per-party sheet of points and running totals.
+
+Every sheet is computed from the match's score entries (corrections included), never from
+a stored total. ``--lines`` adds every entry with its id (what ``whist correct`` takes);
+``--json`` prints the sheet data. A match of more than `PAGE` deals shows its last `PAGE`
+deals unless ``--from``/``--to``/``--all`` say otherwise; the totals before the page are
+carried into the running totals.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from openwhist_cli import runtime
+from openwhist_cli.commands.ledger import (
+    DbOption,
+    JsonOption,
+    open_ledger,
+    plain_table,
+    seat_display_name,
+)
+
+PAGE = 500
+"""Deals shown by default (the last ones) when a match has more."""
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "."
+
+
+def _header(sheet: dict[str, Any]) -> str:
+    match = sheet["match"]
+    players = ", ".join(
+        f"{p['seat'] + 1}:{seat_display_name(p['name'], p['kind'])}" for p in match["players"]
+    )
+    label = f" \u2014 {match['label']}" if match["label"] else ""
+    fmt = f" ({match['format']})" if match["format"] else ""
+    return (
+        f"Match {match['id']}: {match['variant']}{fmt}{label}, {match['status']}, "
+        f"{match['deals']} deal{'s' if match['deals'] != 1 else ''}\nPlayers: {players}"
+    )
+
+
+def _side_names(sheet: dict[str, Any], party: int) -> str:
+    names = [
+        seat_display_name(p["name"], p["kind"])
+        for p in sheet["match"]["players"]
+        if p["party"] == party
+    ]
+    return " & ".join(names)
+
+
+def english_sheet(sheet: dict[str, Any]) -> str:
+    """The "We / They" sheet of English and American Whist (see the module docstring)."""
+    we, they = sheet["parties"][0], sheet["parties"][1]
+    rows: list[list[Any]] = []
+    below = [0, 0]
+    above = [0, 0]
+    bonus = [0, 0]
+    for deal in sheet["deals"]:
+        number = deal["number"]
+        if deal["status"] != "complete":
+            rows.append([number, "", "", "in progress"])
+            continue
+        shown = False
+        for line in deal["lines"]:
+            points = [0, 0]
+            points[line["party"]] = line["points"]
+            category = line["category"]
+            if category in ("game", "rubber"):
+                continue
+            below[line["party"]] += line["points"]
+            rows.append(
+                [number if not shown else "", _signed(points[0]), _signed(points[1]), line["note"]]
+            )
+            shown = True
+        if not shown:
+            rows.append([number, ".", ".", deal["summary"] or "no score"])
+        for line in deal["lines"]:
+            if line["category"] not in ("game", "rubber"):
+                continue
+            points = [0, 0]
+            points[line["party"]] = line["points"]
+            if line["category"] == "game":
+                above[line["party"]] += line["points"]
+                marker = "GAME"
+            else:
+                bonus[line["party"]] += line["points"]
+                marker = "RUBBER"
+            rows.append(["", _signed(points[0]), _signed(points[1]), f"{marker}: {line['note']}"])
+            rows.append(["=" * 4, "=" * 7, "=" * 9, ""])
+    for line in sheet["adjustments"]:
+        points = [0, 0]
+        points[line["party"]] = line["points"]
+        if line["category"] == "game":
+            above[line["party"]] += line["points"]
+        elif line["category"] == "rubber":
+            bonus[line["party"]] += line["points"]
+        else:
+            below[line["party"]] += line["points"]
+        rows.append(["adj.", _signed(points[0]), _signed(points[1]), line["note"]])
+    carried = sheet.get("carried") or [0, 0]
+    head = [f"We ({we})", f"They ({they})"]
+    out = [
+        _header(sheet),
+        f"We ({we}): {_side_names(sheet, 0)}    They ({they}): {_side_names(sheet, 1)}",
+        "",
+    ]
+    if any(carried):
+        out.append(
+            f"carried from deals before {sheet['page']['first']}: {carried[0]} / {carried[1]}"
+        )
+    out.append(plain_table(["deal", *head, ""], rows, right={1, 2}))
+    out.append("")
+    match_points = [above[i] + bonus[i] for i in range(2)]
+    summary = [
+        ["below the line (tricks, honours, penalties)", below[0], below[1]],
+        ["game points (above the line)", above[0], above[1]],
+        ["rubber bonus", bonus[0], bonus[1]],
+        ["match points (games + rubber bonus)", match_points[0], match_points[1]],
+    ]
+    out.append(
+        plain_table(
+            ["totals" + (" (this page)" if any(carried) else ""), *head], summary, right={1, 2}
+        )
+    )
+    net = match_points[0] - match_points[1]
+    if net:
+        winner = we if net > 0 else they
+        out.append(f"net: {winner} +{abs(net)} match points")
+    if sheet["match"]["summary"]:
+        out.append(sheet["match"]["summary"])
+    return "\n".join(out)
+
+
+def israeli_sheet(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> str:
+    """A column per player: contract, tricks and points per deal, running totals."""
+    players = sheet["match"]["players"]
+    parties = sheet["parties"]
+    names = [f"{parties[p['seat']]} {seat_display_name(p['name'], p['kind'])}" for p in players]
+    rows: list[list[Any]] = []
+    for deal in sheet["deals"]:
+        facts = (records.get(deal["number"]) or {}).get("facts") or {}
+        if deal["status"] != "complete":
+            rows.append([deal["number"], "in progress", *[""] * len(players)])
+            continue
+        if facts.get("passed_out"):
+            rows.append([deal["number"], "passed out", *["." for _ in players]])
+        else:
+            declarer = facts.get("declarer")
+            what = (
+                f"{parties[declarer]} {facts.get('bid')}"
+                if isinstance(declarer, int) and declarer < len(parties)
+                else ""
+            )
+            kind = facts.get("deal_type")
+            if kind:
+                what += f" ({kind} {facts.get('contract_total', '')})"
+            contracts = facts.get("contracts") or []
+            cells = []
+            for seat in range(len(players)):
+                bid = contracts[seat] if seat < len(contracts) else "?"
+                took = deal["tricks"][seat] if seat < len(deal["tricks"]) else "?"
+                cells.append(f"{bid}/{took} {_signed(deal['points'][seat])}")
+            rows.append([deal["number"], what, *cells])
+        rows.append(["", "total", *deal["totals"]])
+    for line in sheet["adjustments"]:
+        cells = ["." for _ in players]
+        cells[line["party"]] = _signed(line["points"])
+        rows.append(["adj.", line["note"][:30], *cells])
+    rows.append(["", "TOTAL", *sheet["totals"]])
+    out = [_header(sheet), "(each player: contract/tricks taken and the deal's points)", ""]
+    out.append(
+        plain_table(["deal", "declarer, trump", *names], rows, right=set(range(2, 2 + len(names))))
+    )
+    if sheet["match"]["summary"]:
+        out.append(sheet["match"]["summary"])
+    return "\n".join(out)
+
+
+def points_sheet(sheet: dict[str, Any]) -> str:
+    """German Whist and any other variant: points per party per deal, running result."""
+    parties = sheet["parties"]
+    named = [
+        f"{name} ({_side_names(sheet, i)})"
+        if _side_names(sheet, i) not in ("", str(name))
+        else str(name)
+        for i, name in enumerate(parties)
+    ]
+    rows: list[list[Any]] = []
+    for deal in sheet["deals"]:
+        if deal["status"] != "complete":
+            rows.append([deal["number"], *[""] * (2 * len(parties)), "in progress"])
+            continue
+        rows.append(
+            [
+                deal["number"],
+                *[_signed(p) for p in deal["points"]],
+                *deal["totals"],
+                deal["summary"],
+            ]
+        )
+    for line in sheet["adjustments"]:
+        cells = ["." for _ in parties]
+        cells[line["party"]] = _signed(line["points"])
+        rows.append(["adj.", *cells, *["" for _ in parties], line["note"]])
+    headers = ["deal", *named, *[f"total {p}" for p in parties], "result"]
+    out = [_header(sheet), ""]
+    if any(sheet.get("carried") or []):
+        out.append(
+            f"carried from deals before {sheet['page']['first']}: "
+            + ", ".join(f"{p} {t}" for p, t in zip(parties, sheet["carried"], strict=True))
+        )
+    out.append(plain_table(headers, rows, right=set(range(1, 1 + 2 * len(parties)))))
+    out.append(
+        "totals: " + ", ".join(f"{p} {t}" for p, t in zip(parties, sheet["totals"], strict=True))
+    )
+    if sheet["match"]["summary"]:
+        out.append(sheet["match"]["summary"])
+    return "\n".join(out)
+
+
+def entry_lines(sheet: dict[str, Any]) -> str:
+    """Every score entry with its id (for ``whist correct``)."""
+    parties = sheet["parties"]
+    rows: list[list[Any]] = []
+    for deal in sheet["deals"]:
+        for line in deal["lines"]:
+            rows.append(
+                [
+                    line["id"],
+                    deal["number"],
+                    parties[line["party"]],
+                    line["category"],
+                    line["points"],
+                    line["note"],
+                ]
+            )
+    for line in sheet["adjustments"]:
+        rows.append(
+            [
+                line["id"],
+                "-",
+                parties[line["party"]],
+                line["category"],
+                line["points"],
+                line["note"],
+            ]
+        )
+    return plain_table(["entry", "deal", "party", "category", "points", "note"], rows, right={0, 4})
+
+
+def is_english_like(sheet: dict[str, Any]) -> bool:
+    """English / American Whist: two sides N–S and E–W scoring toward games."""
+    return sheet["match"]["variant"] in ("english", "american") or (
+        list(sheet["parties"]) == ["NS", "EW"]
+    )
+
+
+def render_sheet(sheet: dict[str, Any], records: dict[int, dict[str, Any]] | None = None) -> str:
+    """The sheet as text in the variant's own layout (see the module docstring)."""
+    if is_english_like(sheet):
+        return english_sheet(sheet)
+    if sheet["match"]["variant"] == "israeli":
+        return israeli_sheet(sheet, records or {})
+    return points_sheet(sheet)
+
+
+def scores_command(
+    ctx: typer.Context,
+    match: Annotated[int, typer.Argument(metavar="MATCH", help="The match (see whist matches).")],
+    first: Annotated[
+        int | None, typer.Option("--from", min=1, metavar="DEAL", help="First deal shown.")
+    ] = None,
+    last: Annotated[
+        int | None, typer.Option("--to", min=1, metavar="DEAL", help="Last deal shown.")
+    ] = None,
+    everything: Annotated[
+        bool, typer.Option("--all", help=f"Every deal, even past {PAGE}.")
+    ] = False,
+    lines: Annotated[
+        bool, typer.Option("--lines", help="Also list every score entry with its id.")
+    ] = False,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Show a match's score sheet as its players keep it (We/They, per player, per deal)."""
+    with runtime.handle_errors(ctx):
+        with open_ledger(ctx, db) as ledger:
+            if first is None and last is None and not everything and not json_out:
+                size = ledger.score_sheet(match, first=1, last=0)["page"]["deals"]
+                if size > PAGE:
+                    first = size - PAGE + 1
+                    runtime.echo_error(
+                        f"match {match} has {size} deals: showing the last {PAGE} "
+                        "(--all, --from, --to for others)"
+                    )
+            sheet = ledger.score_sheet(match, first=first, last=last)
+            records: dict[int, dict[str, Any]] = {}
+            if sheet["match"]["variant"] == "israeli" and not json_out:
+                for deal in ledger.get_match(match)["deal_records"]:
+                    score = deal["record"].get("score") or {}
+                    records[deal["number"]] = {"facts": score.get("facts") or {}}
+        if json_out:
+            runtime.echo_json(sheet)
+            return
+        typer.echo(render_sheet(sheet, records))
+        if lines:
+            typer.echo("")
+            typer.echo(entry_lines(sheet))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``scores`` to ``app``."""
+    app.command("scores", epilog=runtime.EXIT_CODES_EPILOG)(scores_command)
+
+
+__all__ = ["PAGE", "entry_lines", "register", "render_sheet", "scores_command"]
