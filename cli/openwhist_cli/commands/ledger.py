@@ -161,7 +161,7 @@ def standings_command(
     """
     with runtime.handle_errors(ctx):
         with open_ledger(ctx, db) as ledger:
-            rows = ledger.standings(variant=variant, player=player)
+            rows = ledger.standings(variant=variant, player=player, game_points=True)
         if json_out:
             runtime.echo_json(rows)
             return

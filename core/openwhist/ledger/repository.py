@@ -776,7 +776,11 @@ ORDER BY m.variant, points DESC, p.name
 
 
 def standings(
-    *, session: Session, variant: str | None = None, player: str | None = None
+    *,
+    session: Session,
+    variant: str | None = None,
+    player: str | None = None,
+    game_points: bool = False,
 ) -> list[dict[str, Any]]:
     """Per variant and player, across matches, computed from the entries on each call.
 
@@ -785,8 +789,9 @@ def standings(
     matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
     entries, corrections included; partners share their side's points) and
     ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
-    Whist's contracts made, zeros included) and ``game_points`` (the game and rubber
-    entries: English and American Whist's match points, which settle a rubber). Ordered by
+    Whist's contracts made, zeros included); with ``game_points=True`` also
+    ``game_points`` (the game and rubber entries: English and American Whist's match
+    points, which settle a rubber). Ordered by
     variant, then points, highest first.
     """
     conditions = []
@@ -811,7 +816,7 @@ def standings(
             "deals_won": int(row.deals_won),
             "points": int(row.points),
             "contracts_made": int(row.contracts_made),
-            "game_points": int(row.game_points),
+            **({"game_points": int(row.game_points)} if game_points else {}),
         }
         for row in rows
     ]

@@ -665,14 +665,21 @@ class Ledger:
             )
 
     def standings(
-        self, *, variant: str | None = None, player: str | None = None
+        self,
+        *,
+        variant: str | None = None,
+        player: str | None = None,
+        game_points: bool = False,
     ) -> list[dict[str, Any]]:
         """Per variant and player across matches (``whist standings``); see
-        `repository.standings` for the columns."""
+        `repository.standings` for the columns (``game_points`` adds English and American
+        Whist's game and rubber points)."""
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
-            return repo.standings(session=session, variant=variant, player=player)
+            return repo.standings(
+                session=session, variant=variant, player=player, game_points=game_points
+            )
 
     def score_sheet(
         self, match_id: int, *, first: int | None = None, last: int | None = None
