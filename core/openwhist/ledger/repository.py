@@ -19,9 +19,11 @@ Invariants kept here (docs/ledger.md, "Schema"):
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -597,6 +599,36 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
 _T = SQLModel.metadata.tables
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while building a large sheet.
+
+    The sheet is hundreds of thousands of small acyclic dicts and lists; without the pause
+    the collector's repeated full passes over them took half of a 100,000-deal sheet's time.
+    Reference counting still frees everything; the collector resumes afterwards.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _entry_columns(entries_t: sa.Table) -> tuple[Any, ...]:
+    """An entry's score-sheet columns: deal, id, party, category, points, note, corrects."""
+    return (
+        entries_t.c.deal_id,
+        entries_t.c.id,
+        entries_t.c.party,
+        entries_t.c.category,
+        entries_t.c.points,
+        entries_t.c.note,
+        entries_t.c.corrects_id,
+    )
+
+
 def _party_sums(session: Session, statement: Any, count: int) -> list[int]:
     sums = [0] * count
     for party, points in session.execute(statement):
@@ -658,9 +690,9 @@ def score_sheet(
     deal_count = session.execute(
         sa.select(sa.func.count()).select_from(deals_t).where(deals_t.c.match_id == match_id)
     ).scalar_one()
-    # The match's totals and the page's carried totals are sums the database does from
-    # the covering index (match_id, party, points, category): no entry becomes a Python
-    # object unless its deal is on the page.
+    # The match's totals are a sum the database does from the covering index (match_id,
+    # party, points, category); the carried totals sum the deals before the page (or
+    # subtract those from it on): no entry becomes a Python object unless it is shown.
     totals = _party_sums(
         session,
         sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
@@ -668,39 +700,85 @@ def score_sheet(
         .group_by(entries_t.c.party),
         count,
     )
-    carried = [0] * count
-    if first is not None and first > 1:
-        carried = _party_sums(
+    deals_with_entries = deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id)
+
+    def deal_sums(*where: Any) -> list[int]:
+        # Driven from the deals' (match_id, number) index, then each deal's entries by
+        # ix_score_entries_deal: the cost follows the deals selected, not the match.
+        return _party_sums(
             session,
             sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
-            .select_from(entries_t.join(deals_t, deals_t.c.id == entries_t.c.deal_id))
-            .where(entries_t.c.match_id == match_id, deals_t.c.number < first)
+            .select_from(deals_with_entries)
+            .where(deals_t.c.match_id == match_id, *where)
             .group_by(entries_t.c.party),
             count,
         )
-    entry_cols = (
-        entries_t.c.deal_id,
-        entries_t.c.id,
-        entries_t.c.party,
-        entries_t.c.category,
-        entries_t.c.points,
-        entries_t.c.note,
-        entries_t.c.corrects_id,
-    )
-    page_entries = (
-        sa.select(*entry_cols).where(entries_t.c.match_id == match_id).order_by(entries_t.c.id)
-    )
-    if first is not None or last is not None:
-        page_entries = page_entries.where(
-            sa.or_(
-                entries_t.c.deal_id.is_(None),
-                entries_t.c.deal_id.in_(sa.select(deals_t.c.id).where(*in_page)),
-            )
+
+    # Entries without a deal. ``match_id + 0`` keeps SQLite on ix_score_entries_deal
+    # (deal_id IS NULL: the few adjustments) instead of scanning the match's entries.
+    adjustment_rows = session.execute(
+        sa.select(*_entry_columns(entries_t))
+        .where(entries_t.c.deal_id.is_(None), (entries_t.c.match_id + 0) == match_id)
+        .order_by(entries_t.c.id)
+    ).all()
+    carried = [0] * count
+    if first is not None and first > 1:
+        if first - 1 <= int(deal_count) - first + 1:
+            carried = deal_sums(deals_t.c.number < first)
+        else:
+            # Fewer deals from the page on: everything, minus those, minus adjustments.
+            after = deal_sums(deals_t.c.number >= first)
+            carried = [t - a for t, a in zip(totals, after, strict=True)]
+            for row in adjustment_rows:
+                if 0 <= row[2] < count:
+                    carried[row[2]] -= row[4]
+    if first is None and last is None:
+        page_entries = (
+            sa.select(*_entry_columns(entries_t))
+            .where(entries_t.c.match_id == match_id, entries_t.c.deal_id.is_not(None))
+            .order_by(entries_t.c.id)
         )
-    by_deal: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
+    else:
+        page_entries = (
+            sa.select(*_entry_columns(entries_t))
+            .select_from(deals_with_entries)
+            .where(*in_page)
+            .order_by(entries_t.c.id)
+        )
+    with _collector_paused():
+        return _build_sheet(
+            session=session,
+            match=match,
+            players=players,
+            parties=parties,
+            deals=deals,
+            page_entries=page_entries,
+            adjustment_rows=adjustment_rows,
+            carried=carried,
+            totals=totals,
+            deal_count=int(deal_count),
+        )
+
+
+def _build_sheet(
+    *,
+    session: Session,
+    match: Match,
+    players: list[dict[str, Any]],
+    parties: list[str],
+    deals: Sequence[Any],
+    page_entries: Any,
+    adjustment_rows: Sequence[Any],
+    carried: list[int],
+    totals: list[int],
+    deal_count: int,
+) -> dict[str, Any]:
+    count = len(parties)
     keys = ("id", "party", "category", "points", "note", "corrects")
+    by_deal: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
     for deal_id, *values in session.execute(page_entries):
         by_deal[deal_id].append(dict(zip(keys, values, strict=True)))
+    adjustments = [dict(zip(keys, row[1:], strict=True)) for row in adjustment_rows]
     running = carried[:]
     sheet_deals = []
     loads = json.loads
@@ -729,13 +807,13 @@ def score_sheet(
         "match": match_summary(match, players),
         "parties": parties,
         "deals": sheet_deals,
-        "adjustments": by_deal.get(None, []),
+        "adjustments": adjustments,
         "carried": carried,
         "totals": totals,
         "page": {
             "first": sheet_deals[0]["number"] if sheet_deals else None,
             "last": sheet_deals[-1]["number"] if sheet_deals else None,
-            "deals": int(deal_count),
+            "deals": deal_count,
         },
     }
 
