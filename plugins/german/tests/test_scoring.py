@@ -75,13 +75,13 @@ def test_all26_win_loss_counts_both_phases() -> None:
 @pytest.mark.parametrize("mode", ["win_loss", "difference", "excess_over_book", "points_per_trick"])
 def test_all26_thirteen_all_is_a_tie(mode: str) -> None:
     """C-G1: 6 + 7 = 13 against 7 + 6 = 13 is a tie: no winner, and the winner-takes modes
-    score nothing; points_per_trick gives both their 13."""
+    score nothing; points_per_trick still gives each the phase-2 tricks it won (7 and 6)."""
     result = score((6, 7), (7, 6), scoring_profile="all26", hand_result_mode=mode)
     assert result.winner is None
     assert result.facts["tie"] is True
     if mode == "points_per_trick":
-        assert result.points(A) == 13
-        assert result.points(B) == 13
+        assert result.points(A) == 7
+        assert result.points(B) == 6
     else:
         assert result.lines == ()
 
@@ -92,6 +92,14 @@ def test_points_per_trick_counts_phase_two_tricks_with_last13() -> None:
     assert (result.points(A), result.points(B)) == (8, 5)
     assert result.winner == A
     assert {line.category for line in result.lines} == {Category.TRICKS}
+
+
+def test_points_per_trick_counts_only_phase_two_tricks_with_all26() -> None:
+    """RULES.md §1.8: "each phase-2 trick = 1 point to its winner" -- under all26 too, where
+    the profile decides the winner (10 + 5 = 15 of 26 for A) but phase 1 scores nothing."""
+    result = score((10, 3), (5, 8), scoring_profile="all26", hand_result_mode="points_per_trick")
+    assert (result.points(A), result.points(B)) == (5, 8)
+    assert result.winner == A
 
 
 def test_weighted_counts_phase_one_once_and_phase_two_twice() -> None:

@@ -114,6 +114,16 @@ def test_pass_is_final_bars_a_seat_that_passed():
     assert state.extra.declarer == E
 
 
+def test_pass_is_final_a_bid_after_everyone_else_passed_stands_at_once():
+    """§4.3.4/§4.3.5: N, E and S pass (for good); W's bid is followed by nobody who may
+    still call, so it wins at once -- W never gets to raise his own bid."""
+    eng = engine(pass_is_final=True)
+    state = calls(eng, dealt(eng), "pass, pass, pass, 5C")
+    assert state.phase == "contracts"
+    assert state.extra.declarer == W
+    assert state.to_act == W  # the declarer names his contract first
+
+
 def test_pass_is_final_skips_passed_seats():
     eng = engine(pass_is_final=True)
     state = calls(eng, dealt(eng), "5C, pass, 5D, pass, 5H")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from openwhist import Category, DealContext, OptionsError
+from openwhist import Category, DealContext, OptionsError, VariantError
 from openwhist_israeli import ISRAELI, IsraeliFacts, IsraeliOptions, score_facts
 from openwhist_israeli.scoring import advance_match, contract_line, start_match
 from pydantic import ValidationError
@@ -208,3 +208,13 @@ def test_target_tie_at_the_top_plays_on():
 def test_match_option_is_validated(value, message):
     with pytest.raises(OptionsError, match=message):
         ISRAELI.make_options({"match": value})
+
+
+def test_a_recorded_winning_bid_below_the_minimum_is_refused():
+    """§4.3.3: no auction can be won with fewer than min_bid tricks, so a score-keeper who
+    enters one is told so instead of getting a score."""
+    facts = IsraeliFacts(declarer=0, bid="4C", contracts=[4, 0, 0, 0], tricks=[4, 3, 3, 3])
+    with pytest.raises(VariantError, match="below the minimum bid 5"):
+        score_facts(facts, IsraeliOptions())
+    # With min_bid 4 the same deal is legal and scores (4 made: 26).
+    assert score_facts(facts, IsraeliOptions(min_bid=4)).points(0) == 26

@@ -92,8 +92,8 @@ def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
     * ``difference``: the winner scores own counted tricks minus the loser's.
     * ``excess_over_book``: the winner scores own counted tricks minus book (13 for all26,
       6 for last13).
-    * ``points_per_trick``: every counted trick is 1 point to the seat that won it (with the
-      default profile last13 these are the phase-2 tricks, as MeggieSoft counts them).
+    * ``points_per_trick``: every phase-2 trick is 1 point to the seat that won it, whatever
+      the profile (RULES.md §1.8: "each phase-2 trick = 1 point", as MeggieSoft counts).
     * ``weighted``: phase-1 tricks 1 point, phase-2 tricks 2 points, whatever the profile
       (the Guardian's count weighs both phases by definition); 39 points, so never a tie.
 
@@ -137,10 +137,12 @@ def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
                 )
         detail["points"] = list(points)
     elif mode == "points_per_trick":
+        # RULES.md §1.8: each phase-2 trick is one point to its winner (the profile decides
+        # only who wins the deal).
         for seat in (0, 1):
-            if counted[seat]:
+            if p2[seat]:
                 lines.append(
-                    ScoreLine(seat, Category.TRICKS, counted[seat], f"{counted[seat]} tricks")
+                    ScoreLine(seat, Category.TRICKS, p2[seat], f"{p2[seat]} phase-2 tricks")
                 )
     elif winner is not None:
         won, lost = counted[winner], counted[1 - winner]

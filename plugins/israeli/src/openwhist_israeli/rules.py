@@ -229,6 +229,14 @@ def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[Isra
             x.min_bid, code, seat, 0, x.passed, (*x.calls, (seat, code)), x.frisch,
             x.selections, x.given, x.redeals, x.declarer, x.bid, x.contracts, x.passed_out,
         )  # fmt: skip
+        if (
+            options.pass_is_final
+            and options.auction_end == "three_passes"
+            and (x.passed | 1 << seat) == ALL_SEATS
+        ):
+            # §4.3.4/§4.3.5: every other seat has passed and may not call again, so the bid
+            # stands at once -- the high bidder never gets to raise his own bid.
+            return _auction_won(state, history, extra, options)
         return DealState(
             state.phase, _next_caller(seat, x.passed, options), state.hands, state.trump,
             state.leader, state.trick, state.tricks, state.completed, history, state.context,

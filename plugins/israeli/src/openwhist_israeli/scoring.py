@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import Category, DealScore, MatchProgress, ScoreLine
+from openwhist import Category, DealScore, MatchProgress, ScoreLine, VariantError
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from openwhist_israeli.actions import Bid, parse_call
@@ -171,7 +171,16 @@ def contract_line(
 
 
 def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
-    """Score a deal per RULES.md §4.7–§4.8: per seat its contract line, then its revokes."""
+    """Score a deal per RULES.md §4.7–§4.8: per seat its contract line, then its revokes.
+
+    Raises:
+        VariantError: a winning bid below the options' ``min_bid`` (RULES.md §4.3.3), which
+            no auction can produce -- a score-keeper's slip.
+    """
+    if not facts.passed_out and facts.bid_number < options.min_bid:
+        raise VariantError(
+            f"bid: {facts.bid} is below the minimum bid {options.min_bid} (RULES.md §4.3.3)"
+        )
     details: dict[str, Any] = {
         "declarer": facts.declarer,
         "bid": facts.bid,
