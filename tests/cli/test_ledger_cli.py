@@ -60,10 +60,10 @@ EVENING = [
         [25, _made(4), -10, _made(6)],
     ),
 ]
-# Deal 3, typed at the prompts: S declares 4NT; contracts 3 3 4 1 = 11 (under); tricks
-# 3 2 4 4; W revoked once.
-DEAL3_INPUT = "S\n4NT\n3,3,4,1\n3,2,4,5\n0,0,0,1\n\n\n\ntricks=3,2,4,4\n"
-DEAL3_POINTS = [_made(3), -10, _made(4), -30 - 100]
+# Deal 3, typed at the prompts: S declares 5NT; contracts 3 3 5 1 = 12 (under); tricks
+# 3 2 5 3; W revoked once.
+DEAL3_INPUT = "S\n5NT\n3,3,5,1\n3,2,5,4\n0,0,0,1\n\n\n\ntricks=3,2,5,3\n"
+DEAL3_POINTS = [_made(3), -10, _made(5), -20 - 100]
 
 
 def test_a_real_card_israeli_evening_and_its_standings(runner: CliRunner, tmp_path: Path) -> None:
@@ -113,7 +113,7 @@ def test_a_real_card_israeli_evening_and_its_standings(runner: CliRunner, tmp_pa
     facts, points = EVENING[2]
     assert whist(runner, db, "record", "deal", str(match), *facts).exit_code == 0
     expected = [e + p for e, p in zip(expected, points, strict=True)]
-    # Contracts made (zeros included): N 5, 2, 3, zero; E 4, 4; S 4; W zero, 6.
+    # Contracts made (zeros included): N 5, 2, 3, zero; E 4, 4; S 5; W zero, 6.
     made = [4, 2, 1, 2]
 
     result = whist(runner, db, "standings", "--variant", "israeli", "--json")
@@ -126,8 +126,8 @@ def test_a_real_card_israeli_evening_and_its_standings(runner: CliRunner, tmp_pa
     assert expected == [
         35 + 14 + 19 + 25,
         26 - 10 - 10 + 26,
-        -10 - 50 + 26 - 10,
-        50 - 20 - 130 + 46,
+        -10 - 50 + 35 - 10,
+        50 - 20 - 120 + 46,
     ]
 
     # The sheet: a column per player, contract/tricks and points per deal, running totals.
@@ -136,7 +136,7 @@ def test_a_real_card_israeli_evening_and_its_standings(runner: CliRunner, tmp_pa
     assert "N Noa" in sheet.stdout
     assert "W Wim" in sheet.stdout
     assert "5/5 +35" in sheet.stdout  # Noa's contract 5 made in deal 1
-    assert "S 4NT (under 11)" in sheet.stdout
+    assert "S 5NT (under 12)" in sheet.stdout
     total_line = next(line for line in sheet.stdout.splitlines() if "TOTAL" in line)
     assert total_line.split()[-4:] == [str(t) for t in expected]
 
