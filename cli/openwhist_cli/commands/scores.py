@@ -87,9 +87,8 @@ def english_sheet(sheet: dict[str, Any]) -> str:
             shown = True
         if not shown:
             rows.append([number, ".", ".", deal["summary"] or "no score"])
-        for line in deal["lines"]:
-            if line["category"] not in ("game", "rubber"):
-                continue
+        above_lines = [x for x in deal["lines"] if x["category"] in ("game", "rubber")]
+        for line in above_lines:
             points = [0, 0]
             points[line["party"]] = line["points"]
             if line["category"] == "game":
@@ -99,6 +98,7 @@ def english_sheet(sheet: dict[str, Any]) -> str:
                 bonus[line["party"]] += line["points"]
                 marker = "RUBBER"
             rows.append(["", _signed(points[0]), _signed(points[1]), f"{marker}: {line['note']}"])
+        if above_lines:  # a game was won: the line is ruled off, a new game starts at 0-0
             rows.append(["=" * 4, "=" * 7, "=" * 9, ""])
     for line in sheet["adjustments"]:
         points = [0, 0]
