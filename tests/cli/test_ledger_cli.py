@@ -313,3 +313,72 @@ def test_a_german_sheet_shows_each_deal_and_the_running_result(
     closed = whist(runner, db, "match", "close", str(match))
     assert closed.exit_code == 1
     assert "finished" in closed.stderr
+
+
+def test_a_deal_played_out_but_not_yet_scored_is_scored_once_on_resume(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    """Killed after the last card but before the deal was scored: the log holds the whole
+    deal; the resumed session scores it, and the ledger has it once, with its entries."""
+    from openwhist.records import DealRecord
+    from openwhist.services.play import DealScored, SeatSpec, resume_session, start_session
+    from openwhist_cli.commands.play import LedgerRecorder
+
+    class Crashing(LedgerRecorder):
+        def __call__(self, change: Any) -> None:
+            if isinstance(change, DealScored):
+                raise KeyboardInterrupt  # the process dies before the deal is completed
+            super().__call__(change)
+
+    session = start_session(
+        catalog,
+        "german",
+        options={"match_format": "best_of_3"},
+        seats={0: "bot:random", 1: "bot:random"},
+        seed=21,
+    )
+    with Ledger(str(tmp_path / "k.sqlite3"), catalog=catalog) as ledger:
+        match = ledger.start_match(
+            "german",
+            [("A (random)", "bot:random"), ("B (random)", "bot:random")],
+            options=session.engine.options,
+            first_dealer=session.first_dealer,
+            seed=session.seed,
+        )
+        session.on_change = Crashing(ledger, match)
+
+        def play_until_the_crash() -> None:
+            while True:
+                session.next_event()
+
+        with pytest.raises(KeyboardInterrupt):
+            play_until_the_crash()
+        point = ledger.resume_point(match)
+        assert point.deal_number == 1
+        assert len(point.actions) == 53  # the deal and its 52 cards, nothing scored yet
+        assert ledger.score_sheet(match)["totals"] == [0, 0]
+
+        resumed = ledger.resume(match)
+        again = resume_session(
+            catalog,
+            resumed.engine,
+            seats=[SeatSpec("bot", "A", bot="random"), SeatSpec("bot", "B", bot="random")],
+            seed=session.seed,
+            first_dealer=point.first_dealer,
+            progress=point.progress,
+            state=resumed.state,
+            deals=[],
+            on_change=LedgerRecorder(ledger, match),
+        )
+        while not isinstance(event := again.next_event(), DealScored):
+            pass
+        deals = ledger.get_match(match)["deal_records"]
+        assert [(d["number"], d["status"]) for d in deals] == [(1, "complete")]
+        stored = DealRecord.model_validate(deals[0]["record"])
+        assert stored.actions == list(point.actions)
+        sheet = ledger.score_sheet(match)
+        lines = [(x["party"], x["points"]) for x in sheet["deals"][0]["lines"]]
+        assert lines == [(x.party, x.points) for x in event.score.lines]
+        # German best of three (RULES.md §1.9): the deal's winner leads 1-0.
+        assert ledger.resume_point(match).progress.totals == event.progress.totals
+        assert sum(event.progress.totals) == 1
