@@ -12,8 +12,9 @@ Exit codes (docs/cli.md):
 2     usage error: bad arguments, unknown variant / house rule / bot, bad option values
 3     a plugin failed to load (``whist plugins``; any command when plugin loading itself
       fails, e.g. a duplicate variant name or ``OPENWHIST_STRICT_PLUGINS=1``)
-4     reserved: the ledger is unreachable
-5     reserved: the ledger needs an upgrade
+4     the ledger is unreachable or locked
+5     the database is not a ledger this openwhist can use (needs ``whist ledger
+      upgrade``, is newer, foreign or damaged)
 6     invalid game record (``whist replay``)
 ====  ================================================================================
 """
@@ -46,7 +47,9 @@ class ExitCode(enum.IntEnum):
 
 EXIT_CODES_EPILOG = (
     "Exit codes: 0 ok; 1 runtime error; 2 usage error (unknown variant, bad option); "
-    "3 a plugin failed to load; 4/5 reserved for the ledger; 6 invalid game record."
+    "3 a plugin failed to load; 4 the ledger is unreachable or locked; 5 the database is "
+    "not a ledger this openwhist can use (needs `whist ledger upgrade`, newer, foreign or "
+    "damaged); 6 invalid game record."
 )
 
 CATALOG_KEY = "openwhist.catalog"
