@@ -120,6 +120,32 @@ def test_catches_a_view_that_shows_another_seats_hand() -> None:
     expect_failure(make(PeeksLeft()), "leaks hidden cards")
 
 
+class DeclaresTheTurnUp(NamesTheTurnUp):
+    """The same rules, declaring the public cards: the kit's strict hidden-card check."""
+
+    def conformance_public_cards(self, state: DealState[Any]) -> int:
+        return 1 << state.history[0].order[-1] if state.history else 0  # type: ignore[attr-defined]
+
+
+def test_strict_mode_passes_a_correct_variant() -> None:
+    report = check_variant(make(DeclaresTheTurnUp()), deals=20, seed=4)
+    assert report.view_swaps > 0
+
+
+def test_strict_mode_catches_a_hand_published_in_the_public_view() -> None:
+    """A view that names a hidden hand in ``public`` would approve its own leak if every
+    card named in public counted as known; with the rules' declared public cards it does
+    not."""
+
+    class PublishesNorth(DeclaresTheTurnUp):
+        @hookimpl
+        def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+            view = super().whist_observe(state, seat)
+            return standard_view(state, seat, public={**view.public, "north": state.hands[0]})
+
+    expect_failure(make(PublishesNorth()), "leaks hidden cards", swaps_per_deal=6)
+
+
 def test_catches_a_view_that_counts_another_seats_suit() -> None:
     class CountsHearts:
         @hookimpl

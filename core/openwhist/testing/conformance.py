@@ -40,6 +40,12 @@
    deck order, replays the same actions with ``apply_unchecked`` and requires that seat's
    view (and, on its turn, its legal actions) to be unchanged. A view that shows another
    seat's hidden card, or depends on one (a suit count, a hand strength), fails here.
+   *Strict mode*: cards named in ``view.public`` would otherwise count as known, so a
+   view that publishes a hidden hand would approve its own leak. A rules object that
+   implements the kit-level protocol `PublicCards` (``conformance_public_cards(state)``,
+   the cards whose place the rules make public) replaces that scan: only the declared
+   cards count as public, and a leak through ``view.public`` is caught. The built-in
+   variants implement it.
 7. **Replay.** Applying the deal's history again, from the same start and through
    notation (``parse_action`` then the checked ``apply``), gives an equal state and an
    equal score.
@@ -108,6 +114,19 @@ class CardsElsewhere(Protocol):
     def conformance_cards_elsewhere(self, state: DealState[Any]) -> int:
         """A bitmask of the cards of ``state`` that are in no hand and no trick (a stock,
         a widow, cards set aside). Called by the conformance kit only."""
+        ...
+
+
+@runtime_checkable
+class PublicCards(Protocol):
+    """Kit-level protocol: the cards whose place the rules make public knowledge."""
+
+    def conformance_public_cards(self, state: DealState[Any]) -> int:
+        """A bitmask of the cards of ``state`` whose place every seat may know by the rules
+        (German Whist's face-up stock card and the face-up cards each seat took; English
+        Whist's turned-up trump), beyond the cards played. Called by the conformance kit
+        only. A variant that implements it gets the strict hidden-card check: a card named
+        in ``view.public`` is then no longer taken as public just because it is named."""
         ...
 
 
@@ -508,6 +527,11 @@ class _Checker:
             if isinstance(plugin, CardsElsewhere):
                 elsewhere.append(plugin.conformance_cards_elsewhere)
         self.elsewhere = tuple(elsewhere)
+        self.public_cards = tuple(
+            plugin.conformance_public_cards
+            for plugin in (engine.variant.rules, *(h.rules for h in engine.house_rules))
+            if isinstance(plugin, PublicCards)
+        )
         self.parties = engine.start_match(0).parties
         self.report = ConformanceReport(variant=engine.variant.name, seed=seed)
         self._deal = 0
@@ -547,7 +571,13 @@ class _Checker:
         step = 0
         while True:
             self._history = state.history
-            public_seen |= self.check_state(state, step)
+            named_in_public = self.check_state(state, step)
+            if self.public_cards:
+                # Strict: only what the rules declare public counts as known to all.
+                for public_cards in self.public_cards:
+                    public_seen |= public_cards(state)
+            else:
+                public_seen |= named_in_public
             for seat, hand in enumerate(state.hands):
                 held[seat] |= hand
             knowledge.append((tuple(held), public_seen))

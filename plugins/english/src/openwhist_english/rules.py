@@ -86,6 +86,12 @@ class EnglishRules:
             }
         return standard_view(state, seat, public=public)
 
+    def conformance_public_cards(self, state: DealState[Any]) -> int:
+        """The turned-up trump card, whose place every seat knows (RULES.md §2.3). A plain
+        method for the conformance kit's strict hidden-card check."""
+        card = turned_up_card(state)
+        return 0 if card is None else 1 << card
+
     @hookimpl
     def whist_deal_facts(self, state: DealState[Any]) -> BaseModel:
         return deal_facts(state)

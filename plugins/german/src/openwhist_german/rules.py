@@ -272,6 +272,14 @@ class GermanRules:
 
     # -- conformance kit convention (not a hook) -------------------------------------------
 
+    def conformance_public_cards(self, state: DealState[GermanExtra]) -> int:
+        """The cards whose place both players know (RULES.md §1.6 "Information model"): the
+        face-up stock card and every face-up card taken. A plain method for the
+        conformance kit's strict hidden-card check."""
+        stock = current_stock(state)
+        up, _ = taken_from_stock(state)
+        return (1 << stock[0] if stock else 0) | up[0] | up[1]
+
     def conformance_cards_elsewhere(self, state: DealState[GermanExtra]) -> int:
         """The cards neither in a hand nor played: the stock (face-up card included).
 

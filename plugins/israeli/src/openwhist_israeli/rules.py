@@ -579,6 +579,12 @@ class IsraeliRules:
             return parse_frisch(text, options_of(state).frisch_cards)
         return None  # deal and play: the standard notation
 
+    def conformance_public_cards(self, state: DealState[IsraeliExtra]) -> int:
+        """No card's place is public beyond the cards played: bids and contracts name no
+        card, and Frisch cards are known only to the two seats that passed them (RULES.md
+        §4.4). A plain method for the conformance kit's strict hidden-card check."""
+        return 0
+
     def conformance_match_options(self) -> list[dict[str, str]]:
         """Kit-level protocol: match formats that random play must finish. ``open`` never
         ends, and random bots' totals drift below zero, so a ``target`` match may not."""
