@@ -7,7 +7,10 @@ partnership "players 1 and 3" is N–S.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,7 +22,10 @@ from openwhist import (
     DealState,
     Engine,
     IllegalActionError,
+    Play,
+    PlayerView,
     Suit,
+    mask_of,
     parse_card,
 )
 from openwhist_english import AMERICAN, ENGLISH, honours_as_dealt
@@ -123,8 +129,8 @@ def test_turn_up_is_public_for_the_whole_deal_and_face_up_until_the_dealer_plays
 
 
 def test_a_seat_sees_its_own_hand_only_partner_included() -> None:
-    """§2.4 / DESIGN: a view holds the seat's own hand; no other hand appears anywhere in
-    it, not even the partner's; the deal itself is hidden in the history."""
+    """§2.4 / DESIGN: a view holds the seat's own hand; the deal itself is hidden in the
+    history; the other hands show only as counts."""
     engine, state = seed_deal()
     state = play(engine, state, "KS 3S")
     view = engine.observe(state, N)
@@ -134,6 +140,153 @@ def test_a_seat_sees_its_own_hand_only_partner_included() -> None:
     assert view.history[0] == "?"
     assert view.history[1:] == ("KS", "3S")
     assert view.hand_sizes == (13, 13, 12, 12)
+
+
+CARD_WORD = re.compile(r"(?:10|[2-9TJQKA])[CDHS]", re.IGNORECASE)
+# Public facts whose ints are known not to be cards: scores and the target. "turn_up" is a
+# single card. Every other int anywhere in a view is read both as a card and as a mask.
+NUMBER_KEYS = frozenset({"game_score", "game_target"})
+CARD_KEYS = frozenset({"turn_up"})
+ALL_CARDS = (1 << 52) - 1
+
+
+def named_in_view(value: object, key: str = "") -> int:
+    """The cards a JSON-like view value could be naming: notation in strings; ints as a
+    single card and as a card mask (except under NUMBER_KEYS / CARD_KEYS); recursive."""
+    if isinstance(value, bool) or key in NUMBER_KEYS:
+        return 0
+    if isinstance(value, int):
+        single = 1 << value if 0 <= value < 52 else 0
+        return single if key in CARD_KEYS else single | (value & ALL_CARDS)
+    if isinstance(value, str):
+        return mask_of(parse_card(w) for w in CARD_WORD.findall(value))
+    if isinstance(value, dict):
+        out = 0
+        for k, v in value.items():
+            out |= named_in_view(v, str(k))
+        return out
+    if isinstance(value, (list, tuple)):
+        out = 0
+        for v in value:
+            out |= named_in_view(v, key)
+        return out
+    return 0
+
+
+def assert_views_show_no_other_hand(engine: Engine, state: DealState[Any]) -> None:
+    """§2.3 / DESIGN: no view names a card of another seat's current hand, except the
+    turn-up, which every seat knows while it lies in the dealer's hand."""
+    turn_up = engine.observe(state, N).public.get("turn_up")
+    allowed = 0 if turn_up is None else 1 << turn_up
+    for seat in (N, E, S, W):
+        view = engine.observe(state, seat)
+        assert view.hand == state.hands[seat]
+        named = named_in_view([view.public, view.private])
+        for other in (N, E, S, W):
+            if other != seat:
+                leaked = named & state.hands[other] & ~allowed
+                assert leaked == 0, (seat, other, CardSet(leaked), view)
+
+
+def _random_deals(count: int) -> Iterator[tuple[Engine, DealState[Any], list[Play]]]:
+    """``count`` seeded random deals as (engine, dealt state, card plays to the end)."""
+    rng = random.Random(2024)
+    for number in range(count):
+        engine = Engine(ENGLISH)
+        state = engine.start_deal(dealer=number % 4)
+        state = engine.apply(state, engine.sample_chance(state, rng))
+        dealt_state, plays = state, []
+        while state.to_act >= 0:
+            action = rng.choice(engine.legal_actions(state))
+            assert isinstance(action, Play)
+            plays.append(action)
+            state = engine.apply(state, action)
+        yield engine, dealt_state, plays
+
+
+def test_no_view_names_a_card_of_another_seats_hand_at_any_point() -> None:
+    """Every state of 20 random deals and of the seed deal, every seat against every other."""
+    engine, state = seed_deal()
+    while state.to_act >= 0:
+        assert_views_show_no_other_hand(engine, state)
+        state = engine.apply(state, engine.legal_actions(state)[0])
+    for engine, state, plays in _random_deals(20):
+        for action in plays:
+            assert_views_show_no_other_hand(engine, state)
+            state = engine.apply(state, action)
+
+
+def assert_views_blind_to_hidden_swaps(
+    engine: Engine,
+    state: DealState[Any],
+    plays: list[Play],
+    rng: random.Random,
+    seats: tuple[int, int] | None = None,
+) -> None:
+    """Swap two unplayed cards (not the turn-up) between two seats (``seats``, else a random
+    pair) in the deck order, replay a random prefix of ``plays`` and check that the two
+    other seats' views stay equal throughout."""
+    deal = state.history[0]
+    assert isinstance(deal, Deal)
+    order = deal.order
+    dealer = state.dealer
+    prefix = rng.randrange(len(plays))
+    played = {p.card for p in plays[:prefix]}
+    a, b = seats if seats is not None else rng.sample((N, E, S, W), 2)
+    seat_of = [(dealer + 1 + i) % 4 for i in range(52)]
+    turn_up_position = 51  # the dealer's last card is turned up (§2.3)
+    spots = {
+        seat: [i for i in range(51) if seat_of[i] == seat and order[i] not in played]
+        for seat in (a, b)
+    }
+    assert seat_of[turn_up_position] == dealer
+    i, j = rng.choice(spots[a]), rng.choice(spots[b])
+    swapped = list(order)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    other = engine.apply(engine.start_deal(dealer=dealer), Deal(tuple(swapped)))
+    current = state
+    observers = [s for s in (N, E, S, W) if s not in (a, b)]
+    for step in range(prefix + 1):
+        for seat in observers:
+            assert engine.observe(current, seat) == engine.observe(other, seat), (seat, step)
+        if step < prefix:
+            current = engine.apply_unchecked(current, plays[step])
+            other = engine.apply_unchecked(other, plays[step])
+    assert engine.observe(current, a) != engine.observe(other, a)  # a's own hand changed
+
+
+def test_views_do_not_depend_on_cards_the_seat_cannot_know() -> None:
+    """DESIGN views: two deals that differ only in where two still-hidden cards lie (held
+    by two other seats) look the same to a seat, at every point up to a random one."""
+    rng = random.Random(7)
+    for engine, state, plays in _random_deals(30):
+        assert_views_blind_to_hidden_swaps(engine, state, plays, rng)
+
+
+def _leaky_engine(seat: int) -> Engine:
+    """An English engine whose views also show ``seat``'s hand as a mask."""
+    engine = Engine(ENGLISH)
+    observe = engine.rules.observe
+
+    def leaky(state: DealState[Any], viewer: int) -> PlayerView:
+        view = observe(state, viewer)
+        return dataclasses.replace(view, private={"peek": [state.hands[seat]]})
+
+    engine.rules.observe = leaky  # type: ignore[method-assign]
+    return engine
+
+
+def test_the_view_checks_catch_a_leaked_hand() -> None:
+    """The two checks above are not vacuous: a view that shows N's hand fails both (the
+    swap check as soon as one of N's cards moves: S and W then see different views)."""
+    engine = _leaky_engine(N)
+    _engine, state = seed_deal()
+    with pytest.raises(AssertionError):
+        assert_views_show_no_other_hand(engine, state)
+    rng = random.Random(1)
+    for _engine, state, plays in _random_deals(5):
+        with pytest.raises(AssertionError):
+            assert_views_blind_to_hidden_swaps(engine, state, plays, rng, seats=(N, E))
 
 
 def test_honours_counted_as_dealt_with_the_turn_up_for_the_dealer_side() -> None:
