@@ -104,6 +104,19 @@ def test_never_reach_game_rule_ignores_honours_that_would_bring_game() -> None:
     assert after(score(facts(6, 7, honours=(4, 0)), before=(3, 0))) == (5, 1)
 
 
+def test_never_reach_game_blocks_honours_that_would_land_exactly_on_game() -> None:
+    """§2.9 never_reach_game: honours may not carry a side to game, so landing exactly on 5
+    is blocked like overshooting it, while stopping one short counts. From 1, four honours
+    (4) would make exactly 5: ignored; E–W's odd trick still scores. From 2, three honours
+    (2) would make 4: counted; from 3 they would make exactly 5: ignored. The default CL
+    rule blocks only a side at 4, so from 1 the four honours win the game."""
+    rule = {"honours_rule": "never_reach_game"}
+    assert after(score(facts(6, 7, honours=(4, 0)), before=(1, 0), **rule)) == (1, 1)
+    assert after(score(facts(6, 7, honours=(3, 1)), before=(2, 0), **rule)) == (4, 1)
+    assert after(score(facts(6, 7, honours=(3, 1)), before=(3, 0), **rule)) == (3, 1)
+    assert after(score(facts(6, 7, honours=(4, 0)), before=(1, 0))) == (5, 1)
+
+
 def test_tricks_beat_honours_to_game() -> None:
     """§2.6 (CL order): at 3–3, N–S's odd tricks are scored first and reach game; E–W's
     four honours would also have reached game but come later and are not scored."""

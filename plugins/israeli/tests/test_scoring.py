@@ -170,15 +170,35 @@ def test_fixed_deals_match_ends_after_n_scored_deals_and_cancelled_deals_do_not_
     assert progress.summary.endswith("(deal 2 of 2)")
 
 
+def test_fixed_deals_match_ending_tied_at_the_top_has_no_winner():
+    """§4.9 / docs/variants/israeli.md: after ``fixed_deals:N`` the winner is the highest
+    total, none if the top is shared. N and S both make 5 (5² + 10 = 35 each); E bid 0 and
+    took 2 (−50 + 10 = −40), W bid 0 and took 1 (−50): N and S share the top."""
+    options = IsraeliOptions(match="fixed_deals:1")
+    progress = start_match(options, first_dealer=0)
+    facts = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 5, 0], tricks=[5, 2, 5, 1])
+    progress = advance_match(progress, score_facts(facts, options), options)
+    assert progress.totals == (35, -40, 35, -50)
+    assert progress.finished
+    assert progress.winner is None
+    # The same deal with S one trick short of 5 (−10) and E on 3 (−30): N alone on top.
+    facts = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 5, 0], tricks=[5, 3, 4, 1])
+    progress = advance_match(start_match(options, first_dealer=0),
+                             score_facts(facts, options), options)  # fmt: skip
+    assert progress.totals == (35, -30, -10, -50)
+    assert progress.finished
+    assert progress.winner == 0
+
+
 def test_target_match_ends_when_one_player_alone_leads_at_or_above_the_target():
     options = IsraeliOptions(match="target:60")
     progress = start_match(options, first_dealer=0)
-    tie = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 0, 4], tricks=[5, 4, 0, 4])
+    deal = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 0, 4], tricks=[5, 4, 0, 4])
     # N 35, E −50 (failed zero, 4 tricks: −50+30 = −20), S +50, W 26: nobody at 60 yet.
-    progress = advance_match(progress, score_facts(tie, options), options)
+    progress = advance_match(progress, score_facts(deal, options), options)
     assert not progress.finished
     assert progress.totals == (35, -20, 50, 26)
-    progress = advance_match(progress, score_facts(tie, options), options)
+    progress = advance_match(progress, score_facts(deal, options), options)
     assert progress.finished
     assert progress.winner == 2
     assert progress.totals[2] == 100
