@@ -267,3 +267,21 @@ def test_autoplay_plays_a_single_legal_card(catalog: Catalog) -> None:
         if isinstance(event, MatchOver):
             break
     assert autos >= 1  # the last trick of a deal always has one card left
+
+
+def test_an_unseeded_match_shuffles_from_the_os_and_stores_no_seed(catalog: Catalog) -> None:
+    """Without --seed the cards come from the OS CSPRNG and no seed is kept anywhere (a
+    stored seed would let a player at the table compute the deals still to come); the
+    record still replays, because it holds every deck order."""
+    decks = set()
+    for _ in range(3):
+        session = start_session(catalog, "german", seats=["bot:random", "bot:random"])
+        assert session.seed is None
+        event = session.next_event()
+        while not isinstance(event, MatchOver):
+            event = session.next_event()
+        record = session.record()
+        assert record.seed is None
+        decks.add(record.deals[0].actions[0])
+        replay_record(record, catalog)
+    assert len(decks) == 3  # three different shuffles (a repeat has odds 1 in 52! squared)

@@ -363,7 +363,7 @@ def resume_command(
                 catalog,
                 resumed.engine,
                 seats=seats,
-                seed=point.seed if point.seed is not None else match,
+                seed=point.seed,
                 first_dealer=point.first_dealer,
                 progress=point.progress,
                 state=resumed.state,

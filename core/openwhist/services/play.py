@@ -188,7 +188,7 @@ class PlaySession:
     seats: tuple[SeatSpec, ...]
     bots: dict[int, Bot]
     hint_bot: BotSpec | None
-    seed: int
+    seed: int | None
     undo_allowed: bool = True
     autoplay: bool = False
     distribution: str | None = None
@@ -208,9 +208,17 @@ class PlaySession:
         variant = self.engine.variant
         if len(self.seats) != variant.seats:
             raise UsageError(f"{variant.name} has {variant.seats} seats, got {len(self.seats)}")
-        self._rng = random.Random(self.seed)
-        self.first_dealer = self.engine.choose_first_dealer(self._rng)
-        self._chance = random.Random(self._rng.getrandbits(64))
+        if self.seed is None:
+            # No seed asked for: the cards come from the OS CSPRNG and no seed is stored,
+            # so nobody at the table can compute the deals still to come (from the
+            # ledger, say). The record still holds every deck order, so it replays.
+            self._rng = random.SystemRandom()
+            self.first_dealer = self.engine.choose_first_dealer(self._rng)
+            self._chance = random.SystemRandom()
+        else:
+            self._rng = random.Random(self.seed)
+            self.first_dealer = self.engine.choose_first_dealer(self._rng)
+            self._chance = random.Random(self._rng.getrandbits(64))
         self.builder = RecordBuilder(
             self.engine,
             first_dealer=self.first_dealer,
@@ -490,7 +498,8 @@ def start_session(
             mapping seat index -> spec for some seats (the rest default: see
             `default_seats`). Empty: the default table.
         names: display names by seat (default: the variant's seat names).
-        seed: the match's seed; ``None`` draws one from the OS CSPRNG.
+        seed: the match's seed (repeatable deals); ``None``: the OS CSPRNG shuffles and no
+            seed is stored.
         undo: allow `PlaySession.undo`.
         autoplay: play a single legal card automatically.
         on_change: called with every action as it happens (for persistence).
@@ -517,8 +526,6 @@ def start_session(
     specs = tuple(
         parse_seat(text, names.get(s, the_variant.seat_names[s])) for s, text in enumerate(chosen)
     )
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
     available = {spec.name: spec for spec in catalog.bots_for(the_variant.name)}
     # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
     bots = _bots_for_seats(catalog, the_variant.name, specs, seed)
@@ -537,11 +544,12 @@ def start_session(
 
 
 def _bots_for_seats(
-    catalog: Catalog, variant: str, specs: Sequence[SeatSpec], seed: int
+    catalog: Catalog, variant: str, specs: Sequence[SeatSpec], seed: int | None
 ) -> dict[int, Bot]:
-    """The seats' bots, seeded as `start_session` seeds them (dealer, deck, then seats)."""
+    """The seats' bots, seeded as `start_session` seeds them (dealer, deck, then seats);
+    from the OS CSPRNG for an unseeded match."""
     available = {spec.name: spec for spec in catalog.bots_for(variant)}
-    master = random.Random(seed)
+    master = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
     master.randrange(len(specs))
     master.getrandbits(64)
     bots: dict[int, Bot] = {}
@@ -562,7 +570,7 @@ def resume_session(
     engine: Engine,
     *,
     seats: Sequence[SeatSpec],
-    seed: int,
+    seed: int | None,
     first_dealer: int,
     progress: MatchProgress,
     state: DealState[Any] | None,
@@ -606,7 +614,11 @@ def resume_session(
     session.state = state
     number = state.context.number if state is not None else progress.deals + 1
     logged = len(state.history) if state is not None else 0
-    session._chance = random.Random(f"openwhist-resume:{seed}:{number}:{logged}")
+    session._chance = (
+        random.Random(f"openwhist-resume:{seed}:{number}:{logged}")
+        if seed is not None
+        else random.SystemRandom()
+    )
     session._over = state is None or progress.finished
     if session._over:
         session._queue.append(MatchOver(progress, session.builder.build(progress)))
