@@ -62,8 +62,7 @@ from openwhist.engine import Engine
 from openwhist.errors import PluginContractError
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
-from openwhist.services.simulate import MAX_DEALS, resolve_house_rules
-from openwhist.state import CHANCE, TERMINAL
+from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_house_rules
 from openwhist.variant import Bot, BotSpec, Variant
 
 CONFIDENCE = 0.95
@@ -427,28 +426,15 @@ class _Table:
         ]
         chance = random.Random(deck_seed)
         decks: list[tuple[int, ...]] = []
-        state = engine.next_deal(engine.start_match(dealer))
-        steps = 0
-        while (actor := state.to_act) != TERMINAL:
-            steps += 1
-            if steps > variant.max_actions:
-                raise PluginContractError(
-                    f"{variant.name}: board {board} still running after "
-                    f"{variant.max_actions} actions (max_actions)"
-                )
-            if actor == CHANCE:
-                deal = engine.sample_chance(state, chance)
-                decks.append(tuple(deal.order))
-                state = engine.apply_unchecked(state, deal)
-                continue
-            legal = engine.legal_actions(state, actor)
-            action = players[actor].choose(engine.observe(state, actor), legal)
-            if action not in legal:
-                raise PluginContractError(
-                    f"bot {specs[actor].name!r} chose {action}, which is not legal "
-                    f"(legal: {' '.join(a.notation() for a in legal)})"
-                )
-            state = engine.apply_unchecked(state, action)
+        state = play_deal(
+            engine,
+            engine.next_deal(engine.start_match(dealer)),
+            players,
+            [spec.name for spec in specs],
+            chance,
+            label=f"board {board}",
+            on_chance=lambda deal: decks.append(tuple(deal.order)),
+        )
         score = engine.score(state)
         points = tuple(score.points(p) for p in range(len(score.parties)))
         if score.winner is not None:

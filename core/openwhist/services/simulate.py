@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from openwhist.actions import Deal
 from openwhist.engine import Engine
 from openwhist.errors import PluginContractError
 from openwhist.options import parse_option_pairs
@@ -35,7 +36,7 @@ from openwhist.plugins import Catalog
 from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore
 from openwhist.services import UsageError
-from openwhist.state import CHANCE, TERMINAL
+from openwhist.state import CHANCE, TERMINAL, DealState
 from openwhist.variant import Bot, BotSpec, HouseRule
 
 DEFAULT_BOT = "random"
@@ -96,6 +97,52 @@ def resolve_bots(catalog: Catalog, variant: str, seats: int, names: Sequence[str
     return specs
 
 
+def play_deal(
+    engine: Engine,
+    state: DealState[Any],
+    players: Sequence[Bot],
+    names: Sequence[str],
+    chance: random.Random,
+    *,
+    label: str,
+    on_chance: Callable[[Deal], None] | None = None,
+) -> DealState[Any]:
+    """Play ``state`` to its end with one bot per seat; return the finished deal.
+
+    Each bot sees only its seat's view and the legal actions; its choice is checked (a bot
+    is third-party code) and applied unchecked. Chance actions are drawn from ``chance``
+    and passed to ``on_chance`` (the arena keeps the deck orders).
+
+    Raises:
+        PluginContractError: a bot chose an illegal action, or the deal ran past the
+            variant's ``max_actions`` (``label`` names the deal in the message).
+    """
+    variant = engine.variant
+    steps = 0
+    while (actor := state.to_act) != TERMINAL:
+        steps += 1
+        if steps > variant.max_actions:
+            raise PluginContractError(
+                f"{variant.name}: {label} still running after {variant.max_actions} actions "
+                "(max_actions)"
+            )
+        if actor == CHANCE:
+            deal = engine.sample_chance(state, chance)
+            if on_chance is not None:
+                on_chance(deal)
+            state = engine.apply_unchecked(state, deal)
+            continue
+        legal = engine.legal_actions(state, actor)
+        action = players[actor].choose(engine.observe(state, actor), legal)
+        if action not in legal:
+            raise PluginContractError(
+                f"bot {names[actor]!r} chose {action}, which is not legal "
+                f"(legal: {' '.join(a.notation() for a in legal)})"
+            )
+        state = engine.apply_unchecked(state, action)
+    return state
+
+
 @dataclass
 class MatchOutcome:
     """One simulated match: its record and the scores of its finished deals."""
@@ -142,26 +189,14 @@ def play_match(
     progress = engine.start_match(first_dealer)
     scores: list[DealScore] = []
     while not progress.finished and len(scores) < max_deals:
-        state = engine.next_deal(progress)
-        steps = 0
-        while (actor := state.to_act) != TERMINAL:
-            steps += 1
-            if steps > variant.max_actions:
-                raise PluginContractError(
-                    f"{variant.name}: deal {state.context.number} still running after "
-                    f"{variant.max_actions} actions (max_actions)"
-                )
-            if actor == CHANCE:
-                state = engine.apply_unchecked(state, engine.sample_chance(state, chance))
-                continue
-            legal = engine.legal_actions(state, actor)
-            action = players[actor].choose(engine.observe(state, actor), legal)
-            if action not in legal:
-                raise PluginContractError(
-                    f"bot {bots[actor].name!r} chose {action}, which is not legal "
-                    f"(legal: {' '.join(a.notation() for a in legal)})"
-                )
-            state = engine.apply_unchecked(state, action)
+        state = play_deal(
+            engine,
+            engine.next_deal(progress),
+            players,
+            [spec.name for spec in bots],
+            chance,
+            label=f"deal {progress.deals + 1}",
+        )
         score = engine.score(state)
         progress = engine.advance_match(progress, score)
         builder.add_deal(state, score, progress)
@@ -334,6 +369,7 @@ __all__ = [
     "MatchOutcome",
     "Simulation",
     "parse_options",
+    "play_deal",
     "play_match",
     "resolve_bots",
     "resolve_house_rules",
