@@ -4,7 +4,9 @@ Every test that takes ``ledger_url`` runs on SQLite (a file in ``tmp_path``) and
 ``OPENWHIST_TEST_PG_URL`` names a PostgreSQL server (``.ci/pg-test-server.sh`` sets it), on
 a fresh PostgreSQL database created for the test and dropped after it. Without the
 variable the PostgreSQL case is skipped with that reason, so a plain ``pytest`` needs no
-server.
+server -- except under CI (the ``CI`` environment variable set, as ``bash .ci/run`` runs),
+where a missing server fails the case: a CI run that never reached PostgreSQL must not
+look green.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ def ledger_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
         return
     base = os.environ.get(PG_ENV)
     if not base:
+        if os.environ.get("CI"):
+            pytest.fail(
+                f"CI is set but {PG_ENV} is not: the PostgreSQL ledger cases cannot run. "
+                "Run the tests inside bash .ci/pg-test-server.sh (as .ci/run does) or unset CI."
+            )
         pytest.skip(f"PostgreSQL ledger tests need {PG_ENV} (bash .ci/pg-test-server.sh ...)")
     import psycopg
 

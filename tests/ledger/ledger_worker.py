@@ -2,10 +2,12 @@
 
 Usage (``python ledger_worker.py MODE ...``):
 
-* ``record URL MATCH SHARED ACTIONS_JSON DEALS SEED GO_FILE`` -- wait for GO_FILE, then
-  enter DEALS real-card German deals into MATCH (random facts from SEED) and, between them,
-  try to log the shared deal's actions (ACTIONS_JSON) into match SHARED. Prints one JSON
-  line: the facts entered and how many shared actions this process logged itself.
+* ``record URL MATCH SHARED ACTIONS_JSON DEALS SEED GO_FILE READY_FILE`` -- open the ledger,
+  create READY_FILE (the test's barrier: it touches GO_FILE once every worker is ready),
+  wait for GO_FILE (at most GO_WAIT seconds), then enter DEALS real-card German deals into
+  MATCH (random facts from SEED) and, between them, try to log the shared deal's actions
+  (ACTIONS_JSON) into match SHARED. Prints one JSON line: the facts entered and how many
+  shared actions this process logged itself.
 * ``play URL MATCH SEED`` -- play MATCH to its end with random legal actions, logging each
   action; prints ``deal N action K`` after every committed action.
 """
@@ -18,9 +20,19 @@ import sys
 import time
 from pathlib import Path
 
+GO_WAIT = 120.0
+"""Seconds a ready worker waits for the go signal before giving up (the test died)."""
+
 
 def record(
-    url: str, match_id: int, shared: int, actions_file: str, deals: int, seed: int, go: str
+    url: str,
+    match_id: int,
+    shared: int,
+    actions_file: str,
+    deals: int,
+    seed: int,
+    go: str,
+    ready: str,
 ) -> None:
     from openwhist.services.ledger import Ledger
 
@@ -29,7 +41,11 @@ def record(
     entered = []
     logged = 0
     with Ledger(url) as ledger:
+        Path(ready).touch()
+        deadline = time.monotonic() + GO_WAIT
         while not Path(go).exists():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"no go signal ({go}) within {GO_WAIT} s")
             time.sleep(0.005)
         for i in range(deals):
             a2 = rng.randint(0, 13)
@@ -70,7 +86,10 @@ def play(url: str, match_id: int, seed: int) -> None:
 if __name__ == "__main__":
     mode, *args = sys.argv[1:]
     if mode == "record":
-        record(args[0], int(args[1]), int(args[2]), args[3], int(args[4]), int(args[5]), args[6])
+        record(
+            args[0], int(args[1]), int(args[2]), args[3], int(args[4]), int(args[5]), args[6],
+            args[7],
+        )  # fmt: skip
     elif mode == "play":
         play(args[0], int(args[1]), int(args[2]))
     else:

@@ -47,6 +47,31 @@ def _shared_actions(catalog: Any) -> list[str]:
     return [action.notation() for action in state.history]
 
 
+READY_WAIT = 120.0
+"""Seconds the test waits for every worker to report ready before failing."""
+
+
+def _await_ready(workers: list[subprocess.Popen[str]], ready: list[Path]) -> None:
+    """The start barrier: wait until every worker has created its ready file. Fails (and
+    kills the workers) if one exits first or they are not all ready within READY_WAIT."""
+    deadline = time.monotonic() + READY_WAIT
+    while not all(path.exists() for path in ready):
+        for worker in workers:
+            if worker.poll() is not None:
+                errors = worker.communicate()[1]
+                for other in workers:
+                    other.kill()
+                    other.communicate()
+                pytest.fail(f"a worker exited before it was ready: {errors}")
+        if time.monotonic() > deadline:
+            for worker in workers:
+                worker.kill()
+                worker.communicate()
+            missing = [path.name for path in ready if not path.exists()]
+            pytest.fail(f"workers not ready after {READY_WAIT} s: {missing}")
+        time.sleep(0.01)
+
+
 def test_three_processes_lose_and_duplicate_nothing(
     ledger_url: str, catalog: Any, tmp_path: Path
 ) -> None:
@@ -59,12 +84,13 @@ def test_three_processes_lose_and_duplicate_nothing(
     actions_file = tmp_path / "actions.json"
     actions_file.write_text(json.dumps(actions))
     go = tmp_path / "go"
+    ready = [tmp_path / f"ready-{i}" for i in range(len(own))]
     workers = [
-        _spawn("record", ledger_url, match, shared, actions_file, deals, 100 + i, go)
+        _spawn("record", ledger_url, match, shared, actions_file, deals, 100 + i, go, ready[i])
         for i, match in enumerate(own)
     ]
-    time.sleep(0.5)
-    go.touch()  # all three start writing at once
+    _await_ready(workers, ready)
+    go.touch()  # all three have their ledger open: they start writing at once
     results = []
     for worker in workers:
         out, err = worker.communicate(timeout=300)
@@ -150,6 +176,22 @@ def _read_until(worker: subprocess.Popen[str], line: str) -> None:
     )
 
 
+def _read_actions(worker: subprocess.Popen[str], count: int) -> tuple[int, int]:
+    """Read the worker's progress lines until it has reported ``count`` committed actions
+    (or ended); return the last reported ``(deal, action index)``, ``(0, 0)`` if none."""
+    assert worker.stdout is not None
+    last = (0, 0)
+    seen = 0
+    for got in worker.stdout:
+        words = got.split()
+        if len(words) == 4 and words[0] == "deal" and words[2] == "action":
+            last = (int(words[1]), int(words[3]))
+            seen += 1
+            if seen >= count:
+                break
+    return last
+
+
 def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
     tmp_path: Path, catalog: Any
 ) -> None:
@@ -171,15 +213,20 @@ def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
         assert point.deal_number == 2
         assert len(point.actions) >= 20
         prefix = point.actions
-    # Kill once more at an arbitrary moment; the ledger stays consistent.
+    # Kill once more after a seeded number of committed actions; the ledger stays
+    # consistent and holds every action the worker reported as committed.
     rng = random.Random(7)
     for _ in range(1):
         worker = _spawn("play", path, match_id, rng.randrange(1000))
-        assert worker.stdout is not None
-        worker.stdout.readline()  # it is recording
-        time.sleep(rng.uniform(0.0, 0.3))
+        deal, index = _read_actions(worker, rng.randint(1, 60))
         _kill(worker)  # (if the match ended meanwhile, the checks below still hold)
         state = _check_consistent(path, match_id)
+        if deal:
+            with Ledger(str(path), catalog=catalog) as ledger:
+                point = ledger.resume_point(match_id)
+            assert point.deal_number > deal or (
+                point.deal_number == deal and len(point.actions) >= index
+            ), (deal, index, point.deal_number, len(point.actions))
     # A last run finishes the match.
     worker = _spawn("play", path, match_id, 99)
     _out, err = worker.communicate(timeout=300)
