@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from openwhist.cards import card_symbol
 from openwhist.options import VariantOptions, validate_options
 
 if TYPE_CHECKING:
@@ -92,12 +93,70 @@ class HouseRule:
     variants: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot chose an action, for a hint screen: an English template and its values.
+
+    ``text`` is a `str.format` template in English (``"the solver takes {tricks} of the
+    remaining {remaining} tricks with {card}"``); an interface may translate the template
+    before filling it in (so keep it a fixed string, the same for every decision).
+    ``values`` fills the placeholders: ints, floats (shown with one decimal) and strings;
+    the names listed in ``cards`` hold card numbers (0..51), which an interface renders in
+    its own card style. Every placeholder of ``text`` must have a value.
+    """
+
+    text: str
+    values: Mapping[str, int | float | str] = field(default_factory=dict)
+    cards: tuple[str, ...] = ()
+
+    def render(
+        self,
+        card: Callable[[int], str] | None = None,
+        *,
+        translate: Callable[[str], str] | None = None,
+    ) -> str:
+        """The reason as plain text: the template (through ``translate``, if given) filled
+        in, cards through ``card`` (default: ``card_symbol``, ``K♠``), floats to one decimal.
+
+        Raises:
+            KeyError: a placeholder without a value.
+        """
+        show = card or card_symbol
+        filled: dict[str, str] = {}
+        for key, value in self.values.items():
+            if key in self.cards:
+                filled[key] = show(int(value))
+            elif isinstance(value, float):
+                filled[key] = f"{value:.1f}"
+            else:
+                filled[key] = str(value)
+        template = translate(self.text) if translate is not None else self.text
+        return template.format(**filled)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
 class Bot(abc.ABC):
-    """A computer player. Sees only its seat's view and the legal actions."""
+    """A computer player. Sees only its seat's view and the legal actions.
+
+    `choose` is the whole contract. A bot may also say *why* it chose (for hints):
+    override `explain`; the default explains nothing.
+    """
 
     @abc.abstractmethod
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """Pick one of ``legal`` (never empty)."""
+
+    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
+        """Why ``action`` -- what `choose` returned for this ``view`` and ``legal`` -- is
+        this bot's choice, or ``None`` when it cannot say (the default).
+
+        Called right after `choose` with the same arguments, so a bot may reuse what it
+        computed there. It sees what `choose` sees and nothing more: the seat's view and
+        the legal actions. It must not change what `choose` returns later.
+        """
+        return None
 
 
 @dataclass(frozen=True)
@@ -109,9 +168,26 @@ class BotSpec:
         description: one line.
         factory: builds a bot for a variant name and a random generator.
         variants: the variants it can play (empty: any).
+        strength: how well it plays, on an open scale (higher is stronger); ``None``
+            takes the default for its name from `DEFAULT_STRENGTHS` (``random`` 0,
+            ``heuristic`` 10, ``expert`` 20; any other name 0). Terminal play asks the
+            strongest bot of the variant for hints; a bot of strength 0 never gives hints.
+            A plugin whose bot plays better than its ``expert`` says so here.
     """
 
     name: str
     description: str
     factory: Callable[[str, Random], Bot]
     variants: tuple[str, ...] = ()
+    strength: int | None = None
+
+    @property
+    def playing_strength(self) -> int:
+        """``strength``, or the default for the bot's name (see ``strength``)."""
+        if self.strength is not None:
+            return self.strength
+        return DEFAULT_STRENGTHS.get(self.name, 0)
+
+
+DEFAULT_STRENGTHS: Mapping[str, int] = {"random": 0, "heuristic": 10, "expert": 20}
+"""The strength of a registered bot that does not declare one, by name (`BotSpec`)."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.i18n import N_
 
 if TYPE_CHECKING:
     from openwhist.plugins import Catalog
@@ -27,8 +28,10 @@ if TYPE_CHECKING:
         PlaySession,
         TrickCompleted,
     )
+    from openwhist.variant import Reason
     from openwhist.views import PlayerView
     from rich.console import Console
+    from rich.text import Text
 
     from openwhist_cli.prompt import Prompter
     from openwhist_cli.render import CardStyle
@@ -141,8 +144,8 @@ def play_command(
     """Play a match at the terminal: against bots, or hot-seat with friends.
 
     At your turn type a card (qh, 10d, Q♥) or its number in your hand, or a call in the
-    variant's notation; ? lists the legal moves, hint asks the heuristic bot, undo takes
-    back your last action, last shows the last trick, table redraws, quit leaves.
+    variant's notation; ? lists the legal moves, hint asks the strongest bot (and says why),
+    undo takes back your last action, last shows the last trick, table redraws, quit leaves.
 
     Every match is recorded in the ledger as it is played (each action, each deal's
     score), so `whist resume` continues it after quitting, a crash or a kill.
@@ -756,7 +759,7 @@ class TableUI:
 
         from openwhist_cli.i18n import _
         from openwhist_cli.prompt import classify
-        from openwhist_cli.render import card_text, hand_order, table
+        from openwhist_cli.render import hand_order, table
 
         if self.hot_seat and turn.seat != self.shown_seat:
             self._pass_screen(turn.seat)
@@ -781,17 +784,7 @@ class TableUI:
                 self._show_commands()
                 continue
             if entry.command == "hint":
-                hint = self.session.hint()
-                if hint is None:
-                    self.console.print(_("No hint available for this variant."))
-                elif isinstance(hint, Play):
-                    from rich.text import Text
-
-                    line = Text(_("Hint: "))
-                    line.append_text(card_text(hint.card, self.style))
-                    self.console.print(line)
-                else:
-                    self.console.print(_("Hint: ") + hint.notation())
+                self._show_hint()
                 continue
             if entry.command == "undo":
                 if not self.session.undo_allowed:
@@ -902,6 +895,29 @@ class TableUI:
         line.append_text(legal_text(turn.legal, self.style, limit=52 if plays else 10))
         self.console.print(line)
 
+    def _show_hint(self) -> None:
+        """The hint bot's suggestion (`PlaySession.advise`) and, when it says, why."""
+        from openwhist.actions import Play
+        from rich.text import Text
+
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import card_text
+
+        advice = self.session.advise()
+        if advice is None:
+            self.console.print(_("No hint available for this variant."))
+            return
+        line = Text(_("Hint: "))
+        if isinstance(advice.action, Play):
+            line.append_text(card_text(advice.action.card, self.style))
+        else:
+            line.append(advice.action.notation())
+        self.console.print(line)
+        if advice.reason is not None:
+            why = Text(_("Why ({bot}): ").format(bot=advice.bot), style="dim")
+            why.append_text(reason_text(advice.reason, self.style))
+            self.console.print(why)
+
     def _show_commands(self) -> None:
         from openwhist_cli.i18n import _
 
@@ -929,6 +945,81 @@ class TableUI:
         self.console.print(
             completed_trick_text(number, trick, self.names, self.style, len(self.names))
         )
+
+
+# The reasons the built-in expert bots give for a hint (`openwhist.variant.Reason` templates,
+# copied verbatim from openwhist_german/english/israeli expert.py): marked here so the
+# catalogues translate them; any other bot's reason shows in its own words.
+HINT_REASONS = (
+    N_(
+        "with {card} you take {tricks} of the remaining {remaining} tricks against best "
+        "defence (exact solver)"
+    ),
+    N_(
+        "best in {samples} sampled deals: with {card} you win the deal in {wins} and take "
+        "{tricks} of the last 13 tricks on average"
+    ),
+    N_(
+        "best in {samples} sampled deals: {card} takes the face-up {face_up}; you win the "
+        "deal in {wins} and take {tricks} of the last 13 tricks on average"
+    ),
+    N_(
+        "best in {samples} sampled deals: {card} lets the face-up {face_up} go; you win the "
+        "deal in {wins} and take {tricks} of the last 13 tricks on average"
+    ),
+    N_(
+        "best in {samples} sampled deals, playing to the score: with {card} your side ends "
+        "the deal with {tricks} tricks on average"
+    ),
+    N_(
+        "best in {samples} sampled deals, each solved exactly: with {card} your side ends "
+        "the deal with {tricks} tricks on average"
+    ),
+    N_(
+        "best in {samples} sampled deals: with {card} you make your contract of {contract} "
+        "exactly in {made} and score {points} on average"
+    ),
+)
+
+
+def reason_text(reason: Reason, style: CardStyle) -> Text:
+    """A bot's `Reason` for the screen: its template in the chosen language (when the
+    catalogue knows it), cards coloured in ``style``, numbers with one decimal (a decimal
+    comma in Spanish, Portuguese and Italian). A template the bot filled wrongly (a
+    placeholder without a value) shows in the bot's own English rather than failing."""
+    import re
+
+    from rich.text import Text
+
+    from openwhist_cli import i18n
+    from openwhist_cli.render import card_text
+
+    comma = i18n.language() in ("es", "pt", "it")
+    out = Text()
+    template = i18n._(reason.text)
+    try:
+        pieces = re.split(r"\{(\w+)\}", template)
+        parts: list[str | Text] = []
+        for index, piece in enumerate(pieces):
+            if index % 2 == 0:
+                parts.append(piece)
+                continue
+            value = reason.values[piece]
+            if piece in reason.cards:
+                parts.append(card_text(int(value), style))
+            elif isinstance(value, float):
+                number = f"{value:.1f}"
+                parts.append(number.replace(".", ",") if comma else number)
+            else:
+                parts.append(str(value))
+    except (KeyError, ValueError, TypeError):
+        return Text(str(reason.text))
+    for part in parts:
+        if isinstance(part, Text):
+            out.append_text(part)
+        else:
+            out.append(part)
+    return out
 
 
 def stdin_is_terminal() -> bool:

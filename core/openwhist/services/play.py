@@ -24,6 +24,11 @@ over. Undone actions never reach the record: it holds the deal as finally played
 **Auto-play** (table option ``autoplay``): when a human has exactly one legal card in trick
 play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
 
+**Hints** (`PlaySession.advise`): the strongest bot registered for the variant
+(`hint_spec`: ``expert``, else ``heuristic``, else none; a plugin's bot may declare a
+higher `BotSpec.strength`) is asked with the human seat's view and legal actions only,
+and says why when it can (`Bot.explain`, a `Reason`).
+
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
 deals included, as ``DealStarted``), every `Undone` and every `DealScored`, *as they
 happen*, so a ledger can persist the in-progress deal action by action (deleting undone
@@ -50,11 +55,12 @@ from openwhist.scoring import DealScore, MatchProgress
 from openwhist.services import UsageError
 from openwhist.services.simulate import resolve_house_rules
 from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
-from openwhist.variant import Bot, BotSpec
+from openwhist.variant import Bot, BotSpec, Reason
 from openwhist.views import PlayerView
 
 HINT_BOT = "heuristic"
-"""The bot asked for hints, when one of that name can play the variant."""
+"""The bot that fills the default table's seats (`default_seats`) when it can play the
+variant. (Hints no longer use it: they ask the strongest bot, see `hint_spec`.)"""
 
 # -- seats -------------------------------------------------------------------------------
 
@@ -161,6 +167,16 @@ class Undone:
     seat: int
 
 
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for the human to act: ``action`` (one of the legal actions), the name
+    of the ``bot`` that suggests it, and its ``reason`` (``None`` when it cannot say)."""
+
+    action: Action
+    bot: str
+    reason: Reason | None = None
+
+
 Event = DealStarted | ActionPlayed | TrickCompleted | DealScored | MatchOver | HumanTurn
 """What `PlaySession.next_event` returns."""
 Change = DealStarted | ActionPlayed | Undone | DealScored
@@ -203,6 +219,7 @@ class PlaySession:
     _queue: list[Event] = field(init=False, default_factory=list)
     _undo: list[_Snapshot] = field(init=False, default_factory=list)
     _over: bool = field(init=False, default=False)
+    _hint_player: Bot | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         variant = self.engine.variant
@@ -435,15 +452,28 @@ class PlaySession:
         self._notify(change)
         return change
 
-    def hint(self) -> Action | None:
-        """What the hint bot (``heuristic``) would do for the human to act, or ``None``
-        when no such bot can play this variant. The bot sees only that seat's view."""
+    def advise(self) -> Hint | None:
+        """What the hint bot (``hint_bot``: the variant's strongest, see `hint_spec`) would
+        do for the human to act, and why; ``None`` when no bot gives hints for this variant.
+
+        The bot sees only that seat's view and the legal actions (`suggest`), so a hint
+        never depends on cards hidden from the player. The same bot (seeded with 0) answers
+        every hint of the session, so asking twice gives the same answer.
+
+        Raises:
+            IllegalActionError: no human is to act now.
+        """
         turn = self._turn()
         if self.hint_bot is None:
             return None
-        bot = self.hint_bot.factory(self.variant_name, random.Random(0))
-        choice = bot.choose(turn.view, turn.legal)
-        return choice if choice in turn.legal else None
+        if self._hint_player is None:
+            self._hint_player = self.hint_bot.factory(self.variant_name, random.Random(0))
+        return suggest(self._hint_player, self.hint_bot.name, turn.view, turn.legal)
+
+    def hint(self) -> Action | None:
+        """The action of `advise` alone (``None`` when there is no hint)."""
+        advice = self.advise()
+        return None if advice is None else advice.action
 
     def record(self) -> GameRecord:
         """The match's record so far: an unfinished deal in progress is included as the
@@ -464,6 +494,32 @@ class PlaySession:
 
 
 # -- building a session ------------------------------------------------------------------
+
+
+def hint_spec(catalog: Catalog, variant: str) -> BotSpec | None:
+    """The bot that gives hints for ``variant``: the registered bot of the highest
+    `BotSpec.playing_strength` -- by default ``expert`` (20), else ``heuristic`` (10) --
+    the first registered among equals; ``None`` when every bot has strength 0 (``random``
+    alone gives no hints: a random card is no advice)."""
+    best: BotSpec | None = None
+    for spec in catalog.bots_for(variant):
+        if spec.playing_strength > 0 and (
+            best is None or spec.playing_strength > best.playing_strength
+        ):
+            best = spec
+    return best
+
+
+def suggest(bot: Bot, name: str, view: PlayerView, legal: tuple[Action, ...]) -> Hint | None:
+    """Ask ``bot`` (registered as ``name``) what to do with ``view`` and ``legal``: its
+    `Bot.choose`, then its `Bot.explain`. ``None`` when it picks an action not in ``legal``
+    (a faulty plugin gives no hint rather than a wrong one); a reason that is not a
+    `Reason` is dropped. Nothing but the view and the legal actions reaches the bot."""
+    choice = bot.choose(view, legal)
+    if choice not in legal:
+        return None
+    reason = bot.explain(view, legal, choice)
+    return Hint(choice, name, reason if isinstance(reason, Reason) else None)
 
 
 def default_seats(catalog: Catalog, variant: str, seats: int, names: Sequence[str]) -> list[str]:
@@ -526,14 +582,13 @@ def start_session(
     specs = tuple(
         parse_seat(text, names.get(s, the_variant.seat_names[s])) for s, text in enumerate(chosen)
     )
-    available = {spec.name: spec for spec in catalog.bots_for(the_variant.name)}
     # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
     bots = _bots_for_seats(catalog, the_variant.name, specs, seed)
     return PlaySession(
         engine=engine,
         seats=specs,
         bots=bots,
-        hint_bot=available.get(HINT_BOT),
+        hint_bot=hint_spec(catalog, the_variant.name),
         seed=seed,
         undo_allowed=undo,
         autoplay=autoplay,
@@ -599,7 +654,7 @@ def resume_session(
         engine=engine,
         seats=tuple(seats),
         bots=_bots_for_seats(catalog, name, seats, seed),
-        hint_bot={spec.name: spec for spec in catalog.bots_for(name)}.get(HINT_BOT),
+        hint_bot=hint_spec(catalog, name),
         seed=seed,
         undo_allowed=undo,
         autoplay=autoplay,
@@ -637,6 +692,7 @@ __all__ = [
     "DealScored",
     "DealStarted",
     "Event",
+    "Hint",
     "HumanTurn",
     "MatchOver",
     "PlaySession",
@@ -644,8 +700,10 @@ __all__ = [
     "TrickCompleted",
     "Undone",
     "default_seats",
+    "hint_spec",
     "is_card_play",
     "parse_seat",
     "resume_session",
     "start_session",
+    "suggest",
 ]

@@ -25,6 +25,9 @@ game is safe the bot stops caring about overtricks, and it fights for the one tr
 makes or stops a game. The card with the best mean value wins; ties go to the heuristic's
 card.
 
+**Explanation** (`EnglishExpertBot.explain`, for hints): the chosen card's mean final
+trick count for its side over the samples.
+
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
 (`openwhist.sampling.view_rng`).
@@ -40,6 +43,7 @@ from openwhist import Action, Bot, BotSpec, Play, PlayerView, TrickRecord, winni
 from openwhist.heuristic import shown_voids
 from openwhist.sampling import deal_other_hands, play_out, view_rng
 from openwhist.solver import SearchLimitError, Solver, representatives
+from openwhist.variant import Reason
 
 from openwhist_english.heuristic import EnglishHeuristicBot
 
@@ -53,6 +57,16 @@ SOLVE_AT = 5
 """With at most this many cards in hand, sampled deals are solved exactly."""
 SOLVER_NODES = 60_000
 """Node budget of one exact question; past it the bot falls back to rollouts."""
+SAMPLED_REASON = (
+    "best in {samples} sampled deals, playing to the score: with {card} your side ends the "
+    "deal with {tricks} tricks on average"
+)
+"""`EnglishExpertBot.explain`: the chosen card's mean final tricks over rollouts."""
+SOLVED_REASON = (
+    "best in {samples} sampled deals, each solved exactly: with {card} your side ends the "
+    "deal with {tricks} tricks on average"
+)
+"""`EnglishExpertBot.explain`: the same, every sample solved double-dummy."""
 GAME_BONUS = 2.0
 """Extra value, in points, of reaching game in this deal (a game is worth 1-3 game points
 plus a step towards the rubber, RULES.md §2.7)."""
@@ -96,6 +110,7 @@ class EnglishExpertBot(Bot):
         self.samples = samples
         self.rollout = EnglishHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
+        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """Pick a card among ``legal``."""
@@ -127,8 +142,34 @@ class EnglishExpertBot(Bot):
 
     def choose_card(self, view: PlayerView, legal: int) -> int:
         """The card to play from ``legal`` (a mask of legal cards)."""
+        return self._decide(view, legal)[0]
+
+    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
+        """Why ``action``: the tricks the chosen card's side ends with on the sampled deals
+        (`SAMPLED_REASON`, or `SOLVED_REASON` when every sample was solved exactly);
+        ``None`` when there was no choice (one legal card, or only equal ones)."""
+        if not isinstance(action, Play):
+            return None
+        mask = 0
+        for item in legal:
+            if isinstance(item, Play):
+                mask |= 1 << item.card
+        last = self._last
+        if last is not None and last[0] is view and last[1] == mask:
+            card, reason = last[2], last[3]
+        else:
+            card, reason = self._decide(view, mask)
+        return reason if card == action.card else None
+
+    def _decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """The card to play and why; remembered for `explain`."""
+        decision = self._evaluate(view, legal)
+        self._last = (view, legal, *decision)
+        return decision
+
+    def _evaluate(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
         if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
+            return legal.bit_length() - 1, None
         dead = 0
         for record in view.completed:
             for card in record.cards:
@@ -136,12 +177,13 @@ class EnglishExpertBot(Bot):
         candidates = _cards(representatives(view.hand, dead) & legal)
         preferred = self.rollout.choose_card(view, legal)
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates[0], None
         rng = view_rng(self.seed, view)
         side = view.seat % 2
         won = sum(view.tricks[s] for s in PARTNERSHIPS[side])
         totals = dict.fromkeys(candidates, 0.0)
-        used = 0
+        tricks = dict.fromkeys(candidates, 0)
+        used = solved = 0
         for _ in range(self.samples):
             hands = self.sample(view, rng)
             if hands is None:
@@ -150,19 +192,34 @@ class EnglishExpertBot(Bot):
             if view.hand.bit_count() <= SOLVE_AT:
                 values = self._solve(view, hands)
             if values is not None:
+                solved += 1
                 for card in candidates:
                     totals[card] += side_utility(won + values[card], view)
+                    tricks[card] += won + values[card]
             else:
                 for card in candidates:
-                    totals[card] += self._rollout(view, hands, card, side)
+                    ours = self._rollout(view, hands, card, side)
+                    totals[card] += side_utility(ours, view)
+                    tricks[card] += ours
             used += 1
         if not used:
-            return preferred
+            return preferred, None
         best = max(totals.values())
+        chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
         for card in candidates:
             if _same_run(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
-                return preferred
-        return min(c for c in candidates if totals[c] >= best - 1e-9)
+                chosen = preferred
+                break
+        reason = Reason(
+            SOLVED_REASON if solved == used else SAMPLED_REASON,
+            {
+                "card": chosen,
+                "samples": used,
+                "tricks": round(tricks[_rep(chosen, candidates, view.hand, dead)] / used, 1),
+            },
+            cards=("card",),
+        )
+        return chosen, reason
 
     def _solve(self, view: PlayerView, hands: list[int]) -> dict[int, int] | None:
         """Exact tricks our side takes (of the remaining ones) after each legal card, or
@@ -176,8 +233,9 @@ class EnglishExpertBot(Bot):
         except SearchLimitError:
             return None
 
-    def _rollout(self, view: PlayerView, hands: list[int], card: int, side: int) -> float:
-        """Play ``card`` and the rest of the deal with the heuristic at every seat."""
+    def _rollout(self, view: PlayerView, hands: list[int], card: int, side: int) -> int:
+        """Play ``card`` and the rest of the deal with the heuristic at every seat: the
+        tricks ``side`` ends the deal with."""
         seat = view.seat
         after = list(hands)
         after[seat] &= ~(1 << card)
@@ -198,8 +256,14 @@ class EnglishExpertBot(Bot):
         else:
             start = replace(view, trick=trick)
         final = play_out(start, after, [policy] * view.seats)
-        ours = final[side] + final[side + 2]
-        return side_utility(ours, view)
+        return final[side] + final[side + 2]
+
+
+def _rep(card: int, candidates: list[int], hand: int, dead: int) -> int:
+    """The candidate equal to ``card`` (``card`` itself when it is one)."""
+    if card in candidates:
+        return card
+    return min(c for c in candidates if _same_run(c, card, hand, dead))
 
 
 def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
@@ -223,4 +287,12 @@ EXPERT_BOT = BotSpec(
     variants=("english", "american"),
 )
 
-__all__ = ["DEFAULT_SAMPLES", "EXPERT_BOT", "EnglishExpertBot", "make_expert_bot", "side_utility"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXPERT_BOT",
+    "SAMPLED_REASON",
+    "SOLVED_REASON",
+    "EnglishExpertBot",
+    "make_expert_bot",
+    "side_utility",
+]

@@ -25,6 +25,11 @@ mean over samples of ``won + tricks / 13`` where ``won`` is 1 when we take at le
 what the exchange does to both hands, are valued by what they do to the play-out. Every
 card is tried on the same samples (common random numbers).
 
+**Explanation** (`GermanExpertBot.explain`, for hints): in phase 2 the solver's count --
+"with K♠ you take 9 of the remaining 13 tricks against best defence"; in phase 1 the
+chosen card's result on the sampled deals (deals won, mean phase-2 tricks, and whether a
+reply takes the face-up card).
+
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
 (`openwhist.sampling.view_rng`), so its choice is a function of what it may know. The view
@@ -37,9 +42,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import FULL_DECK, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView, TrickRecord
+from openwhist import (
+    FULL_DECK,
+    SUIT_MASKS,
+    Action,
+    Bot,
+    BotSpec,
+    Play,
+    PlayerView,
+    TrickRecord,
+    winning_index,
+)
 from openwhist.sampling import NO_CAP, deal_hidden, view_rng
 from openwhist.solver import Solver, representatives
+from openwhist.variant import Reason
 
 from openwhist_german.heuristic import GermanHeuristicBot
 
@@ -53,6 +69,28 @@ ROLLOUT_SOLVE_AT = 5
 """In rollouts, phase-2 positions with at most this many cards per hand are solved exactly."""
 SOLVER_TABLE_LIMIT = 300_000
 """Bound on each solver's transposition table."""
+
+# The reasons `GermanExpertBot.explain` gives (English templates, see `openwhist.variant.Reason`).
+SOLVER_REASON = (
+    "with {card} you take {tricks} of the remaining {remaining} tricks against best defence "
+    "(exact solver)"
+)
+"""Phase 2: the solver's count for the side to move (the hinted seat)."""
+SAMPLED_REASON = (
+    "best in {samples} sampled deals: with {card} you win the deal in {wins} and take "
+    "{tricks} of the last 13 tricks on average"
+)
+"""Phase 1, leading: the rollouts' result for the chosen card."""
+TAKE_REASON = (
+    "best in {samples} sampled deals: {card} takes the face-up {face_up}; you win the deal "
+    "in {wins} and take {tricks} of the last 13 tricks on average"
+)
+"""Phase 1, answering a lead with a card that wins the trick (and the face-up card)."""
+LET_GO_REASON = (
+    "best in {samples} sampled deals: {card} lets the face-up {face_up} go; you win the "
+    "deal in {wins} and take {tricks} of the last 13 tricks on average"
+)
+"""Phase 1, answering a lead with a card that loses the trick (and the face-up card)."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -112,6 +150,7 @@ class GermanExpertBot(Bot):
         self.samples = samples
         self.rollout = GermanHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
+        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
 
     # -- entry point ---------------------------------------------------------------------
 
@@ -131,12 +170,37 @@ class GermanExpertBot(Bot):
 
     def choose_card(self, view: PlayerView, legal: int) -> int:
         """The card to play from ``legal`` (a mask of legal cards)."""
+        return self._decide(view, legal)[0]
+
+    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
+        """Why ``action`` (module docstring): in phase 2 the solver's count of the tricks it
+        takes; in phase 1 what it did on the sampled deals. ``None`` when there was no
+        choice to make (one legal card, or only equal ones)."""
+        if not isinstance(action, Play):
+            return None
+        mask = 0
+        for item in legal:
+            if isinstance(item, Play):
+                mask |= 1 << item.card
+        last = self._last
+        if last is not None and last[0] is view and last[1] == mask:
+            card, reason = last[2], last[3]
+        else:
+            card, reason = self._decide(view, mask)
+        return reason if card == action.card else None
+
+    def _decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """The card to play and why; remembered for `explain`."""
         if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
-        face_up = view.public.get("face_up")
-        if face_up is None or len(view.completed) >= PHASE1_TRICKS:
-            return self._phase2(view, legal)
-        return self._phase1(view, legal, int(face_up))
+            decision: tuple[int, Reason | None] = (legal.bit_length() - 1, None)
+        else:
+            face_up = view.public.get("face_up")
+            if face_up is None or len(view.completed) >= PHASE1_TRICKS:
+                decision = self._phase2(view, legal)
+            else:
+                decision = self._phase1(view, legal, int(face_up))
+        self._last = (view, legal, *decision)
+        return decision
 
     # -- phase 2: open endgame -----------------------------------------------------------
 
@@ -148,8 +212,9 @@ class GermanExpertBot(Bot):
             self._solvers[trump] = solver
         return solver
 
-    def _phase2(self, view: PlayerView, legal: int) -> int:
-        """One of the solver's best cards (the heuristic's if it is among them)."""
+    def _phase2(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """One of the solver's best cards (the heuristic's if it is among them), and the
+        tricks it takes (`SOLVER_REASON`)."""
         opponent_hand = FULL_DECK & ~view.hand & ~played_mask(view)
         hands = [0, 0]
         hands[view.seat] = view.hand
@@ -157,9 +222,15 @@ class GermanExpertBot(Bot):
         solution = self.solver(view.trump).solve(tuple(hands), view.leader, trick=view.trick)
         best = [c for c in solution.best_moves if legal >> c & 1]
         if not best:  # pragma: no cover - the solver's moves are the legal ones
-            return self.rollout.choose_card(view, legal)
+            return self.rollout.choose_card(view, legal), None
         preferred = self.rollout.choose_card(view, legal)
-        return preferred if preferred in best else best[0]
+        card = preferred if preferred in best else best[0]
+        reason = Reason(
+            SOLVER_REASON,
+            {"card": card, "tricks": solution.tricks, "remaining": solution.remaining},
+            cards=("card",),
+        )
+        return card, reason
 
     # -- phase 1: determinised rollouts --------------------------------------------------
 
@@ -187,7 +258,7 @@ class GermanExpertBot(Bot):
         rng.shuffle(stock)
         return dealt[0], [face_up, *stock]
 
-    def _phase1(self, view: PlayerView, legal: int, face_up: int) -> int:
+    def _phase1(self, view: PlayerView, legal: int, face_up: int) -> tuple[int, Reason | None]:
         rng = view_rng(self.seed, view)
         dead = 0
         for record in view.completed:
@@ -196,26 +267,31 @@ class GermanExpertBot(Bot):
         candidates = _cards(representatives(view.hand, dead) & legal)
         # A legal card merged away has a lower equal among the candidates.
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates[0], None
         samples = []
         for _ in range(self.samples):
             sample = self.sample(view, rng)
             if sample is not None:
                 samples.append(sample)
         if not samples:
-            return self.rollout.choose_card(view, legal)
+            return self.rollout.choose_card(view, legal), None
         totals = dict.fromkeys(candidates, 0.0)
+        values: dict[int, list[float]] = {card: [] for card in candidates}
         known_raw = view.public.get("known") or [0, 0]
         for opp_hand, stock in samples:
             for card in candidates:
-                totals[card] += self.simulate(view, opp_hand, stock, card, known_raw)
+                value = self.simulate(view, opp_hand, stock, card, known_raw)
+                totals[card] += value
+                values[card].append(value)
         preferred = self.rollout.choose_card(view, legal)
         preferred = min(c for c in candidates if _same_run(c, preferred, view.hand, dead))
         best = max(totals.values())
         # Ties (within float noise) go to the heuristic's card, then the lowest card.
         if totals.get(preferred, -1.0) >= best - 1e-9:
-            return preferred
-        return min(c for c in candidates if totals[c] >= best - 1e-9)
+            chosen = preferred
+        else:
+            chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
+        return chosen, _phase1_reason(view, chosen, face_up, values[chosen])
 
     def simulate(
         self, view: PlayerView, opp_hand: int, stock: list[int], card: int, known: Any
@@ -307,6 +383,25 @@ class GermanExpertBot(Bot):
         return legal.bit_length() - 1  # pragma: no cover
 
 
+def _phase1_reason(view: PlayerView, card: int, face_up: int, values: list[float]) -> Reason:
+    """What ``card`` did on the sampled deals (``values``: one `simulate` result each):
+    the deals won, the mean phase-2 tricks, and -- when it answers a lead -- whether it
+    takes the face-up card (the trick's winner takes it, RULES.md §1.6)."""
+    wins = sum(1 for v in values if v >= 1.0)
+    tricks = sum((v - (1.0 if v >= 1.0 else 0.0)) * 2 * PHASE1_TRICKS for v in values)
+    data: dict[str, int | float | str] = {
+        "card": card,
+        "samples": len(values),
+        "wins": wins,
+        "tricks": round(tricks / len(values), 1),
+    }
+    if len(view.trick) != 1:
+        return Reason(SAMPLED_REASON, data, cards=("card",))
+    data["face_up"] = face_up
+    takes = winning_index((view.trick[0], card), view.trump) == 1
+    return Reason(TAKE_REASON if takes else LET_GO_REASON, data, cards=("card", "face_up"))
+
+
 def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
     """True if ``a`` and ``b`` are equal cards of ``hand`` (same suit, only ``hand`` or
     ``dead`` cards between them)."""
@@ -332,6 +427,10 @@ EXPERT_BOT = BotSpec(
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXPERT_BOT",
+    "LET_GO_REASON",
+    "SAMPLED_REASON",
+    "SOLVER_REASON",
+    "TAKE_REASON",
     "GermanExpertBot",
     "make_expert_bot",
     "opponent_suit_caps",

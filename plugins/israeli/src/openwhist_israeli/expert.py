@@ -29,6 +29,9 @@ own exact number, which is not a two-sided contest.
 Assumptions the view cannot settle (it does not carry the options): the default scoring
 (10 per trick off, zero bids +25 over / +50 under), Frisch passes to the left.
 
+**Explanation** (`IsraeliExpertBot.explain`, for hints): for a card, how often it makes
+the contract exactly on the sampled deals and its mean score; calls are not explained.
+
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generators are seeded from its own seed and what the view
 shows (`openwhist.sampling.view_rng`).
@@ -54,6 +57,7 @@ from openwhist import (
 from openwhist.heuristic import Counter, TrickPolicy, shown_voids, top_winners
 from openwhist.sampling import deal_other_hands, play_out, view_rng
 from openwhist.solver import representatives
+from openwhist.variant import Reason
 
 from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
 from openwhist_israeli.heuristic import (
@@ -69,6 +73,11 @@ DEFAULT_SAMPLES = 12
 """Sampled deals per decision at the default strength."""
 AUCTION_MARGIN = 0.5
 """Mean simulated tricks must exceed a trump bid's number by this much to make the bid."""
+PLAY_REASON = (
+    "best in {samples} sampled deals: with {card} you make your contract of {contract} "
+    "exactly in {made} and score {points} on average"
+)
+"""`IsraeliExpertBot.explain`: the chosen card's result on the sampled deals."""
 CONTRACT_WINDOW = 1
 """Contracts within this many tricks of the simulated count are tried (and zero)."""
 
@@ -107,6 +116,7 @@ class IsraeliExpertBot(Bot):
         self.samples = samples
         self.heuristic = IsraeliHeuristicBot(random.Random(0))
         self.policy = TrickPolicy()
+        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
 
     # -- entry point ---------------------------------------------------------------------
 
@@ -260,8 +270,34 @@ class IsraeliExpertBot(Bot):
 
     def choose_card(self, view: PlayerView, legal: int) -> int:
         """The card with the best mean deal score over sampled deals (module docstring)."""
+        return self._decide(view, legal)[0]
+
+    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
+        """Why the card ``action``: how often it makes the contract exactly on the sampled
+        deals (`PLAY_REASON`). ``None`` for calls, contracts and the Frisch, and when there
+        was no choice (one legal card, only equal ones, or no contract yet)."""
+        if not isinstance(action, Play):
+            return None
+        mask = 0
+        for item in legal:
+            if isinstance(item, Play):
+                mask |= 1 << item.card
+        last = self._last
+        if last is not None and last[0] is view and last[1] == mask:
+            card, reason = last[2], last[3]
+        else:
+            card, reason = self._decide(view, mask)
+        return reason if card == action.card else None
+
+    def _decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """The card to play and why; remembered for `explain`."""
+        decision = self._evaluate(view, legal)
+        self._last = (view, legal, *decision)
+        return decision
+
+    def _evaluate(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
         if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
+            return legal.bit_length() - 1, None
         dead = 0
         for record in view.completed:
             for card in record.cards:
@@ -269,14 +305,15 @@ class IsraeliExpertBot(Bot):
         candidates = _cards(representatives(view.hand, dead) & legal)
         preferred = self.card_policy(view, legal)
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates[0], None
         contracts = view.public.get("contracts") or []
         contract = contracts[view.seat] if view.seat < len(contracts) else None
         if contract is None:
-            return preferred
+            return preferred, None
         over = view.public.get("deal_type") == "over"
         rng = view_rng(self.seed, view)
         totals = dict.fromkeys(candidates, 0.0)
+        made = dict.fromkeys(candidates, 0)
         used = 0
         for _ in range(self.samples):
             hands = self.sample(view, rng)
@@ -286,13 +323,32 @@ class IsraeliExpertBot(Bot):
             for card in candidates:
                 tricks = self._after_card(view, hands, card)[view.seat]
                 totals[card] += deal_points(int(contract), tricks, over=over)
+                made[card] += tricks == int(contract)
         if not used:
-            return preferred
+            return preferred, None
         best = max(totals.values())
+        chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
         for card in candidates:
             if _same_run(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
-                return preferred
-        return min(c for c in candidates if totals[c] >= best - 1e-9)
+                chosen = preferred
+                break
+        rep = (
+            chosen
+            if chosen in made
+            else min(c for c in candidates if _same_run(c, chosen, view.hand, dead))
+        )
+        reason = Reason(
+            PLAY_REASON,
+            {
+                "card": chosen,
+                "samples": used,
+                "made": made[rep],
+                "contract": int(contract),
+                "points": round(totals[rep] / used, 1),
+            },
+            cards=("card",),
+        )
+        return chosen, reason
 
     def _after_card(self, view: PlayerView, hands: list[int], card: int) -> tuple[int, ...]:
         after = list(hands)
@@ -359,6 +415,7 @@ EXPERT_BOT = BotSpec(
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXPERT_BOT",
+    "PLAY_REASON",
     "IsraeliExpertBot",
     "deal_points",
     "estimated_contract",
