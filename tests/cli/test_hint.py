@@ -125,8 +125,7 @@ def test_a_plugin_bot_that_declares_more_strength_gives_the_hints(catalog: Catal
 
 def test_a_bot_without_explain_still_hints_a_card(catalog: Catalog) -> None:
     """The default `Bot.explain` says nothing: the hint is the card alone."""
-    without = dataclasses.replace(catalog, bots=[*_without(catalog, "expert").bots])
-    session = start_session(without, "english", seats={0: "human"}, seed=2)
+    session = start_session(_without(catalog, "expert"), "english", seats={0: "human"}, seed=2)
     turn = _first_turn(session)
     advice = session.advise()
     assert advice is not None
