@@ -39,11 +39,10 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from openwhist import Action, Bot, BotSpec, Play, PlayerView, TrickRecord, winning_index
+from openwhist import Action, Bot, BotSpec, Play, PlayerView, Reason, TrickRecord, winning_index
 from openwhist.heuristic import shown_voids
 from openwhist.sampling import deal_other_hands, play_out, view_rng
 from openwhist.solver import SearchLimitError, Solver, representatives
-from openwhist.variant import Reason
 
 from openwhist_english.heuristic import EnglishHeuristicBot
 

@@ -50,12 +50,12 @@ from openwhist import (
     BotSpec,
     Play,
     PlayerView,
+    Reason,
     TrickRecord,
     winning_index,
 )
 from openwhist.sampling import NO_CAP, deal_hidden, view_rng
 from openwhist.solver import Solver, representatives
-from openwhist.variant import Reason
 
 from openwhist_german.heuristic import GermanHeuristicBot
 

@@ -50,6 +50,7 @@ from openwhist import (
     BotSpec,
     Play,
     PlayerView,
+    Reason,
     TrickRecord,
     parse_card,
     winning_index,
@@ -57,7 +58,6 @@ from openwhist import (
 from openwhist.heuristic import Counter, TrickPolicy, shown_voids, top_winners
 from openwhist.sampling import deal_other_hands, play_out, view_rng
 from openwhist.solver import representatives
-from openwhist.variant import Reason
 
 from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
 from openwhist_israeli.heuristic import (
