@@ -21,6 +21,7 @@ Nothing here reads a `DealState`.
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import json
 import random
@@ -28,9 +29,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from openwhist.actions import Action, Play
 from openwhist.cards import SUIT_MASKS
 from openwhist.state import TrickRecord
 from openwhist.tricks import winning_index
+from openwhist.variant import Bot, Reason
 from openwhist.views import PlayerView
 
 __all__ = [
@@ -273,3 +276,82 @@ def deal_other_hands(
     for s, mask in zip(others, dealt, strict=True):
         hands[s] = mask
     return hands
+
+
+# -- a base for bots that search over their cards ---------------------------------------
+
+
+def play_mask(legal: Sequence[Action]) -> int:
+    """The cards among ``legal`` (its `Play` actions) as a bitmask."""
+    mask = 0
+    for action in legal:
+        if isinstance(action, Play):
+            mask |= 1 << action.card
+    return mask
+
+
+def equal_in_hand(a: int, b: int, hand: int, dead: int) -> bool:
+    """True if ``a`` and ``b`` are equal cards of ``hand``: the same suit, and every card
+    between them is in ``hand`` too or already played (``dead``)."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return between & ~(hand | dead) == 0
+
+
+class CardSearchBot(Bot):
+    """Base of the bots that choose a card by searching (the ``expert`` bots).
+
+    A subclass implements `evaluate_card` -- the card to play from a mask of legal cards,
+    and why. The base turns that into `choose` and `explain`, remembers the last decision
+    (so a hint's explanation costs no second search), and answers a lone legal card at once.
+    A subclass with calls as well as cards (Israeli bids) overrides `choose` and calls
+    `play` for the card phases.
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
+
+    @abc.abstractmethod
+    def evaluate_card(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """The card to play from ``legal`` (at least two cards), and why (or ``None``)."""
+
+    def decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """The card to play and why; remembered for `explain`."""
+        if legal & (legal - 1) == 0:
+            decision: tuple[int, Reason | None] = (legal.bit_length() - 1, None)
+        else:
+            decision = self.evaluate_card(view, legal)
+        self._last = (view, legal, *decision)
+        return decision
+
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card to play from ``legal`` (a mask of legal cards)."""
+        return self.decide(view, legal)[0]
+
+    def play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """The `Play` among ``legal`` for the chosen card."""
+        card = self.choose_card(view, play_mask(legal))
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        return legal[0]  # pragma: no cover - evaluate_card always picks a legal card
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        if len(legal) == 1 or not play_mask(legal):
+            return legal[0]
+        return self.play(view, legal)
+
+    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
+        """Why the card ``action`` was chosen; ``None`` for anything else or when there was
+        no choice to make."""
+        if not isinstance(action, Play):
+            return None
+        mask = play_mask(legal)
+        last = self._last
+        if last is not None and last[0] is view and last[1] == mask:
+            card, reason = last[2], last[3]
+        else:
+            card, reason = self.decide(view, mask)
+        return reason if card == action.card else None

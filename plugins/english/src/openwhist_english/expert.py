@@ -39,9 +39,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from openwhist import Action, Bot, BotSpec, Play, PlayerView, Reason, TrickRecord, winning_index
+from openwhist import Bot, BotSpec, PlayerView, Reason, TrickRecord, winning_index
 from openwhist.heuristic import shown_voids
-from openwhist.sampling import deal_other_hands, play_out, view_rng
+from openwhist.sampling import CardSearchBot, deal_other_hands, equal_in_hand, play_out, view_rng
 from openwhist.solver import SearchLimitError, Solver, representatives
 
 from openwhist_english.heuristic import EnglishHeuristicBot
@@ -99,31 +99,17 @@ def side_utility(our_tricks: int, view: PlayerView) -> float:
     return value
 
 
-class EnglishExpertBot(Bot):
+class EnglishExpertBot(CardSearchBot):
     """Plays English or American Whist by sampling the hidden hands (module docstring)."""
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
         self.rollout = EnglishHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
-        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
-
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Pick a card among ``legal``."""
-        mask = 0
-        for action in legal:
-            if isinstance(action, Play):
-                mask |= 1 << action.card
-        if len(legal) == 1 or not mask:
-            return legal[0]
-        card = self.choose_card(view, mask)
-        for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        return legal[0]  # pragma: no cover - choose_card always picks a legal card
 
     def known_cards(self, view: PlayerView) -> dict[int, int]:
         """Cards another seat is known to hold: the turned-up trump, in the dealer's hand
@@ -139,34 +125,7 @@ class EnglishExpertBot(Bot):
         """One deal of the four hands consistent with ``view``."""
         return deal_other_hands(view, rng, known=self.known_cards(view), voids=shown_voids(view))
 
-    def choose_card(self, view: PlayerView, legal: int) -> int:
-        """The card to play from ``legal`` (a mask of legal cards)."""
-        return self._decide(view, legal)[0]
-
-    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
-        """Why ``action``: the tricks the chosen card's side ends with on the sampled deals
-        (`SAMPLED_REASON`, or `SOLVED_REASON` when every sample was solved exactly);
-        ``None`` when there was no choice (one legal card, or only equal ones)."""
-        if not isinstance(action, Play):
-            return None
-        mask = 0
-        for item in legal:
-            if isinstance(item, Play):
-                mask |= 1 << item.card
-        last = self._last
-        if last is not None and last[0] is view and last[1] == mask:
-            card, reason = last[2], last[3]
-        else:
-            card, reason = self._decide(view, mask)
-        return reason if card == action.card else None
-
-    def _decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
-        """The card to play and why; remembered for `explain`."""
-        decision = self._evaluate(view, legal)
-        self._last = (view, legal, *decision)
-        return decision
-
-    def _evaluate(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+    def evaluate_card(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1, None
         dead = 0
@@ -206,7 +165,7 @@ class EnglishExpertBot(Bot):
         best = max(totals.values())
         chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
         for card in candidates:
-            if _same_run(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
+            if equal_in_hand(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
                 chosen = preferred
                 break
         reason = Reason(
@@ -262,16 +221,7 @@ def _rep(card: int, candidates: list[int], hand: int, dead: int) -> int:
     """The candidate equal to ``card`` (``card`` itself when it is one)."""
     if card in candidates:
         return card
-    return min(c for c in candidates if _same_run(c, card, hand, dead))
-
-
-def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
-    """True if ``a`` and ``b`` are equal cards of ``hand``."""
-    if a // 13 != b // 13:
-        return False
-    lo, hi = min(a, b), max(a, b)
-    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-    return between & ~(hand | dead) == 0
+    return min(c for c in candidates if equal_in_hand(c, card, hand, dead))
 
 
 def make_expert_bot(variant: str, rng: random.Random) -> Bot:

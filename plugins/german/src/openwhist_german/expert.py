@@ -45,16 +45,14 @@ from typing import Any
 from openwhist import (
     FULL_DECK,
     SUIT_MASKS,
-    Action,
     Bot,
     BotSpec,
-    Play,
     PlayerView,
     Reason,
     TrickRecord,
     winning_index,
 )
-from openwhist.sampling import NO_CAP, deal_hidden, view_rng
+from openwhist.sampling import NO_CAP, CardSearchBot, deal_hidden, equal_in_hand, view_rng
 from openwhist.solver import Solver, representatives
 
 from openwhist_german.heuristic import GermanHeuristicBot
@@ -140,67 +138,27 @@ def opponent_suit_caps(view: PlayerView) -> list[int]:
     return caps
 
 
-class GermanExpertBot(Bot):
+class GermanExpertBot(CardSearchBot):
     """Plays German Whist by exact search in phase 2 and determinised rollouts in phase 1."""
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
         self.rollout = GermanHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
-        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
 
     # -- entry point ---------------------------------------------------------------------
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Pick a card among ``legal`` (German Whist has only card plays)."""
-        mask = 0
-        for action in legal:
-            if isinstance(action, Play):
-                mask |= 1 << action.card
-        if len(legal) == 1 or not mask:
-            return legal[0]
-        card = self.choose_card(view, mask)
-        for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        return legal[0]  # pragma: no cover - choose_card always picks a legal card
-
-    def choose_card(self, view: PlayerView, legal: int) -> int:
-        """The card to play from ``legal`` (a mask of legal cards)."""
-        return self._decide(view, legal)[0]
-
-    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
-        """Why ``action`` (module docstring): in phase 2 the solver's count of the tricks it
-        takes; in phase 1 what it did on the sampled deals. ``None`` when there was no
-        choice to make (one legal card, or only equal ones)."""
-        if not isinstance(action, Play):
-            return None
-        mask = 0
-        for item in legal:
-            if isinstance(item, Play):
-                mask |= 1 << item.card
-        last = self._last
-        if last is not None and last[0] is view and last[1] == mask:
-            card, reason = last[2], last[3]
-        else:
-            card, reason = self._decide(view, mask)
-        return reason if card == action.card else None
-
-    def _decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
-        """The card to play and why; remembered for `explain`."""
-        if legal & (legal - 1) == 0:
-            decision: tuple[int, Reason | None] = (legal.bit_length() - 1, None)
-        else:
-            face_up = view.public.get("face_up")
-            if face_up is None or len(view.completed) >= PHASE1_TRICKS:
-                decision = self._phase2(view, legal)
-            else:
-                decision = self._phase1(view, legal, int(face_up))
-        self._last = (view, legal, *decision)
-        return decision
+    def evaluate_card(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+        """In phase 2 the solver's best card and the tricks it takes; in phase 1 the best
+        card over the sampled deals (module docstring)."""
+        face_up = view.public.get("face_up")
+        if face_up is None or len(view.completed) >= PHASE1_TRICKS:
+            return self._phase2(view, legal)
+        return self._phase1(view, legal, int(face_up))
 
     # -- phase 2: open endgame -----------------------------------------------------------
 
@@ -284,7 +242,7 @@ class GermanExpertBot(Bot):
                 totals[card] += value
                 values[card].append(value)
         preferred = self.rollout.choose_card(view, legal)
-        preferred = min(c for c in candidates if _same_run(c, preferred, view.hand, dead))
+        preferred = min(c for c in candidates if equal_in_hand(c, preferred, view.hand, dead))
         best = max(totals.values())
         # Ties (within float noise) go to the heuristic's card, then the lowest card.
         if totals.get(preferred, -1.0) >= best - 1e-9:
@@ -400,16 +358,6 @@ def _phase1_reason(view: PlayerView, card: int, face_up: int, values: list[float
     data["face_up"] = face_up
     takes = winning_index((view.trick[0], card), view.trump) == 1
     return Reason(TAKE_REASON if takes else LET_GO_REASON, data, cards=("card", "face_up"))
-
-
-def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
-    """True if ``a`` and ``b`` are equal cards of ``hand`` (same suit, only ``hand`` or
-    ``dead`` cards between them)."""
-    if a // 13 != b // 13:
-        return False
-    lo, hi = min(a, b), max(a, b)
-    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-    return between & ~(hand | dead) == 0
 
 
 def make_expert_bot(variant: str, rng: random.Random) -> Bot:

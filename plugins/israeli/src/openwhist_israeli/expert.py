@@ -56,7 +56,7 @@ from openwhist import (
     winning_index,
 )
 from openwhist.heuristic import Counter, TrickPolicy, shown_voids, top_winners
-from openwhist.sampling import deal_other_hands, play_out, view_rng
+from openwhist.sampling import CardSearchBot, deal_other_hands, equal_in_hand, play_out, view_rng
 from openwhist.solver import representatives
 
 from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
@@ -106,17 +106,17 @@ def estimated_contract(hand: int, trump: int) -> int:
     return 0 if estimate < ZERO_BID_BELOW else max(1, round(estimate))
 
 
-class IsraeliExpertBot(Bot):
+class IsraeliExpertBot(CardSearchBot):
     """Plays Israeli Whist by simulation (see the module docstring)."""
 
     def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
         self.heuristic = IsraeliHeuristicBot(random.Random(0))
         self.policy = TrickPolicy()
-        self._last: tuple[PlayerView, int, int, Reason | None] | None = None
 
     # -- entry point ---------------------------------------------------------------------
 
@@ -126,7 +126,7 @@ class IsraeliExpertBot(Bot):
             return legal[0]
         first = legal[0]
         if isinstance(first, Play):
-            return self._play(view, legal)
+            return self.play(view, legal)
         if isinstance(first, FrischSelection):
             return self.heuristic.choose(view, legal)
         if isinstance(first, Contract):
@@ -257,45 +257,7 @@ class IsraeliExpertBot(Bot):
 
     # -- play ----------------------------------------------------------------------------
 
-    def _play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        mask = 0
-        for action in legal:
-            if isinstance(action, Play):
-                mask |= 1 << action.card
-        card = self.choose_card(view, mask)
-        for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        return legal[0]  # pragma: no cover - choose_card always picks a legal card
-
-    def choose_card(self, view: PlayerView, legal: int) -> int:
-        """The card with the best mean deal score over sampled deals (module docstring)."""
-        return self._decide(view, legal)[0]
-
-    def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
-        """Why the card ``action``: how often it makes the contract exactly on the sampled
-        deals (`PLAY_REASON`). ``None`` for calls, contracts and the Frisch, and when there
-        was no choice (one legal card, only equal ones, or no contract yet)."""
-        if not isinstance(action, Play):
-            return None
-        mask = 0
-        for item in legal:
-            if isinstance(item, Play):
-                mask |= 1 << item.card
-        last = self._last
-        if last is not None and last[0] is view and last[1] == mask:
-            card, reason = last[2], last[3]
-        else:
-            card, reason = self._decide(view, mask)
-        return reason if card == action.card else None
-
-    def _decide(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
-        """The card to play and why; remembered for `explain`."""
-        decision = self._evaluate(view, legal)
-        self._last = (view, legal, *decision)
-        return decision
-
-    def _evaluate(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
+    def evaluate_card(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1, None
         dead = 0
@@ -329,13 +291,13 @@ class IsraeliExpertBot(Bot):
         best = max(totals.values())
         chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
         for card in candidates:
-            if _same_run(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
+            if equal_in_hand(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
                 chosen = preferred
                 break
         rep = (
             chosen
             if chosen in made
-            else min(c for c in candidates if _same_run(c, chosen, view.hand, dead))
+            else min(c for c in candidates if equal_in_hand(c, chosen, view.hand, dead))
         )
         reason = Reason(
             PLAY_REASON,
@@ -389,15 +351,6 @@ def _play_view(
         hand_sizes=(TRICKS,) * SEATS,
         public=public,
     )
-
-
-def _same_run(a: int, b: int, hand: int, dead: int) -> bool:
-    """True if ``a`` and ``b`` are equal cards of ``hand``."""
-    if a // 13 != b // 13:
-        return False
-    lo, hi = min(a, b), max(a, b)
-    between = ((1 << hi) - 1) & ~((2 << lo) - 1)
-    return between & ~(hand | dead) == 0
 
 
 def make_expert_bot(variant: str, rng: random.Random) -> Bot:
