@@ -37,7 +37,6 @@ from openwhist.rules import Rules
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.state import (
     CHANCE,
-    PHASE_DEAL,
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
@@ -264,8 +263,3 @@ class Engine:
     def next_deal(self, progress: MatchProgress) -> DealState[Any]:
         """The next deal of a running match (dealer and progress from ``progress``)."""
         return self.start_deal(dealer=progress.dealer, number=progress.deals + 1, progress=progress)
-
-
-def is_waiting_for_deal(state: DealState[Any]) -> bool:
-    """True while the deal waits for its chance action."""
-    return state.phase == PHASE_DEAL
