@@ -87,7 +87,7 @@ class EnglishOptions(VariantOptions):
     first_dealer: Literal["cut_lowest", "random"] = Field(
         "random",
         description=(
-            "how the caller picks the first dealer: cut_lowest (everyone cuts, the lowest "
+            "who deals first in a new match: cut_lowest (everyone cuts, the lowest "
             "card deals, ace low) or random"
         ),
     )
