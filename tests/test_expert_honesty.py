@@ -15,13 +15,12 @@ the same (no hidden state carried between decisions changes it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from openwhist.engine import Engine
 from openwhist.plugins import Catalog, load_catalog
-from openwhist.state import CHANCE, TERMINAL, DealState
+from openwhist.state import CHANCE, TERMINAL
 from openwhist.variant import Bot
 
 CHECKS = 10
@@ -33,66 +32,6 @@ def catalog() -> Catalog:
     return load_catalog()
 
 
-def _same_suit_swap(
-    hands: tuple[int, ...], seats: Sequence[int], protected: int, rng: random.Random
-) -> tuple[int, ...] | None:
-    """``hands`` with a card of one seat swapped for a card of the same suit of another."""
-    options = []
-    for a in seats:
-        for b in seats:
-            if a >= b:
-                continue
-            for suit in range(4):
-                mask = 0x1FFF << (13 * suit)
-                xs = [c for c in range(52) if (hands[a] & ~protected & mask) >> c & 1]
-                ys = [c for c in range(52) if (hands[b] & ~protected & mask) >> c & 1]
-                if xs and ys:
-                    options.append((a, b, xs, ys))
-    if not options:
-        return None
-    a, b, xs, ys = options[rng.randrange(len(options))]
-    x, y = xs[rng.randrange(len(xs))], ys[rng.randrange(len(ys))]
-    out = list(hands)
-    out[a] ^= (1 << x) | (1 << y)
-    out[b] ^= (1 << x) | (1 << y)
-    return tuple(out)
-
-
-def _twin(variant: str, state: DealState[Any], rng: random.Random) -> Any | None:
-    """A state differing from ``state`` only in cards hidden from the seat to act."""
-    seat = state.to_act
-    if variant == "german":
-        from openwhist_german.rules import current_stock, taken_from_stock
-
-        stock = current_stock(state)
-        if len(stock) < 2:
-            return None  # phase 2: every card is known to both players
-        opponent = 1 - seat
-        up, _ = taken_from_stock(state)
-        hidden = [c for c in range(52) if (state.hands[opponent] & ~up[opponent]) >> c & 1]
-        if not hidden:
-            return None
-        x = hidden[rng.randrange(len(hidden))]
-        y = stock[1 + rng.randrange(len(stock) - 1)]  # a face-down stock card
-        hands = list(state.hands)
-        hands[opponent] ^= (1 << x) | (1 << y)
-        full = list(state.extra.stock)
-        full[full.index(y)] = x
-        return state._replace(hands=tuple(hands), extra=state.extra._replace(stock=tuple(full)))
-    others = [s for s in range(4) if s != seat]
-    protected = 0
-    if variant == "english":
-        from openwhist_english.rules import turned_up_card
-
-        card = turned_up_card(state)
-        protected = 0 if card is None else 1 << card
-    else:
-        for given in state.extra.given:
-            protected |= given[seat]
-    swapped = _same_suit_swap(state.hands, others, protected, rng)
-    return None if swapped is None else state._replace(hands=swapped)
-
-
 def _expert(catalog: Catalog, variant: str, seed: int) -> Bot:
     bot = catalog.bot("expert", variant).factory(variant, random.Random(seed))
     bot.samples = 3  # type: ignore[attr-defined]  # the weakest strength: same code, faster
@@ -100,7 +39,9 @@ def _expert(catalog: Catalog, variant: str, seed: int) -> Bot:
 
 
 @pytest.mark.parametrize("variant", ["german", "english", "israeli"])
-def test_expert_choice_ignores_hidden_cards(catalog: Catalog, variant: str) -> None:
+def test_expert_choice_ignores_hidden_cards(
+    catalog: Catalog, variant: str, hidden_twin: Any
+) -> None:
     engine = Engine(catalog.variant(variant))
     rand = catalog.bot(catalog.variant(variant).default_bot or "random", variant).factory
     seats = catalog.variant(variant).seats
@@ -121,7 +62,7 @@ def test_expert_choice_ignores_hidden_cards(catalog: Catalog, variant: str) -> N
             step += 1
             # A few decision points per deal, spread over bidding, early and late play.
             if len(legal) > 1 and step % 9 == deal % 9:
-                twin = _twin(variant, state, rng)
+                twin = hidden_twin(variant, state, rng)
                 if twin is not None:
                     assert twin.hands != state.hands, "the twin state must really differ"
                     view, twin_view = engine.observe(state, seat), engine.observe(twin, seat)
