@@ -91,8 +91,8 @@ def hidden_twin_state(variant: str, state: DealState[Any], rng: random.Random) -
     else:
         for given in state.extra.given:
             protected |= given[seat]  # the actor knows where its Frisch cards went
-    hands = same_suit_swap(state.hands, others, protected, rng)
-    return None if hands is None else state._replace(hands=hands)
+    swapped = same_suit_swap(state.hands, others, protected, rng)
+    return None if swapped is None else state._replace(hands=swapped)
 
 
 @pytest.fixture
