@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.text import option_value, text_table
 
 
 def register(app: typer.Typer) -> None:
@@ -161,7 +162,7 @@ class _ProgressBar:
 def render(summary: dict[str, Any]) -> str:
     """The results as a small text report (every figure with its 95 % interval)."""
     seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
-    options = ", ".join(f"{k}={_show(v)}" for k, v in summary["options"].items()) or "none"
+    options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or "none"
     seats = ", ".join(f"{seat} {bot}" for seat, bot in summary["seats"].items())
     if summary["duplicate"]:
         played = (
@@ -200,7 +201,7 @@ def render(summary: dict[str, Any]) -> str:
             c = r["contracts"]
             row.append(f"{c['made']}/{c['total']} {_ci(c['rate'], _pct)}" if c else "-")
         rows.append(tuple(row))
-    lines.extend(_table(tuple(header), rows))
+    lines.extend(text_table(tuple(header), rows))
     if summary["duplicate"]:
         rotations = summary["rotations"]
         lines.append("")
@@ -220,7 +221,7 @@ def render(summary: dict[str, Any]) -> str:
             )
             for r in summary["results"]
         ]
-        lines.extend(_table(dup_header, dup_rows))
+        lines.extend(text_table(dup_header, dup_rows))
     if summary["comparisons"]:
         lines.append("")
         unit = summary["comparisons"][0]["paired_by"]
@@ -233,7 +234,7 @@ def render(summary: dict[str, Any]) -> str:
             )
             for c in summary["comparisons"]
         ]
-        lines.extend(_table(("bots", "win rate [95% CI]", "points/deal [95% CI]"), cmp_rows))
+        lines.extend(text_table(("bots", "win rate [95% CI]", "points/deal [95% CI]"), cmp_rows))
     return "\n".join(lines)
 
 
@@ -259,22 +260,3 @@ def _num(x: float | None) -> str:
 
 def _signed(x: float | None) -> str:
     return "-" if x is None else f"{x:+.2f}"
-
-
-def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    out = []
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        out.append("  ".join(cells).rstrip())
-    return out
-
-
-def _show(value: object) -> str:
-    if value is None:
-        return "unset"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

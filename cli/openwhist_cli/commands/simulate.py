@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.text import option_value, text_table
 
 if TYPE_CHECKING:
     from openwhist.records import GameRecord
@@ -121,7 +121,7 @@ class _RecordsFile:
 def render_summary(summary: dict[str, Any]) -> str:
     """The summary as a small text report."""
     seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
-    options = ", ".join(f"{k}={_show(v)}" for k, v in summary["options"].items()) or "none"
+    options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or "none"
     matches = f"{summary['matches']} matches ({summary['matches_finished']} finished"
     if summary["matches_cut_short"]:
         matches += f", {summary['matches_cut_short']} cut short"
@@ -148,17 +148,17 @@ def render_summary(summary: dict[str, Any]) -> str:
         for i, party in enumerate(summary["parties"])
     ]
     rows.append(("ties", str(summary["match_ties"]), str(summary["deal_ties"]), "", ""))
-    lines.extend(_table(header, rows))
+    lines.extend(text_table(header, rows))
     lines.append("")
     seat_rows = [
         (seat, f"{summary['average_tricks'][i]:.3f}") for i, seat in enumerate(summary["seats"])
     ]
-    lines.extend(_table(("seat", "average tricks per deal"), seat_rows))
+    lines.extend(text_table(("seat", "average tricks per deal"), seat_rows))
     events = summary.get("events", {})
     if events:
         lines.append("")
         lines.extend(
-            _table(
+            text_table(
                 ("event", "total", "deals with it"),
                 [(name, str(e["total"]), str(e["deals"])) for name, e in events.items()],
             )
@@ -169,22 +169,3 @@ def render_summary(summary: dict[str, Any]) -> str:
         lines.append("match results:")
         lines.extend(f"  {line}" for line in results)
     return "\n".join(lines)
-
-
-def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    out = []
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        out.append("  ".join(cells).rstrip())
-    return out
-
-
-def _show(value: object) -> str:
-    if value is None:
-        return "unset"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
