@@ -278,6 +278,25 @@ def deal_other_hands(
     return hands
 
 
+def view_after_card(view: PlayerView, card: int) -> PlayerView:
+    """``view`` as it stands once its seat has played ``card``: the card joins the trick,
+    and a completed trick is collected (won, counted, and the winner to lead). For
+    rollouts from a decision point; the hand is not updated (rollouts carry their own)."""
+    trick = (*view.trick, card)
+    if len(trick) < view.seats:
+        return replace(view, trick=trick)
+    winner = (view.leader + winning_index(trick, view.trump)) % view.seats
+    tricks = list(view.tricks)
+    tricks[winner] += 1
+    return replace(
+        view,
+        trick=(),
+        leader=winner,
+        tricks=tuple(tricks),
+        completed=(*view.completed, TrickRecord(view.leader, trick, winner)),
+    )
+
+
 # -- a base for bots that search over their cards ---------------------------------------
 
 

@@ -36,12 +36,18 @@ bot sees only its `PlayerView`; its generator is seeded from its own seed and th
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
-from openwhist import Bot, BotSpec, PlayerView, Reason, TrickRecord, winning_index
+from openwhist import Bot, BotSpec, PlayerView, Reason
 from openwhist.heuristic import shown_voids
-from openwhist.sampling import CardSearchBot, deal_other_hands, equal_in_hand, play_out, view_rng
+from openwhist.sampling import (
+    CardSearchBot,
+    deal_other_hands,
+    equal_in_hand,
+    play_out,
+    view_after_card,
+    view_rng,
+)
 from openwhist.solver import SearchLimitError, Solver, representatives
 
 from openwhist_english.heuristic import EnglishHeuristicBot
@@ -197,22 +203,8 @@ class EnglishExpertBot(CardSearchBot):
         seat = view.seat
         after = list(hands)
         after[seat] &= ~(1 << card)
-        trick = (*view.trick, card)
         policy = self.rollout.choose_card
-        if len(trick) == view.seats:
-            winner = (view.leader + winning_index(trick, view.trump)) % view.seats
-            tricks = list(view.tricks)
-            tricks[winner] += 1
-            record = TrickRecord(view.leader, trick, winner)
-            start = replace(
-                view,
-                trick=(),
-                leader=winner,
-                tricks=tuple(tricks),
-                completed=(*view.completed, record),
-            )
-        else:
-            start = replace(view, trick=trick)
+        start = view_after_card(view, card)
         final = play_out(start, after, [policy] * view.seats)
         return final[side] + final[side + 2]
 

@@ -51,12 +51,17 @@ from openwhist import (
     Play,
     PlayerView,
     Reason,
-    TrickRecord,
     parse_card,
-    winning_index,
 )
 from openwhist.heuristic import Counter, TrickPolicy, shown_voids, top_winners
-from openwhist.sampling import CardSearchBot, deal_other_hands, equal_in_hand, play_out, view_rng
+from openwhist.sampling import (
+    CardSearchBot,
+    deal_other_hands,
+    equal_in_hand,
+    play_out,
+    view_after_card,
+    view_rng,
+)
 from openwhist.solver import representatives
 
 from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
@@ -315,21 +320,7 @@ class IsraeliExpertBot(CardSearchBot):
     def _after_card(self, view: PlayerView, hands: list[int], card: int) -> tuple[int, ...]:
         after = list(hands)
         after[view.seat] &= ~(1 << card)
-        trick = (*view.trick, card)
-        if len(trick) == view.seats:
-            winner = (view.leader + winning_index(trick, view.trump)) % view.seats
-            tricks = list(view.tricks)
-            tricks[winner] += 1
-            record = TrickRecord(view.leader, trick, winner)
-            start = replace(
-                view,
-                trick=(),
-                leader=winner,
-                tricks=tuple(tricks),
-                completed=(*view.completed, record),
-            )
-        else:
-            start = replace(view, trick=trick)
+        start = view_after_card(view, card)
         return self._rollout(start, after)
 
 
