@@ -58,7 +58,7 @@ from openwhist.state import (
     next_seat,
 )
 from openwhist.tricks import follow_suit, winning_index
-from openwhist.variant import Bot, BotSpec, HouseRule, Reason, Variant
+from openwhist.variant import Bot, BotSpec, CardBot, HouseRule, Reason, Variant
 from openwhist.views import HIDDEN, PlayerView, public_history, standard_view
 
 __version__ = "0.1.0"
@@ -78,6 +78,7 @@ __all__ = [
     "Action",
     "Bot",
     "BotSpec",
+    "CardBot",
     "CardSet",
     "Category",
     "Deal",

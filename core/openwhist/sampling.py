@@ -33,7 +33,7 @@ from openwhist.actions import Action, Play
 from openwhist.cards import SUIT_MASKS
 from openwhist.state import TrickRecord
 from openwhist.tricks import winning_index
-from openwhist.variant import Bot, Reason
+from openwhist.variant import CardBot, Reason
 from openwhist.views import PlayerView
 
 __all__ = [
@@ -319,14 +319,14 @@ def equal_in_hand(a: int, b: int, hand: int, dead: int) -> bool:
     return between & ~(hand | dead) == 0
 
 
-class CardSearchBot(Bot):
+class CardSearchBot(CardBot):
     """Base of the bots that choose a card by searching (the ``expert`` bots).
 
     A subclass implements `evaluate_card` -- the card to play from a mask of legal cards,
     and why. The base turns that into `choose` and `explain`, remembers the last decision
     (so a hint's explanation costs no second search), and answers a lone legal card at once.
-    A subclass with calls as well as cards (Israeli bids) overrides `choose` and calls
-    `play` for the card phases.
+    `CardBot` turns the card into a `Play`; a subclass with calls as well as cards (Israeli
+    bids) overrides `choose` and calls `play` for the card phases.
     """
 
     def __init__(self) -> None:
@@ -348,19 +348,6 @@ class CardSearchBot(Bot):
     def choose_card(self, view: PlayerView, legal: int) -> int:
         """The card to play from ``legal`` (a mask of legal cards)."""
         return self.decide(view, legal)[0]
-
-    def play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """The `Play` among ``legal`` for the chosen card."""
-        card = self.choose_card(view, play_mask(legal))
-        for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        return legal[0]  # pragma: no cover - evaluate_card always picks a legal card
-
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        if len(legal) == 1 or not play_mask(legal):
-            return legal[0]
-        return self.play(view, legal)
 
     def explain(self, view: PlayerView, legal: tuple[Action, ...], action: Action) -> Reason | None:
         """Why the card ``action`` was chosen; ``None`` for anything else or when there was

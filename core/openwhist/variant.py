@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from openwhist.actions import Play
 from openwhist.cards import card_symbol
 from openwhist.options import VariantOptions, validate_options
 
@@ -157,6 +158,34 @@ class Bot(abc.ABC):
         the legal actions. It must not change what `choose` returns later.
         """
         return None
+
+
+class CardBot(Bot):
+    """A bot whose decisions are cards: it implements `choose_card` on a bitmask of the
+    legal cards, and `choose` turns that into the matching `Play` (a lone legal action, or
+    a phase without cards, is answered at once with the first legal action). A bot with
+    calls as well (an auction) overrides `choose` and calls `play` in the card phases."""
+
+    @abc.abstractmethod
+    def choose_card(self, view: PlayerView, legal: int) -> int:
+        """The card to play from ``legal``, a bitmask of at least one legal card."""
+
+    def play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """The `Play` among ``legal`` for `choose_card`'s card."""
+        mask = 0
+        for action in legal:
+            if isinstance(action, Play):
+                mask |= 1 << action.card
+        card = self.choose_card(view, mask)
+        for action in legal:
+            if isinstance(action, Play) and action.card == card:
+                return action
+        raise ValueError(f"{type(self).__name__} chose a card that is not legal")
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        if len(legal) == 1 or not any(isinstance(a, Play) for a in legal):
+            return legal[0]
+        return self.play(view, legal)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist import NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
 from openwhist.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
 
 PARTNERSHIPS = ((0, 2), (1, 3))
@@ -49,28 +49,12 @@ def tricks_for_game(view: PlayerView, side: tuple[int, ...]) -> int | None:
     return max(0, needed)
 
 
-class EnglishHeuristicBot(Bot):
+class EnglishHeuristicBot(CardBot):
     """Plays English or American Whist from its view (see the module docstring)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.policy = TrickPolicy(PARTNERSHIPS)
-
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Pick a card among ``legal``."""
-        if len(legal) == 1:
-            return legal[0]
-        mask = 0
-        for action in legal:
-            if isinstance(action, Play):
-                mask |= 1 << action.card
-        if not mask:
-            return legal[0]
-        card = self.choose_card(view, mask)
-        for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        return legal[0]  # pragma: no cover - choose_card always picks a legal card
 
     def counter(self, view: PlayerView) -> Counter:
         """The card count, with the turned-up card placed in the dealer's hand while held."""

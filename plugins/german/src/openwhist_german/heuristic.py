@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from openwhist import FULL_DECK, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist import FULL_DECK, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
 from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
 from openwhist.solver import Solver
 
@@ -58,29 +58,13 @@ def card_value(card: int, trump: int) -> float:
     return RANK_VALUE[card % 13] + (TRUMP_BONUS if card // 13 == trump else 0.0)
 
 
-class GermanHeuristicBot(Bot):
+class GermanHeuristicBot(CardBot):
     """Plays German Whist from its view (see the module docstring)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.policy = TrickPolicy()
         self._solvers: dict[int, Solver] = {}
-
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Pick a card among ``legal`` (German Whist has only card plays)."""
-        if len(legal) == 1:
-            return legal[0]
-        legal_mask = 0
-        for action in legal:
-            if isinstance(action, Play):
-                legal_mask |= 1 << action.card
-        if not legal_mask:
-            return legal[0]
-        card = self.choose_card(view, legal_mask)
-        for action in legal:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        return legal[0]  # pragma: no cover - choose_card always picks a legal card
 
     # -- cards -------------------------------------------------------------------------
 
