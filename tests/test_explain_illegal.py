@@ -39,9 +39,16 @@ def test_hook_whist_explain_illegal_standard_names_the_suit_to_follow() -> None:
     state = engine.start_deal(dealer=1)
     state = engine.apply(state, Deal(deck))
     state = engine.apply(state, Play(parse_card("JS")))
-    with pytest.raises(IllegalActionError, match="must follow suit: 2H is not a spade") as info:
+    with pytest.raises(
+        IllegalActionError, match="must follow suit: 2H is not one of the spades led"
+    ) as info:
         engine.apply(state, Play(parse_card("2H")))
     assert info.value.legal == ("AS",)
+    # The reason is also kept as a translatable message, with the card as a card.
+    reason = info.value.reason
+    assert reason is not None
+    assert reason.cards == ("card",)
+    assert reason.render() == "B must follow suit: 2♥ is not one of the spades led"
 
 
 def test_hook_whist_explain_illegal_israeli_says_why_a_bid_is_too_low() -> None:

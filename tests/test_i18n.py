@@ -23,63 +23,122 @@ from openwhist_cli import i18n
 from openwhist_cli.app import app
 from typer.testing import CliRunner
 
-LOCALE = i18n.LOCALE_DIR
-SOURCE = LOCALE.parent
+ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ("es", "pt", "it")
+# Every package that shows players text, and so ships a catalogue in its `locale` directory
+# (openwhist.messages): the CLI's screens, the core's standard rules, each built-in variant
+# and the example plugin.
+PACKAGES = {
+    "cli": ROOT / "cli" / "openwhist_cli",
+    "core": ROOT / "core" / "openwhist",
+    "german": ROOT / "plugins" / "german" / "src" / "openwhist_german",
+    "english": ROOT / "plugins" / "english" / "src" / "openwhist_english",
+    "israeli": ROOT / "plugins" / "israeli" / "src" / "openwhist_israeli",
+    "example": ROOT / "docs" / "plugins" / "example" / "src" / "openwhist_notrump",
+}
 
 
-def _source_messages() -> set[str]:
+def _source_messages(package: str) -> set[str]:
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(str(SOURCE)):
+    source = PACKAGES[package]
+    for _file, _line, message, _comments, _context in extract_from_dir(str(source)):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
 
-def _po(lang: str) -> dict[str, str]:
-    with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+def _po(package: str, lang: str) -> dict[str, str | tuple[str, ...]]:
+    path = PACKAGES[package] / "locale" / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
         catalog = read_po(handle)
-    return {m.id: m.string for m in catalog if m.id and not m.fuzzy}  # type: ignore[misc]
+    out: dict[str, str | tuple[str, ...]] = {}
+    for m in catalog:
+        if m.id and not m.fuzzy:
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            out[key] = m.string  # type: ignore[assignment]
+    return out
+
+
+def _all_po(lang: str) -> dict[str, str]:
+    """Every catalogue's singular translations for ``lang``."""
+    merged: dict[str, str] = {}
+    for package in PACKAGES:
+        for msgid, msgstr in _po(package, lang).items():
+            merged[msgid] = msgstr if isinstance(msgstr, str) else msgstr[0]
+    return merged
 
 
 @pytest.fixture(autouse=True)
 def _english_afterwards() -> object:
     yield None
+    i18n.use_plugin_catalogues(())
     i18n.setup("en")
 
 
+@pytest.mark.parametrize("package", PACKAGES)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_message_is_translated(lang: str) -> None:
-    messages = _source_messages()
-    assert "Your hand ({name}):" in messages  # the extraction does see the play screens
-    po = _po(lang)
-    missing = sorted(m for m in messages if not po.get(m))
-    assert not missing, f"{lang}: untranslated: {missing}"
+def test_every_message_is_translated(package: str, lang: str) -> None:
+    messages = _source_messages(package)
+    assert messages, f"the extraction finds no message in {package}"
+    po = _po(package, lang)
+    missing = sorted(m for m in messages if not po.get(m) or not all(po[m]))
+    assert not missing, f"{package} {lang}: untranslated: {missing}"
     for msgid, msgstr in po.items():
         # A translation keeps every placeholder, or str.format fails mid-game.
-        assert set(re.findall(r"\{\w+[^}]*\}", msgid)) == set(
-            re.findall(r"\{\w+[^}]*\}", msgstr)
-        ), (lang, msgid, msgstr)
+        for form in (msgstr,) if isinstance(msgstr, str) else msgstr:
+            assert set(re.findall(r"\{\w+[^}]*\}", msgid)) == set(
+                re.findall(r"\{\w+[^}]*\}", form)
+            ), (package, lang, msgid, form)
 
 
+def test_the_play_screens_are_among_the_extracted_messages() -> None:
+    assert "Your hand ({name}):" in _source_messages("cli")
+    assert "contract {bid} made: {bid}² + 10 = {points}" in _source_messages("israeli")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_the_committed_mo_matches_its_po(lang: str) -> None:
-    with (LOCALE / lang / "LC_MESSAGES" / "messages.mo").open("rb") as handle:
+def test_the_committed_mo_matches_its_po(package: str, lang: str) -> None:
+    path = PACKAGES[package] / "locale" / lang / "LC_MESSAGES" / "messages.mo"
+    with path.open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
-    for msgid, msgstr in _po(lang).items():
-        assert compiled.gettext(msgid) == msgstr, (
-            f"{lang}: messages.mo is stale for {msgid!r}: run pybabel compile (see i18n.py)"
+    for msgid, msgstr in _po(package, lang).items():
+        expected = msgstr if isinstance(msgstr, str) else msgstr[0]
+        assert compiled.gettext(msgid) == expected, (
+            f"{package} {lang}: messages.mo is stale for {msgid!r}: run "
+            "`bash tools/catalogues.sh compile`"
         )
 
 
-def test_variant_titles_and_descriptions_of_the_built_ins_are_translated() -> None:
+def test_the_catalog_finds_each_plugins_catalogue() -> None:
+    dirs = load_catalog().locale_dirs()
+    for package in ("core", "german", "english", "israeli"):
+        assert PACKAGES[package] / "locale" in dirs, package
+
+
+def test_variant_titles_descriptions_and_options_come_from_the_plugins_catalogues() -> None:
     catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
     i18n.setup("es")
     for name in ("german", "english", "american", "israeli"):
         variant = catalog.variant(name)
         assert i18n._(variant.title) != variant.title, variant.title
         assert i18n._(variant.description) != variant.description, variant.description
+        for field_name, field in variant.options.model_fields.items():
+            assert field.description, (name, field_name)
+            assert i18n._(field.description) != field.description, (name, field_name)
     assert i18n._("German Whist") == "Whist alemán"
-    assert i18n._("tricks") == "bazas"
+    assert i18n._("tricks") == "bazas"  # the CLI's own catalogue still answers first
+
+
+def test_a_broken_plugin_catalogue_is_skipped(tmp_path: Path) -> None:
+    broken = tmp_path / "locale" / "es" / "LC_MESSAGES"
+    broken.mkdir(parents=True)
+    (broken / "messages.mo").write_bytes(b"not a catalogue")
+    i18n.use_plugin_catalogues([tmp_path / "locale", *load_catalog().locale_dirs()])
+    i18n.setup("es")
+    # The broken one adds nothing; the others still translate.
+    assert i18n._("German Whist") == "Whist alemán"
+    assert i18n._("no such message") == "no such message"
 
 
 def test_the_language_comes_from_flag_then_env_then_locale(
@@ -111,35 +170,49 @@ def _helper() -> ModuleType:
 
 
 def _english_fragments(lang: str) -> set[str]:
-    """Literal pieces of English messages whose translation differs, long enough (two
-    words or more) not to occur by chance in other text."""
+    """Literal pieces of English messages (of every catalogue) whose translation differs,
+    long enough (two words or more) not to occur by chance in other text."""
     fragments = set()
-    for msgid, msgstr in _po(lang).items():
+    for msgid, msgstr in _all_po(lang).items():
         if msgid == msgstr:
             continue
         for piece in re.split(r"\{[^}]*\}", msgid):
-            piece = piece.strip(" :.!?")
+            piece = piece.strip(" :.!?;,()")
             if " " in piece and len(piece) >= 8 and piece not in msgstr:
                 fragments.add(piece)
     return fragments
 
 
+PLAYED = {
+    # variant: (seats, options, extra script arguments)
+    "german": ({0: "human"}, {}, {}),
+    "english": ({0: "human"}, {}, {}),
+    "israeli": ({0: "human"}, {"match": "fixed_deals:1"}, {"bad_call": "4C"}),
+}
+
+
+@pytest.mark.parametrize("variant", PLAYED)
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_a_deal_played_in_each_language_shows_no_english_play_text(lang: str) -> None:
+def test_a_deal_played_in_each_language_shows_no_english_play_text(variant: str, lang: str) -> None:
     catalog = load_catalog()
     helper = _helper()
-    script = helper.make_script(catalog, "german", seed=7, seats={0: "human"})
+    seats, options, extra = PLAYED[variant]
+    script = helper.make_script(catalog, variant, seed=7, seats=seats, options=options, **extra)
     # Typed commands in English still work in every language (? hint undo).
-    result = CliRunner().invoke(
-        app,
-        ["play", "german", "--seed", "7", "--seat", "A=human", "--lang", lang],
-        input=script.text,
-        env={"NO_COLOR": "1"},
-    )
+    seat_name = catalog.variant(variant).seat_names[0]
+    args = ["play", variant, "--seed", "7", "--seat", f"{seat_name}=human", "--lang", lang]
+    for key, value in options.items():
+        args += ["-o", f"{key}={value}"]
+    result = CliRunner().invoke(app, args, input=script.text, env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.output
-    out = result.output
+    out = " ".join(result.output.split())  # the table wraps long lines
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
     i18n.setup(lang)
     assert i18n._("Deal result") in out
-    assert i18n._("Your hand ({name}):").format(name="A") in out
+    assert i18n._("Your hand ({name}):").format(name=seat_name) in out
     leaked = sorted(f for f in _english_fragments(lang) if f in out)
     assert not leaked, f"{lang}: English text on screen: {leaked}"
+    if variant == "israeli":
+        # The variant's own reason for refusing the bid, in the player's language.
+        too_low = i18n._("too low: the minimum bid is {min} (RULES §4.3.3, §4.4)")
+        assert " ".join(too_low.format(min=5).split()) in " ".join(out.split())

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 DOMAIN = "messages"
@@ -37,6 +38,7 @@ LANGUAGES = ("en", "es", "pt", "it")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+_plugin_dirs: tuple[Path, ...] = ()
 
 
 def _requested(lang: str | None) -> list[str]:
@@ -57,20 +59,52 @@ def setup(lang: str | None = None) -> str:
     """Choose the language for this run and return its code (``en``, ``es``, ``pt``, ``it``).
 
     ``lang`` may be ``es``, ``es_AR.UTF-8``, ``pt-BR`` and the like; the first requested
-    language with a catalogue wins, and anything else (``C``, ``fr``) means English.
+    language with a catalogue wins, and anything else (``C``, ``fr``) means English. The
+    plugins' catalogues given to `use_plugin_catalogues` are consulted after ours.
     """
-    global _translation, _language
-    _translation, _language = gettext.NullTranslations(), "en"
+    global _language
+    _language = "en"
     for item in _requested(lang):
         code = item.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
         if code == "en":
             break
         if code in LANGUAGES:
-            with (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
-                _translation = gettext.GNUTranslations(handle)
             _language = code
             break
+    _build()
     return _language
+
+
+def use_plugin_catalogues(directories: Iterable[Path]) -> None:
+    """Consult these plugin ``locale`` directories (`Catalog.locale_dirs`) after our own
+    catalogue, for text the plugins produce: score lines, summaries, reasons, option
+    descriptions. A plugin without a catalogue for the language adds nothing; a catalogue
+    that cannot be read is skipped (its text shows in English), never an error."""
+    global _plugin_dirs
+    _plugin_dirs = tuple(directories)
+    _build()
+
+
+def _build() -> None:
+    global _translation
+    if _language == "en":
+        _translation = gettext.NullTranslations()
+        return
+    with (LOCALE_DIR / _language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
+        _translation = gettext.GNUTranslations(handle)
+    for directory in _plugin_dirs:
+        path = directory / _language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        try:
+            with path.open("rb") as handle:
+                _translation.add_fallback(gettext.GNUTranslations(handle))
+        except (OSError, ValueError, UnicodeDecodeError):
+            continue  # no catalogue for this language, or a broken one: English it is
+
+
+def translations() -> gettext.NullTranslations:
+    """The chosen language's translations, ours and the plugins' (for
+    `openwhist.messages.Message.render`)."""
+    return _translation
 
 
 def language() -> str:
@@ -93,22 +127,9 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     return message
 
 
-# Variant titles and descriptions of the built-in variants, rule terms and score
-# categories: data from plugins, translated at display time when the catalogue knows them
-# (a third-party variant's own text shows as it is).
+# Score categories (openwhist.scoring.Category values), shown by `render.category_name`.
+# Text the plugins produce (variant titles, score lines, ...) is in their own catalogues.
 KNOWN_TEXT = (
-    N_("German Whist"),
-    N_("English Whist"),
-    N_("American Whist"),
-    N_("Israeli Whist"),
-    N_("two players; win the face-up stock card, then play out the last 13 tricks"),
-    N_("short whist: four players in two partnerships, game to 5 with honours, rubbers"),
-    N_("English Whist to 7 points without honours; games worth 7 minus the losers' score"),
-    N_(
-        "four players, each for himself: a trump auction (Frisch when all pass), exact "
-        "contracts, over/under scoring"
-    ),
-    # DealScore line categories (openwhist.scoring.Category values)
     N_("deal"),
     N_("tricks"),
     N_("honours"),
@@ -119,4 +140,15 @@ KNOWN_TEXT = (
     N_("rubber"),
 )
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "language", "ngettext", "setup"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "language",
+    "ngettext",
+    "setup",
+    "translations",
+    "use_plugin_catalogues",
+]

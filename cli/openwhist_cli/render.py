@@ -29,6 +29,7 @@ from typing import Any
 
 from openwhist.actions import PLAYS, Action, Play
 from openwhist.cards import SUIT_LETTERS, SUIT_SYMBOLS, cards_of, rank_of, suit_of
+from openwhist.messages import Message
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.state import NO_TRUMP, TrickRecord
 from openwhist.views import PlayerView
@@ -36,6 +37,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from openwhist_cli import i18n
 from openwhist_cli.i18n import _
 
 DISPLAY_SUITS = (3, 2, 0, 1)
@@ -298,6 +300,37 @@ def table(
     return Group(*parts)
 
 
+def message_text(message: Message, style: CardStyle | None = None) -> Text:
+    """A plugin's `Message` for the screen: its template in the chosen language (our
+    catalogue, then the plugins' -- `i18n.use_plugin_catalogues`), nested messages alike,
+    cards drawn in ``style``, numbers with one decimal (a decimal comma in Spanish,
+    Portuguese and Italian). A message the plugin filled wrongly (a placeholder without a
+    value) shows in its English template rather than failing."""
+    import re
+
+    comma = i18n.language() in ("es", "pt", "it")
+    out = Text()
+    try:
+        pieces = re.split(r"\{(\w+)\}", message.template(i18n.translations()))
+        for index, piece in enumerate(pieces):
+            if index % 2 == 0:
+                out.append(piece)
+                continue
+            value = message.values[piece]
+            if isinstance(value, Message):
+                out.append_text(message_text(value, style))
+            elif piece in message.cards:
+                out.append_text(card_text(int(value), style or CardStyle()))
+            elif isinstance(value, float):
+                number = f"{value:.1f}"
+                out.append(number.replace(".", ",") if comma else number)
+            else:
+                out.append(str(value))
+    except (KeyError, ValueError, TypeError):
+        return Text(message.text)
+    return out
+
+
 def category_name(category: str) -> str:
     """A score category (``tricks``, ``honours``, ...) in the chosen language."""
     return _(category)
@@ -323,7 +356,7 @@ def score_table(score: DealScore, style: CardStyle | None = None) -> Table:
             score.parties[line.party],
             category_name(str(line.category)),
             f"{line.points:+d}",
-            line.note,
+            message_text(line.message, style) if line.message is not None else line.note,
         )
     if not score.lines:
         grid.add_row("-", "-", "0", _("no points scored"))
@@ -336,7 +369,11 @@ def progress_text(progress: MatchProgress) -> Text:
     out.append(
         "  ".join(f"{p} {t}" for p, t in zip(progress.parties, progress.totals, strict=True))
     )
-    if progress.summary:
+    if progress.summary_message is not None:
+        out.append("   (", style="dim")
+        out.append_text(message_text(progress.summary_message))
+        out.append(")", style="dim")
+    elif progress.summary:
         out.append(f"   ({progress.summary})", style="dim")
     return out
 
@@ -372,6 +409,7 @@ __all__ = [
     "hand_order",
     "hand_text",
     "legal_text",
+    "message_text",
     "progress_text",
     "rank_text",
     "score_table",

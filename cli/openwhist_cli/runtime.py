@@ -85,6 +85,10 @@ def get_catalog(ctx: typer.Context) -> Catalog:
         except Exception as exc:
             raise PluginLoadError(f"{type(exc).__name__}: {exc}") from exc
         meta[CATALOG_KEY] = catalog
+        from openwhist_cli import i18n
+
+        # The plugins' own catalogues translate the text they produce (openwhist.messages).
+        i18n.use_plugin_catalogues(catalog.locale_dirs())
     return catalog
 
 

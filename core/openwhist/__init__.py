@@ -34,6 +34,7 @@ from openwhist.errors import (
     VariantError,
 )
 from openwhist.hookspecs import hookimpl
+from openwhist.messages import N_, Message, join_messages
 from openwhist.options import VariantOptions
 from openwhist.rules import Rules
 from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
@@ -69,6 +70,7 @@ __all__ = [
     "HIDDEN",
     "NO_TRUMP",
     "NUM_CARDS",
+    "N_",
     "PHASE_DEAL",
     "PHASE_END",
     "PHASE_PLAY",
@@ -91,6 +93,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "MatchProgress",
+    "Message",
     "OpenWhistError",
     "OptionsError",
     "Play",
@@ -119,6 +122,7 @@ __all__ = [
     "hookimpl",
     "initial_state",
     "iter_cards",
+    "join_messages",
     "make_card",
     "mask_of",
     "next_seat",

@@ -33,6 +33,7 @@ from pydantic import BaseModel
 from openwhist.actions import PLAYS, Action, Deal, Play, sort_actions
 from openwhist.cards import NUM_CARDS, card_name, iter_cards
 from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.messages import Message
 from openwhist.rules import Rules
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.state import (
@@ -195,18 +196,22 @@ class Engine:
             if last_state is not state:
                 mask = self._legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:
-                raise IllegalActionError(
-                    self.rules.explain_illegal(state, action),
-                    legal=[card_name(c) for c in iter_cards(mask)],
-                )
+                raise self._illegal(state, action, [card_name(c) for c in iter_cards(mask)])
             return self._apply_play(state, action.card)
         legal = self.legal_actions(state)
         if action not in legal:
-            raise IllegalActionError(
-                self.rules.explain_illegal(state, action),
-                legal=[a.notation() for a in legal],
-            )
+            raise self._illegal(state, action, [a.notation() for a in legal])
         return self.rules.apply_bid(state, action)
+
+    def _illegal(
+        self, state: DealState[Any], action: Action, legal: Sequence[str]
+    ) -> IllegalActionError:
+        """The error for ``action``: the rules' reason (kept as a `Message` for
+        translation when they give one) and the legal alternatives."""
+        reason = self.rules.explain_illegal(state, action)
+        if isinstance(reason, Message):
+            return IllegalActionError(reason.render(card_name), legal=legal, reason=reason)
+        return IllegalActionError(reason, legal=legal)
 
     def apply_unchecked(self, state: DealState[Any], action: Action) -> DealState[Any]:
         """Apply a trusted action without the legality check."""

@@ -8,6 +8,10 @@ exit code. Each class says in one line when it is raised.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from openwhist.messages import Message
 
 
 class OpenWhistError(Exception):
@@ -21,12 +25,16 @@ class InvalidNotationError(OpenWhistError, ValueError):
 class IllegalActionError(OpenWhistError, ValueError):
     """A well-formed action that the rules do not allow now.
 
-    Carries the legal alternatives (in notation) so a prompt can show them.
+    Carries the legal alternatives (in notation) so a prompt can show them, and, when the
+    rules gave one, the reason as a translatable `openwhist.messages.Message`.
     """
 
-    def __init__(self, message: str, *, legal: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, *, legal: Sequence[str] = (), reason: Message | None = None
+    ) -> None:
         super().__init__(message)
         self.legal: tuple[str, ...] = tuple(legal)
+        self.reason = reason
 
     def __str__(self) -> str:
         base = super().__str__()

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from openwhist.actions import Action
+    from openwhist.messages import Message
     from openwhist.rules import Rules
     from openwhist.scoring import DealScore, MatchProgress
     from openwhist.state import DealContext, DealState, TrickRecord
@@ -231,13 +232,18 @@ class RuleSpecs(Protocol):
         ...
 
     @hookspec(firstresult=True)
-    def whist_explain_illegal(self, rules: Rules, state: DealState[Any], action: Action) -> str:
+    def whist_explain_illegal(
+        self, rules: Rules, state: DealState[Any], action: Action
+    ) -> Message | str:
         """Why ``action`` is illegal for ``state.to_act`` now, in one sentence for a player.
 
         Called only on the error path, when the engine rejects an action; the sentence
-        becomes the `IllegalActionError` message (the legal alternatives are added to it).
-        Standard: "you do not hold ...", "you must follow suit (...)" or "... is not legal
+        becomes the `IllegalActionError` message (the legal alternatives are added to it)
+        and, when it is a `Message`, its ``reason``, which an interface shows translated.
+        Standard: "N does not hold ...", "N must follow suit (...)" or "... is not legal
         now". A variant with calls explains its own rules (too low, forbidden total, ...).
+        Return a `Message` so players read it in their language; a plain string shows as
+        it is.
         """
         ...
 

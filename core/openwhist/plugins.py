@@ -18,9 +18,12 @@ from __future__ import annotations
 import difflib
 import functools
 import os
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
+from types import ModuleType
 from typing import Any, cast
 
 import pluggy
@@ -141,6 +144,26 @@ class Catalog:
     def failures(self) -> list[PluginRecord]:
         """The plugins that failed to load."""
         return [r for r in self.records if not r.ok]
+
+    def locale_dirs(self) -> list[Path]:
+        """The gettext catalogue directories of the loaded plugins, in plugin-name order:
+        the ``locale`` directory of each plugin's top-level package, where one exists
+        (``openwhist_german/locale/es/LC_MESSAGES/messages.mo``; see `openwhist.messages`).
+        """
+        found: list[Path] = []
+        for record in sorted(self.records, key=lambda r: r.name):
+            plugin = self.plugin_manager.get_plugin(record.name)
+            if not record.ok or plugin is None:
+                continue
+            module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+            package = sys.modules.get(module.partition(".")[0])
+            origin = getattr(package, "__file__", None)
+            if origin is None:
+                continue
+            directory = Path(origin).parent / "locale"
+            if directory.is_dir() and directory not in found:
+                found.append(directory)
+        return found
 
     def call_register_commands(self, app: Any) -> None:
         """Let plugins add CLI commands (the only call of that hook)."""

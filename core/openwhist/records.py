@@ -263,8 +263,8 @@ class RecordBuilder:
                 number=state.context.number,
                 dealer=state.context.dealer,
                 actions=deal_actions(state),
-                score=_json_safe(score.as_dict()) if score is not None else None,
-                progress=_json_safe(progress.as_dict()) if progress is not None else None,
+                score=_recorded(score.as_dict()) if score is not None else None,
+                progress=_recorded(progress.as_dict()) if progress is not None else None,
             )
         )
 
@@ -289,6 +289,19 @@ class RecordBuilder:
 def _json_safe(value: dict[str, Any]) -> dict[str, Any]:
     """``value`` as it reads back from JSON (tuples become lists), for exact comparison."""
     out: dict[str, Any] = json.loads(json.dumps(value))
+    return out
+
+
+def _recorded(value: dict[str, Any]) -> dict[str, Any]:
+    """A score's or progress's dict as the record keeps it: JSON-safe, and without the
+    translatable messages (``message``, ``summary_message``) -- a record keeps the English
+    ``note`` and ``summary`` they render to, so the format stays ``openwhist.record/1``."""
+    out = _json_safe(value)
+    out.pop("summary_message", None)
+    for key in ("lines", "awards"):
+        for line in out.get(key, ()):
+            if isinstance(line, dict):
+                line.pop("message", None)
     return out
 
 
@@ -432,7 +445,8 @@ def _compare(
 ) -> None:
     if stored is None:
         raise RecordError(f"the deal is over but the record stores no {what}", deal=deal)
-    fresh = _json_safe(computed)
+    fresh = _recorded(computed)
+    stored = _recorded(stored)
     if stored != fresh:
         keys = sorted(k for k in {*stored, *fresh} if stored.get(k) != fresh.get(k))
         detail = "; ".join(

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from random import Random
 
     from openwhist.actions import Action
+    from openwhist.messages import Message
     from openwhist.scoring import DealScore, MatchProgress
     from openwhist.state import DealContext, DealState, TrickRecord
     from openwhist.variant import HouseRule, Variant
@@ -87,7 +88,7 @@ class Rules:
     advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
     observe: Callable[[DealState[Any], int], PlayerView]
     parse_action: Callable[[DealState[Any], str], Action]
-    explain_illegal: Callable[[DealState[Any], Action], str]
+    explain_illegal: Callable[[DealState[Any], Action], Message | str]
 
     def __init__(self, variant: Variant, house_rules: Sequence[HouseRule] = ()) -> None:
         self.variant = variant

@@ -12,6 +12,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from openwhist.messages import Message
+
 
 class Category(enum.StrEnum):
     """What a score line is for. Stored in the ledger; values never change."""
@@ -28,21 +30,48 @@ class Category(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One explained item of a deal's score: ``party`` gets ``points`` for ``category``."""
+    """One explained item of a deal's score: ``party`` gets ``points`` for ``category``.
+
+    ``note`` is the explanation in English (what records and the ledger store);
+    ``message``, when the variant gives one, is the same explanation as a translatable
+    `Message` whose English rendering is ``note``. Build such a line with `explained`.
+    """
 
     party: int
     category: Category
     points: int
     note: str = ""
+    # The note again, translatable: not part of a line's identity (equal notes, equal lines).
+    message: Message | None = field(default=None, compare=False)
+
+    @classmethod
+    def explained(cls, party: int, category: Category, points: int, message: Message) -> ScoreLine:
+        """A line whose note is ``message`` (rendered in English for ``note``)."""
+        return cls(party, category, points, message.render(), message)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-safe form."""
-        return {
+        """JSON-safe form (``message`` only when there is one)."""
+        data: dict[str, Any] = {
             "party": self.party,
             "category": str(self.category),
             "points": self.points,
             "note": self.note,
         }
+        if self.message is not None:
+            data["message"] = self.message.as_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ScoreLine:
+        """Rebuild from `as_dict` output."""
+        message = data.get("message")
+        return cls(
+            int(data["party"]),
+            Category(data["category"]),
+            int(data["points"]),
+            str(data["note"]),
+            Message.from_dict(message) if message is not None else None,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +122,9 @@ class MatchProgress:
         finished: True when the match is over.
         winner: the winning party once finished (``None`` while running or for a tie).
         detail: variant-specific, JSON-safe state (games, rubbers, targets).
-        summary: one human-readable line, e.g. ``"A leads 2–1 (best of 3)"``.
+        summary: one human-readable line in English, e.g. ``"A leads 2–1 (best of 3)"``.
+        summary_message: the same line as a translatable `Message` (its English rendering
+            is ``summary``), when the variant gives one; build both with `summarised`.
         awards: score lines the match progression awarded for the deal just scored, beyond
             the deal's own lines: English game points and the rubber bonus. The ledger
             stores them as score entries next to the deal's lines.
@@ -108,10 +139,18 @@ class MatchProgress:
     detail: dict[str, Any] = field(default_factory=dict)
     summary: str = ""
     awards: tuple[ScoreLine, ...] = ()
+    summary_message: Message | None = field(default=None, compare=False)
+
+    @staticmethod
+    def summarised(message: Message) -> dict[str, Any]:
+        """The ``summary`` and ``summary_message`` keyword arguments for ``message``:
+        ``MatchProgress(..., **MatchProgress.summarised(message))``."""
+        return {"summary": message.render(), "summary_message": message}
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-safe form, as stored in records and the ledger."""
-        return {
+        """JSON-safe form, as stored in records and the ledger (``summary_message`` only
+        when there is one)."""
+        data: dict[str, Any] = {
             "parties": list(self.parties),
             "deals": self.deals,
             "dealer": self.dealer,
@@ -122,6 +161,9 @@ class MatchProgress:
             "summary": self.summary,
             "awards": [line.as_dict() for line in self.awards],
         }
+        if self.summary_message is not None:
+            data["summary_message"] = self.summary_message.as_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchProgress:
@@ -135,10 +177,8 @@ class MatchProgress:
             winner=data.get("winner"),
             detail=dict(data.get("detail", {})),
             summary=str(data.get("summary", "")),
-            awards=tuple(
-                ScoreLine(
-                    int(a["party"]), Category(a["category"]), int(a["points"]), str(a["note"])
-                )
-                for a in data.get("awards", [])
-            ),
+            awards=tuple(ScoreLine.from_dict(a) for a in data.get("awards", [])),
+            summary_message=Message.from_dict(data["summary_message"])
+            if data.get("summary_message") is not None
+            else None,
         )

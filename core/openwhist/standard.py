@@ -20,6 +20,7 @@ from openwhist.actions import PLAYS, Action, Deal, Play
 from openwhist.cards import card_name
 from openwhist.errors import InvalidNotationError
 from openwhist.hookspecs import hookimpl
+from openwhist.messages import N_, Message
 from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.state import (
     CHANCE,
@@ -205,11 +206,10 @@ class StandardRules:
         for party, won in enumerate(counts):
             if won > book and won * 2 > sum(counts):
                 winner = party
-                lines.append(
-                    ScoreLine(
-                        party, Category.TRICKS, won - book, f"{won} tricks, {won - book} over book"
-                    )
+                note = Message(
+                    N_("{won} tricks, {over} over book"), {"won": won, "over": won - book}
                 )
+                lines.append(ScoreLine.explained(party, Category.TRICKS, won - book, note))
         return DealScore(
             parties=parties, lines=tuple(lines), winner=winner, tricks=tuple(facts.tricks)
         )
@@ -251,18 +251,27 @@ class StandardRules:
         return standard_view(state, seat, public=public)
 
     @hookimpl
-    def whist_explain_illegal(self, rules: Rules, state: DealState[Any], action: Action) -> str:
+    def whist_explain_illegal(
+        self, rules: Rules, state: DealState[Any], action: Action
+    ) -> Message | str:
         seat_name = rules.variant.seat_names[state.to_act]
         if state.phase == PHASE_PLAY and isinstance(action, Play):
             if not state.hands[state.to_act] >> action.card & 1:
-                return f"{seat_name} does not hold {action}"
+                return Message(
+                    N_("{seat} does not hold {card}"),
+                    {"seat": seat_name, "card": action.card},
+                    cards=("card",),
+                )
             if state.trick:
                 led = state.trick[0] // 13
-                return (
-                    f"{seat_name} must follow suit: {action} is not a {SUIT_NAMES[led]} "
-                    f"and {seat_name} holds {SUIT_NAMES[led]}"
+                return Message(
+                    N_("{seat} must follow suit: {card} is not one of the {suit} led"),
+                    {"seat": seat_name, "card": action.card, "suit": Message(SUIT_NAMES[led])},
+                    cards=("card",),
                 )
-        return f"{action} is not legal for {seat_name} now"
+        return Message(
+            N_("{action} is not legal for {seat} now"), {"action": str(action), "seat": seat_name}
+        )
 
     @hookimpl
     def whist_parse_action(self, state: DealState[Any], text: str) -> Action:
@@ -281,7 +290,7 @@ class TrickFacts(BaseModel):
     tricks: list[int]
 
 
-SUIT_NAMES = ("club", "diamond", "heart", "spade")
+SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
 
 def _parties(rules: Rules) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from openwhist.actions import Play
-from openwhist.cards import card_symbol
+from openwhist.messages import Message
 from openwhist.options import VariantOptions, validate_options
 
 if TYPE_CHECKING:
@@ -94,48 +94,10 @@ class HouseRule:
     variants: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why a bot chose an action, for a hint screen: an English template and its values.
-
-    ``text`` is a `str.format` template in English (``"the solver takes {tricks} of the
-    remaining {remaining} tricks with {card}"``); an interface may translate the template
-    before filling it in (so keep it a fixed string, the same for every decision).
-    ``values`` fills the placeholders: ints, floats (shown with one decimal) and strings;
-    the names listed in ``cards`` hold card numbers (0..51), which an interface renders in
-    its own card style. Every placeholder of ``text`` must have a value.
-    """
-
-    text: str
-    values: Mapping[str, int | float | str] = field(default_factory=dict)
-    cards: tuple[str, ...] = ()
-
-    def render(
-        self,
-        card: Callable[[int], str] | None = None,
-        *,
-        translate: Callable[[str], str] | None = None,
-    ) -> str:
-        """The reason as plain text: the template (through ``translate``, if given) filled
-        in, cards through ``card`` (default: ``card_symbol``, ``K♠``), floats to one decimal.
-
-        Raises:
-            KeyError: a placeholder without a value.
-        """
-        show = card or card_symbol
-        filled: dict[str, str] = {}
-        for key, value in self.values.items():
-            if key in self.cards:
-                filled[key] = show(int(value))
-            elif isinstance(value, float):
-                filled[key] = f"{value:.1f}"
-            else:
-                filled[key] = str(value)
-        template = translate(self.text) if translate is not None else self.text
-        return template.format(**filled)
-
-    def __str__(self) -> str:
-        return self.render()
+Reason = Message
+"""Why a bot chose an action, for a hint screen: a `Message` (an English template and its
+values, cards named in ``cards``), which an interface translates through the plugin's
+catalogue (see `openwhist.messages`). Keep the template fixed, the same for every decision."""
 
 
 class Bot(abc.ABC):

@@ -43,8 +43,11 @@ def make_script(
     options: Mapping[str, Any] | None = None,
     mistakes: bool = True,
     deals: int = 1,
+    bad_call: str | None = None,
 ) -> Script:
-    """Lines that play ``deals`` deals as the humans of ``seats`` (see the module doc)."""
+    """Lines that play ``deals`` deals as the humans of ``seats`` (see the module doc);
+    ``bad_call`` (e.g. an Israeli bid below the minimum) is typed once, before the first
+    call that is not a card."""
     session = start_session(
         catalog, variant, options=dict(options or {}), seats=dict(seats), seed=seed
     )
@@ -88,6 +91,9 @@ def make_script(
                 script.human_actions.pop()  # the undone action never reaches the record
                 undone = True
                 continue
+        if not is_play and bad_call is not None:
+            script.lines.append(bad_call)
+            bad_call = None
         action = legal[0]
         if isinstance(action, Play):
             style = len(script.human_actions) % 3

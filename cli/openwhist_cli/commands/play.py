@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from openwhist_cli import runtime
-from openwhist_cli.i18n import N_
 
 if TYPE_CHECKING:
     from openwhist.plugins import Catalog
@@ -28,10 +27,8 @@ if TYPE_CHECKING:
         PlaySession,
         TrickCompleted,
     )
-    from openwhist.variant import Reason
     from openwhist.views import PlayerView
     from rich.console import Console
-    from rich.text import Text
 
     from openwhist_cli.prompt import Prompter
     from openwhist_cli.render import CardStyle
@@ -507,7 +504,8 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         console.print(_("Options of {title}:").format(title=_(variant.title)), style="bold")
         current = variant.make_options({}).model_dump(mode="json")
         for item in described:
-            console.print(f"  {item['name']} = {current.get(item['name'])}   {item['description']}")
+            value, description = current.get(item["name"]), _(item["description"])
+            console.print(f"  {item['name']} = {value}   {description}")
         while True:
             answer = prompter.ask(
                 _("Change an option (name=value), or press Enter to keep these: ")
@@ -859,7 +857,7 @@ class TableUI:
         from rich.text import Text
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.render import card_text, suit_name
+        from openwhist_cli.render import card_text, message_text, suit_name
 
         if isinstance(action, Play):
             view = turn.view
@@ -880,8 +878,13 @@ class TableUI:
             line.stylize("red")
             self.console.print(line)
             return
-        reason = exc.args[0] if exc.args else str(exc)
-        self.console.print(_("Not allowed: {reason}").format(reason=reason), style="red")
+        reason = getattr(exc, "reason", None)
+        line = Text(_("Not allowed: "), style="red")
+        if reason is not None:
+            line.append_text(message_text(reason, self.style))
+        else:
+            line.append(exc.args[0] if exc.args else str(exc))
+        self.console.print(line)
 
     def _show_legal(self, turn: HumanTurn) -> None:
         from openwhist.actions import Play
@@ -901,7 +904,7 @@ class TableUI:
         from rich.text import Text
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.render import card_text
+        from openwhist_cli.render import card_text, message_text
 
         advice = self.session.advise()
         if advice is None:
@@ -915,7 +918,7 @@ class TableUI:
         self.console.print(line)
         if advice.reason is not None:
             why = Text(_("Why ({bot}): ").format(bot=advice.bot), style="dim")
-            why.append_text(reason_text(advice.reason, self.style))
+            why.append_text(message_text(advice.reason, self.style))
             self.console.print(why)
 
     def _show_commands(self) -> None:
@@ -945,81 +948,6 @@ class TableUI:
         self.console.print(
             completed_trick_text(number, trick, self.names, self.style, len(self.names))
         )
-
-
-# The reasons the built-in expert bots give for a hint (`openwhist.variant.Reason` templates,
-# copied verbatim from openwhist_german/english/israeli expert.py): marked here so the
-# catalogues translate them; any other bot's reason shows in its own words.
-HINT_REASONS = (
-    N_(
-        "with {card} you take {tricks} of the remaining {remaining} tricks against best "
-        "defence (exact solver)"
-    ),
-    N_(
-        "best in {samples} sampled deals: with {card} you win the deal in {wins} and take "
-        "{tricks} of the last 13 tricks on average"
-    ),
-    N_(
-        "best in {samples} sampled deals: {card} takes the face-up {face_up}; you win the "
-        "deal in {wins} and take {tricks} of the last 13 tricks on average"
-    ),
-    N_(
-        "best in {samples} sampled deals: {card} lets the face-up {face_up} go; you win the "
-        "deal in {wins} and take {tricks} of the last 13 tricks on average"
-    ),
-    N_(
-        "best in {samples} sampled deals, playing to the score: with {card} your side ends "
-        "the deal with {tricks} tricks on average"
-    ),
-    N_(
-        "best in {samples} sampled deals, each solved exactly: with {card} your side ends "
-        "the deal with {tricks} tricks on average"
-    ),
-    N_(
-        "best in {samples} sampled deals: with {card} you make your contract of {contract} "
-        "exactly in {made} and score {points} on average"
-    ),
-)
-
-
-def reason_text(reason: Reason, style: CardStyle) -> Text:
-    """A bot's `Reason` for the screen: its template in the chosen language (when the
-    catalogue knows it), cards coloured in ``style``, numbers with one decimal (a decimal
-    comma in Spanish, Portuguese and Italian). A template the bot filled wrongly (a
-    placeholder without a value) shows in the bot's own English rather than failing."""
-    import re
-
-    from rich.text import Text
-
-    from openwhist_cli import i18n
-    from openwhist_cli.render import card_text
-
-    comma = i18n.language() in ("es", "pt", "it")
-    out = Text()
-    template = i18n._(reason.text)
-    try:
-        pieces = re.split(r"\{(\w+)\}", template)
-        parts: list[str | Text] = []
-        for index, piece in enumerate(pieces):
-            if index % 2 == 0:
-                parts.append(piece)
-                continue
-            value = reason.values[piece]
-            if piece in reason.cards:
-                parts.append(card_text(int(value), style))
-            elif isinstance(value, float):
-                number = f"{value:.1f}"
-                parts.append(number.replace(".", ",") if comma else number)
-            else:
-                parts.append(str(value))
-    except (KeyError, ValueError, TypeError):
-        return Text(str(reason.text))
-    for part in parts:
-        if isinstance(part, Text):
-            out.append_text(part)
-        else:
-            out.append(part)
-    return out
 
 
 def stdin_is_terminal() -> bool:

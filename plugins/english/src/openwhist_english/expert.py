@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import Bot, BotSpec, PlayerView, Reason
+from openwhist import N_, Bot, BotSpec, PlayerView, Reason
 from openwhist.heuristic import shown_voids
 from openwhist.sampling import (
     CardSearchBot,
@@ -62,12 +62,12 @@ SOLVE_AT = 5
 """With at most this many cards in hand, sampled deals are solved exactly."""
 SOLVER_NODES = 60_000
 """Node budget of one exact question; past it the bot falls back to rollouts."""
-SAMPLED_REASON = (
+SAMPLED_REASON = N_(
     "best in {samples} sampled deals, playing to the score: with {card} your side ends the "
     "deal with {tricks} tricks on average"
 )
 """`EnglishExpertBot.explain`: the chosen card's mean final tricks over rollouts."""
-SOLVED_REASON = (
+SOLVED_REASON = N_(
     "best in {samples} sampled deals, each solved exactly: with {card} your side ends the "
     "deal with {tricks} tricks on average"
 )

@@ -29,7 +29,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import Category, DealScore, MatchProgress, ScoreLine, VariantError
+from openwhist import (
+    N_,
+    Category,
+    DealScore,
+    MatchProgress,
+    Message,
+    ScoreLine,
+    VariantError,
+    join_messages,
+)
 
 from openwhist_english.options import EnglishOptions
 from openwhist_english.scoring import PARTIES
@@ -82,7 +91,7 @@ def start_match(options: EnglishOptions, first_dealer: int) -> MatchProgress:
     progress = MatchProgress(
         parties=PARTIES, deals=0, dealer=first_dealer, totals=(0, 0), detail=detail
     )
-    return _with_summary(progress, "")
+    return _with_summary(progress, None)
 
 
 def advance_match(
@@ -108,7 +117,10 @@ def advance_match(
         # (mutual_revoke=new_deal) is dealt again by the same dealer [D].
         passes = bool(score.facts.get("misdeal")) and options.misdeal == "deal_passes"
         dealer = (progress.dealer + 1) % SEATS if passes else progress.dealer
-        event = f"deal {deals} void ({score.facts.get('void_reason', 'void')})"
+        event: Message | None = Message(
+            N_("deal {number} void ({reason})"),
+            {"number": deals, "reason": Message(str(score.facts.get("void_reason", "void")))},
+        )
         return _with_summary(
             MatchProgress(
                 parties=PARTIES, deals=deals, dealer=dealer, totals=progress.totals, detail=detail
@@ -126,7 +138,7 @@ def advance_match(
             winner = side
             break
     dealer = (progress.dealer + 1) % SEATS  # RULES.md §2.3: the deal passes to the left
-    event = ""
+    event = None
     finished = False
     match_winner: int | None = None
     awards: list[ScoreLine] = []
@@ -146,27 +158,32 @@ def advance_match(
         if options.rubber:
             game["rubber"] = detail["rubber_number"]
         detail["games"].append(game)
-        event = (
-            f"{PARTIES[winner]} win game {detail['game_number']} "
-            f"{game['score'][winner]}–{game['score'][loser]}: {name}, {value} game "
-            f"point{'s' if value != 1 else ''}"
+        event = Message(
+            N_("{side} win game {game} {won}–{lost}: {name}, {value} game point"),
+            {
+                "side": PARTIES[winner],
+                "game": detail["game_number"],
+                "won": game["score"][winner],
+                "lost": game["score"][loser],
+                "name": _value_name(name, options, game_score[loser]),
+                "value": value,
+            },
+            plural=N_("{side} win game {game} {won}–{lost}: {name}, {value} game points"),
+            count="value",
         )
-        awards.append(ScoreLine(winner, Category.GAME, value, event))
+        awards.append(ScoreLine.explained(winner, Category.GAME, value, event))
         detail["game_score"] = [0, 0]
         detail["rubber_games"][winner] += 1
         if options.rubber and detail["rubber_games"][winner] == GAMES_TO_WIN_RUBBER:
             rubber = _finish_rubber(detail, winner, options)
             totals[winner] += rubber["bonus"]
             if rubber["bonus"]:
-                awards.append(
-                    ScoreLine(
-                        winner,
-                        Category.RUBBER,
-                        rubber["bonus"],
-                        f"rubber {rubber['rubber']} bonus (rubber value {rubber['value']})",
-                    )
+                bonus = Message(
+                    N_("rubber {rubber} bonus (rubber value {value})"),
+                    {"rubber": rubber["rubber"], "value": rubber["value"]},
                 )
-            event += "; " + rubber["explanation"]
+                awards.append(ScoreLine.explained(winner, Category.RUBBER, rubber["bonus"], bonus))
+            event = join_messages("; ", [event, _rubber_message(rubber)])
             if len(detail["rubbers"]) == detail["planned"]:
                 finished = True
                 match_winner = winner if detail["planned"] == 1 else _leader(totals)
@@ -213,14 +230,46 @@ def _finish_rubber(detail: dict[str, Any], winner: int, options: EnglishOptions)
         "game_points": points,
         "bonus": bonus,
         "value": value,
-        "explanation": (
-            f"{PARTIES[winner]} win rubber {number} by {games[winner]} games to "
-            f"{games[loser]}: {points[winner]} game points + {bonus} bonus − "
-            f"{points[loser]} = {value}"
-        ),
     }
+    rubber["explanation"] = _rubber_message(rubber).render()
     detail["rubbers"].append(rubber)
     return rubber
+
+
+def _rubber_message(rubber: dict[str, Any]) -> Message:
+    """The explanation of a finished rubber (an entry of ``detail["rubbers"]``)."""
+    winner = rubber["winner_side"]
+    loser = 1 - winner
+    return Message(
+        N_(
+            "{side} win rubber {rubber} by {won} games to {lost}: {points} game points + "
+            "{bonus} bonus − {against} = {value}"
+        ),
+        {
+            "side": PARTIES[winner],
+            "rubber": rubber["rubber"],
+            "won": rubber["games"][winner],
+            "lost": rubber["games"][loser],
+            "points": rubber["game_points"][winner],
+            "bonus": rubber["bonus"],
+            "against": rubber["game_points"][loser],
+            "value": rubber["value"],
+        },
+    )
+
+
+def _value_name(name: str, options: EnglishOptions, losers_score: int) -> Message:
+    """`game_value`'s name of a game's value, translatable."""
+    if options.game_values == "margin":
+        return Message(
+            N_("margin {target} − {losers}"),
+            {"target": options.game_target, "losers": losers_score},
+        )
+    return Message(name)  # treble, double, single, flat: see VALUE_NAMES
+
+
+VALUE_NAMES = (N_("treble"), N_("double"), N_("single"), N_("flat"))
+"""The names `game_value` gives, marked for the catalogues."""
 
 
 def _leader(totals: list[int]) -> int | None:
@@ -238,27 +287,37 @@ def _copy_detail(detail: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
-def _with_summary(progress: MatchProgress, event: str) -> MatchProgress:
+def _with_summary(progress: MatchProgress, event: Message | None) -> MatchProgress:
     """``progress`` with a one-line readable summary (the last event first, if any)."""
     d = progress.detail
-    totals = progress.totals
-    parts = [event] if event else []
+    totals = {"ns": progress.totals[0], "ew": progress.totals[1]}
+    parts = [event] if event is not None else []
     if progress.finished:
         if progress.winner is None:
-            result = "match drawn"
+            parts.append(Message(N_("match drawn: NS {ns} – EW {ew} points"), totals))
         else:
-            result = f"{PARTIES[progress.winner]} win the match"
-        parts.append(f"{result}: NS {totals[0]} – EW {totals[1]} points")
+            parts.append(
+                Message(
+                    N_("{side} win the match: NS {ns} – EW {ew} points"),
+                    {**totals, "side": PARTIES[progress.winner]},
+                )
+            )
     else:
-        where = f"game {d['game_number']}"
+        score = {"game": d["game_number"], "ns": d["game_score"][0], "ew": d["game_score"][1]}
         if d["format"] == "rubbers":
-            where = f"rubber {d['rubber_number']}, {where}"
             games = d["rubber_games"]
-            where += f" (games NS {games[0]} – EW {games[1]})"
-        score = d["game_score"]
-        parts.append(f"{where}: NS {score[0]} – EW {score[1]}")
+            where = Message(
+                N_(
+                    "rubber {rubber}, game {game} (games NS {ns_games} – EW {ew_games}): "
+                    "NS {ns} – EW {ew}"
+                ),
+                {**score, "rubber": d["rubber_number"], "ns_games": games[0], "ew_games": games[1]},
+            )
+        else:
+            where = Message(N_("game {game}: NS {ns} – EW {ew}"), score)
+        parts.append(where)
         if d["games"]:
-            parts.append(f"match points NS {totals[0]} – EW {totals[1]}")
+            parts.append(Message(N_("match points NS {ns} – EW {ew}"), totals))
     return MatchProgress(
         parties=progress.parties,
         deals=progress.deals,
@@ -267,8 +326,8 @@ def _with_summary(progress: MatchProgress, event: str) -> MatchProgress:
         finished=progress.finished,
         winner=progress.winner,
         detail=progress.detail,
-        summary="; ".join(parts),
         awards=progress.awards,
+        **MatchProgress.summarised(join_messages("; ", parts)),
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from openwhist import VariantOptions
+from openwhist import N_, VariantOptions
 from pydantic import Field, field_validator, model_validator
 
 Penalty = Literal["transfer_tricks", "deduct", "add"]
@@ -35,14 +35,14 @@ class EnglishOptions(VariantOptions):
         5,
         ge=1,
         le=50,
-        description="points that win a game (5 short whist, 7 American, 10 long whist)",
+        description=N_("points that win a game (5 short whist, 7 American, 10 long whist)"),
     )
     honours: bool = Field(
-        True, description="whether the trump A, K, Q, J held by one side score (4 or 2)"
+        True, description=N_("whether the trump A, K, Q, J held by one side score (4 or 2)")
     )
     honours_rule: HonoursRule = Field(
         "blocked_at_start_score_target_minus_1",
-        description=(
+        description=N_(
             "when honours do not count: blocked_at_start_score_target_minus_1 (a side at "
             "game_target-1 when the deal starts cannot score honours, 'at the score of four') "
             "or never_reach_game (honours are ignored whenever they would bring a side to game)"
@@ -50,35 +50,37 @@ class EnglishOptions(VariantOptions):
     )
     game_values: GameValues = Field(
         "treble_double_single",
-        description=(
+        description=N_(
             "what a won game is worth, by the losers' score: treble_double_single (0 -> 3, "
             "1-2 -> 2, 3-4 -> 1; game to 5 only), margin (game_target minus the losers' "
             "score) or flat (1)"
         ),
     )
     rubber: bool = Field(
-        True, description="play rubbers (best of three games); false: the match is games"
+        True, description=N_("play rubbers (best of three games); false: the match is games")
     )
-    rubber_bonus: int = Field(2, ge=0, le=100, description="game points added for winning a rubber")
+    rubber_bonus: int = Field(
+        2, ge=0, le=100, description=N_("game points added for winning a rubber")
+    )
     rubbers: int = Field(
-        1, ge=1, le=100, description="rubbers in the match (a series when more than 1)"
+        1, ge=1, le=100, description=N_("rubbers in the match (a series when more than 1)")
     )
     games: int = Field(
         1,
         ge=1,
         le=100,
-        description="games in the match when rubber=false (a series when more than 1)",
+        description=N_("games in the match when rubber=false (a series when more than 1)"),
     )
     misdeal: Literal["deal_passes", "same_dealer"] = Field(
         "deal_passes",
-        description=(
+        description=N_(
             "who redeals after a misdeal recorded in score-keeping: the next player "
             "(deal_passes) or the same dealer (same_dealer, e.g. a faulty pack)"
         ),
     )
     mutual_revoke: Literal["both_penalised", "new_deal"] = Field(
         "both_penalised",
-        description=(
+        description=N_(
             "both sides revoked in one deal: each is penalised and neither can win the game "
             "in that deal (both_penalised), or the deal is void and the same dealer redeals "
             "(new_deal)"
@@ -86,14 +88,14 @@ class EnglishOptions(VariantOptions):
     )
     first_dealer: Literal["cut_lowest", "random"] = Field(
         "random",
-        description=(
+        description=N_(
             "who deals first in a new match: cut_lowest (everyone cuts, the lowest "
             "card deals, ace low) or random"
         ),
     )
     revoke_penalty_options: tuple[Penalty, ...] = Field(
         PENALTIES,
-        description=(
+        description=N_(
             "the penalties the non-offending side may choose for a declared revoke: "
             "transfer_tricks (3 tricks), deduct (3 points), add (3 points)"
         ),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import BotSpec, Variant, hookimpl
+from openwhist import N_, BotSpec, Variant, hookimpl
 
 from openwhist_english.expert import EXPERT_BOT
 from openwhist_english.facts import EnglishFacts
@@ -21,8 +21,10 @@ RULES = EnglishRules()
 
 ENGLISH = Variant(
     name="english",
-    title="English Whist",
-    description="short whist: four players in two partnerships, game to 5 with honours, rubbers",
+    title=N_("English Whist"),
+    description=N_(
+        "short whist: four players in two partnerships, game to 5 with honours, rubbers"
+    ),
     seat_names=SEAT_NAMES,
     rules=RULES,
     options=EnglishOptions,
@@ -34,8 +36,10 @@ ENGLISH = Variant(
 
 AMERICAN = Variant(
     name="american",
-    title="American Whist",
-    description="English Whist to 7 points without honours; games worth 7 minus the losers' score",
+    title=N_("American Whist"),
+    description=N_(
+        "English Whist to 7 points without honours; games worth 7 minus the losers' score"
+    ),
     seat_names=SEAT_NAMES,
     rules=RULES,
     options=EnglishOptions,

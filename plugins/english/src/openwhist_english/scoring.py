@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import Category, DealScore, ScoreLine, VariantError
+from openwhist import N_, Category, DealScore, Message, ScoreLine, VariantError
 
 from openwhist_english.facts import EnglishFacts
 from openwhist_english.options import EnglishOptions
@@ -73,17 +73,17 @@ class _DealScorer:
         """The most ``side`` may hold: the target, or target − 1 for a revoking side (§2.8)."""
         return self.options.cap if side in self.offenders else self.target
 
-    def stopped(self, side: int, what: str) -> bool:
+    def stopped(self, side: int, what: Message) -> bool:
         """True (and explained) when the game is already won, so ``what`` is not scored."""
         if self.game_winner is None:
             return False
         self.not_scored.append(
-            f"{PARTIES[side]} {what}: not scored, {PARTIES[self.game_winner]} already "
+            f"{PARTIES[side]} {what.render()}: not scored, {PARTIES[self.game_winner]} already "
             f"reached game ({self.target})"
         )
         return True
 
-    def add(self, side: int, category: Category, points: int, note: str) -> None:
+    def add(self, side: int, category: Category, points: int, note: Message) -> None:
         """Score ``points`` (>= 0) for ``side``, discarding what goes above its limit."""
         if self.stopped(side, note):
             return
@@ -91,25 +91,35 @@ class _DealScorer:
         counted = max(0, min(points, limit - self.score[side]))
         if counted < points:
             why = (
-                f"a side that revoked cannot pass {limit} in that deal"
+                Message(
+                    N_("a side that revoked cannot pass {limit} in that deal"), {"limit": limit}
+                )
                 if side in self.offenders
-                else f"points above game ({self.target}) are discarded"
+                else Message(
+                    N_("points above game ({target}) are discarded"), {"target": self.target}
+                )
             )
-            note = f"{note}; {points - counted} not counted: {why}"
+            note = Message(
+                N_("{note}; {dropped} not counted: {why}"),
+                {"note": note, "dropped": points - counted, "why": why},
+            )
         self.score[side] += counted
-        self.lines.append(ScoreLine(side, category, counted, note))
+        self.lines.append(ScoreLine.explained(side, category, counted, note))
         if self.score[side] >= self.target:
             self.game_winner = side
 
-    def deduct(self, side: int, points: int, note: str) -> None:
+    def deduct(self, side: int, points: int, note: Message) -> None:
         """Take up to ``points`` off ``side``'s game score, never below 0 (§2.8 [D])."""
         if self.stopped(side, note):
             return
         taken = min(points, self.score[side])
         if taken < points:
-            note = f"{note}; only {taken} taken: a score never goes below 0"
+            note = Message(
+                N_("{note}; only {taken} taken: a score never goes below 0"),
+                {"note": note, "taken": taken},
+            )
         self.score[side] -= taken
-        self.lines.append(ScoreLine(side, Category.PENALTY, -taken, note))
+        self.lines.append(ScoreLine.explained(side, Category.PENALTY, -taken, note))
 
 
 def _void(
@@ -163,7 +173,7 @@ def score_facts(
     """
     before = game_score_before(progress, options)
     if facts.misdeal:
-        return _void(facts, before, "misdeal: the deal is void and dealt again", options)
+        return _void(facts, before, N_("misdeal: the deal is void and dealt again"), options)
     for revoke in facts.revokes:
         if revoke.penalty not in options.revoke_penalty_options:
             allowed = ", ".join(options.revoke_penalty_options)
@@ -174,7 +184,9 @@ def score_facts(
     offenders = frozenset(r.side for r in facts.revokes)
     if len(offenders) == 2 and options.mutual_revoke == "new_deal":
         # RULES.md §2.8, C-E2: the older rule voids the deal.
-        return _void(facts, before, "both sides revoked: the deal is void and dealt again", options)
+        return _void(
+            facts, before, N_("both sides revoked: the deal is void and dealt again"), options
+        )
 
     scorer = _DealScorer(options, before, offenders)
     tricks = list(facts.tricks)
@@ -182,22 +194,39 @@ def score_facts(
     # 1. Revoke penalties (§2.8), before tricks and honours, in the order they happened.
     for revoke in facts.revokes:
         off, non = revoke.side, 1 - revoke.side
-        who = f"revoke by {PARTIES[off]}"
+        values: dict[str, int | str] = {
+            "off": PARTIES[off],
+            "non": PARTIES[non],
+            "count": REVOKE_PENALTY,
+        }
         if revoke.penalty == "transfer_tricks":
             moved = min(REVOKE_PENALTY, tricks[off])  # never more than they won [D]
-            if scorer.stopped(non, f"{who}: {REVOKE_PENALTY} tricks transferred"):
+            what = Message(N_("revoke by {off}: {count} tricks transferred"), values)
+            if scorer.stopped(non, what):
                 continue
             tricks[off] -= moved
             tricks[non] += moved
-            note = f"{who}: {moved} tricks transferred from {PARTIES[off]} to {PARTIES[non]}"
-            if moved < REVOKE_PENALTY:
-                note += f" (all the tricks {PARTIES[off]} had)"
-            scorer.lines.append(ScoreLine(non, Category.PENALTY, 0, note))
+            values["count"] = moved
+            note = Message(
+                N_("revoke by {off}: {count} tricks transferred from {off} to {non}")
+                if moved == REVOKE_PENALTY
+                else N_(
+                    "revoke by {off}: {count} tricks transferred from {off} to {non} "
+                    "(all the tricks {off} had)"
+                ),
+                values,
+            )
+            scorer.lines.append(ScoreLine.explained(non, Category.PENALTY, 0, note))
         elif revoke.penalty == "deduct":
-            scorer.deduct(off, REVOKE_PENALTY, f"{who}: {REVOKE_PENALTY} points deducted")
+            scorer.deduct(
+                off, REVOKE_PENALTY, Message(N_("revoke by {off}: {count} points deducted"), values)
+            )
         else:
             scorer.add(
-                non, Category.PENALTY, REVOKE_PENALTY, f"{who}: {REVOKE_PENALTY} points added"
+                non,
+                Category.PENALTY,
+                REVOKE_PENALTY,
+                Message(N_("revoke by {off}: {count} points added"), values),
             )
 
     # 2. Tricks (§2.6 item 2): each trick over six.
@@ -206,9 +235,13 @@ def score_facts(
         if tricks[side] > BOOK:
             odd_trick_side = side
             over = tricks[side] - BOOK
-            note = f"{tricks[side]} tricks, {over} over six"
-            if tricks[side] != facts.tricks[side]:
-                note += f" ({facts.tricks[side]} won, the rest by revoke penalty)"
+            counts = {"tricks": tricks[side], "over": over, "won": facts.tricks[side]}
+            note = Message(
+                N_("{tricks} tricks, {over} over six")
+                if tricks[side] == facts.tricks[side]
+                else N_("{tricks} tricks, {over} over six ({won} won, the rest by revoke penalty)"),
+                counts,
+            )
             scorer.add(side, Category.TRICKS, over, note)
 
     # 3. Honours (§2.5), subject to the honours rule.
@@ -218,20 +251,21 @@ def score_facts(
             points = HONOURS_POINTS.get(held, 0)
             if not points:
                 continue
-            what = f"{held} honours"
+            what = Message(N_("{held} honours"), {"held": held})
             if scorer.stopped(side, what):
                 continue
             rule = options.honours_rule
             if rule == "blocked_at_start_score_target_minus_1" and before[side] == options.cap:
                 scorer.not_scored.append(
-                    f"{PARTIES[side]} {what}: not scored, {PARTIES[side]} was at "
+                    f"{PARTIES[side]} {what.render()}: not scored, {PARTIES[side]} was at "
                     f"{options.cap} when the deal started (honours do not count at "
                     f"{options.cap})"
                 )
                 continue
             if rule == "never_reach_game" and scorer.score[side] + points >= options.game_target:
                 scorer.not_scored.append(
-                    f"{PARTIES[side]} {what}: not scored, honours may not take a side to game"
+                    f"{PARTIES[side]} {what.render()}: not scored, honours may not take a side "
+                    "to game"
                 )
                 continue
             scorer.add(side, Category.HONOURS, points, what)

@@ -44,6 +44,7 @@ from typing import Any
 
 from openwhist import (
     FULL_DECK,
+    N_,
     SUIT_MASKS,
     Bot,
     BotSpec,
@@ -69,22 +70,22 @@ SOLVER_TABLE_LIMIT = 300_000
 """Bound on each solver's transposition table."""
 
 # The reasons `GermanExpertBot.explain` gives (English templates, see `openwhist.variant.Reason`).
-SOLVER_REASON = (
+SOLVER_REASON = N_(
     "with {card} you take {tricks} of the remaining {remaining} tricks against best defence "
     "(exact solver)"
 )
 """Phase 2: the solver's count for the side to move (the hinted seat)."""
-SAMPLED_REASON = (
+SAMPLED_REASON = N_(
     "best in {samples} sampled deals: with {card} you win the deal in {wins} and take "
     "{tricks} of the last 13 tricks on average"
 )
 """Phase 1, leading: the rollouts' result for the chosen card."""
-TAKE_REASON = (
+TAKE_REASON = N_(
     "best in {samples} sampled deals: {card} takes the face-up {face_up}; you win the deal "
     "in {wins} and take {tricks} of the last 13 tricks on average"
 )
 """Phase 1, answering a lead with a card that wins the trick (and the face-up card)."""
-LET_GO_REASON = (
+LET_GO_REASON = N_(
     "best in {samples} sampled deals: {card} lets the face-up {face_up} go; you win the "
     "deal in {wins} and take {tricks} of the last 13 tricks on average"
 )

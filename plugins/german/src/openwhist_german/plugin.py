@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import BotSpec, Variant, hookimpl
+from openwhist import N_, BotSpec, Variant, hookimpl
 
 from openwhist_german.expert import EXPERT_BOT
 from openwhist_german.heuristic import HEURISTIC_BOT
@@ -14,8 +14,8 @@ from openwhist_german.scoring import GermanFacts
 
 GERMAN = Variant(
     name="german",
-    title="German Whist",
-    description="two players; win the face-up stock card, then play out the last 13 tricks",
+    title=N_("German Whist"),
+    description=N_("two players; win the face-up stock card, then play out the last 13 tricks"),
     seat_names=("A", "B"),
     rules=GermanRules(),
     options=GermanOptions,

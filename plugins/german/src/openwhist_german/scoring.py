@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final
 
-from openwhist import Category, DealScore, MatchProgress, ScoreLine
+from openwhist import N_, Category, DealScore, MatchProgress, Message, ScoreLine
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from openwhist_german.options import GermanOptions
@@ -128,32 +128,38 @@ def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
         winner = _higher(points)
         for seat in (0, 1):
             if p1[seat]:
-                lines.append(
-                    ScoreLine(seat, Category.TRICKS, p1[seat], f"{p1[seat]} phase-1 tricks x 1")
-                )
+                note = Message(N_("{count} phase-1 tricks x 1"), {"count": p1[seat]})
+                lines.append(ScoreLine.explained(seat, Category.TRICKS, p1[seat], note))
             if p2[seat]:
-                lines.append(
-                    ScoreLine(seat, Category.TRICKS, 2 * p2[seat], f"{p2[seat]} phase-2 tricks x 2")
-                )
+                note = Message(N_("{count} phase-2 tricks x 2"), {"count": p2[seat]})
+                lines.append(ScoreLine.explained(seat, Category.TRICKS, 2 * p2[seat], note))
         detail["points"] = list(points)
     elif mode == "points_per_trick":
         # RULES.md §1.8: each phase-2 trick is one point to its winner (the profile decides
         # only who wins the deal).
         for seat in (0, 1):
             if p2[seat]:
-                lines.append(
-                    ScoreLine(seat, Category.TRICKS, p2[seat], f"{p2[seat]} phase-2 tricks")
-                )
+                note = Message(N_("{count} phase-2 tricks"), {"count": p2[seat]})
+                lines.append(ScoreLine.explained(seat, Category.TRICKS, p2[seat], note))
     elif winner is not None:
         won, lost = counted[winner], counted[1 - winner]
+        values = {"won": won, "lost": lost}
         if mode == "win_loss":
-            points_won, note = 1, f"won the deal {won}-{lost}"
+            points_won, note = 1, Message(N_("won the deal {won}-{lost}"), values)
         elif mode == "difference":
-            points_won, note = won - lost, f"{won} tricks against {lost}: difference {won - lost}"
+            points_won = won - lost
+            note = Message(
+                N_("{won} tricks against {lost}: difference {points}"),
+                {**values, "points": points_won},
+            )
         else:  # excess_over_book
             book = options.book
-            points_won, note = won - book, f"{won} tricks, {won - book} over a book of {book}"
-        lines.append(ScoreLine(winner, Category.DEAL, points_won, note))
+            points_won = won - book
+            note = Message(
+                N_("{won} tricks, {points} over a book of {book}"),
+                {**values, "points": points_won, "book": book},
+            )
+        lines.append(ScoreLine.explained(winner, Category.DEAL, points_won, note))
     detail["tie"] = winner is None
     return DealScore(parties=SEATS, lines=tuple(lines), winner=winner, tricks=tricks, facts=detail)
 
@@ -172,7 +178,7 @@ def start_match(options: GermanOptions, first_dealer: int) -> MatchProgress:
         dealer=first_dealer,
         totals=(0, 0),
         detail=detail,
-        summary=_summary_start(fmt, detail),
+        **MatchProgress.summarised(_summary_start(fmt, detail)),
     )
 
 
@@ -208,7 +214,9 @@ def advance_match(
         totals = (wins[0], wins[1])
         winner = next((p for p in (0, 1) if wins[p] >= need), None)
         finished = winner is not None
-        summary = f"A {wins[0]}-{wins[1]} B (best of {2 * need - 1})"
+        summary = Message(
+            N_("A {a}-{b} B (best of {deals})"), {"a": wins[0], "b": wins[1], "deals": 2 * need - 1}
+        )
     else:  # target_points
         totals = (progress.totals[0] + score.points(0), progress.totals[1] + score.points(1))
         target = int(detail.get("target", options.target_points))
@@ -218,9 +226,16 @@ def advance_match(
         reached = [p for p in (0, 1) if totals[p] >= target]
         winner = reached[0] if len(reached) == 1 else None
         finished = winner is not None
-        summary = f"A {totals[0]}, B {totals[1]} (target {target})"
+        summary = Message(
+            N_("A {a}, B {b} (target {target})"), {"a": totals[0], "b": totals[1], "target": target}
+        )
     if finished and fmt != "single_deal":
-        summary += f": {SEATS[winner]} wins the match" if winner is not None else ": tied"
+        summary = Message(
+            N_("{summary}: {player} wins the match")
+            if winner is not None
+            else N_("{summary}: tied"),
+            {"summary": summary, "player": SEATS[winner] if winner is not None else ""},
+        )
     return MatchProgress(
         parties=progress.parties,
         deals=progress.deals + 1,
@@ -229,23 +244,25 @@ def advance_match(
         finished=finished,
         winner=winner,
         detail=detail,
-        summary=summary,
+        **MatchProgress.summarised(summary),
     )
 
 
-def _summary_start(fmt: str, detail: dict[str, Any]) -> str:
+def _summary_start(fmt: str, detail: dict[str, Any]) -> Message:
     if fmt == "target_points":
-        return f"first to {detail['target']} points"
+        return Message(N_("first to {target} points"), {"target": detail["target"]})
     if fmt in WINS_NEEDED:
-        return f"best of {2 * WINS_NEEDED[fmt] - 1} deals"
-    return "one deal"
+        return Message(N_("best of {deals} deals"), {"deals": 2 * WINS_NEEDED[fmt] - 1})
+    return Message(N_("one deal"))
 
 
-def _deal_summary(score: DealScore) -> str:
+def _deal_summary(score: DealScore) -> Message:
     counted = score.facts.get("points", score.facts.get("counted", [0, 0]))
     if score.facts.get("void"):
-        return "deal void (late revoke)"
+        return Message(N_("deal void (late revoke)"))
     if score.winner is None:
-        return f"tie {counted[0]}-{counted[1]}"
+        return Message(N_("tie {a}-{b}"), {"a": counted[0], "b": counted[1]})
     won, lost = counted[score.winner], counted[1 - score.winner]
-    return f"{SEATS[score.winner]} wins {won}-{lost}"
+    return Message(
+        N_("{player} wins {won}-{lost}"), {"player": SEATS[score.winner], "won": won, "lost": lost}
+    )

@@ -13,7 +13,7 @@ from openwhist_israeli.actions import (
     parse_frisch,
 )
 from openwhist_israeli.bots import PassingRandomBot
-from openwhist_israeli.explain import explain_illegal
+from openwhist_israeli.explain import explain_illegal, illegal_reason
 from openwhist_israeli.options import IsraeliOptions
 from openwhist_israeli.plugin import ISRAELI
 from openwhist_israeli.rules import IsraeliExtra, IsraeliRules
@@ -33,6 +33,7 @@ __all__ = [
     "Pass",
     "PassingRandomBot",
     "explain_illegal",
+    "illegal_reason",
     "parse_call",
     "parse_contract",
     "parse_frisch",

@@ -45,6 +45,7 @@ from dataclasses import replace
 from typing import Any
 
 from openwhist import (
+    N_,
     Action,
     Bot,
     BotSpec,
@@ -78,7 +79,7 @@ DEFAULT_SAMPLES = 12
 """Sampled deals per decision at the default strength."""
 AUCTION_MARGIN = 0.5
 """Mean simulated tricks must exceed a trump bid's number by this much to make the bid."""
-PLAY_REASON = (
+PLAY_REASON = N_(
     "best in {samples} sampled deals: with {card} you make your contract of {contract} "
     "exactly in {made} and score {points} on average"
 )

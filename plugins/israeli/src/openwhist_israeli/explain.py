@@ -11,6 +11,7 @@ from typing import Any
 
 from openwhist import (
     CHANCE,
+    N_,
     PHASE_DEAL,
     PHASE_PLAY,
     SUIT_MASKS,
@@ -18,6 +19,7 @@ from openwhist import (
     Action,
     Deal,
     DealState,
+    Message,
     Play,
     card_name,
     cards_of,
@@ -41,19 +43,34 @@ SUIT_WORDS = DENOMINATION_NAMES[:4]
 
 
 def explain_illegal(state: DealState[Any], action: Action, *, seat: int | None = None) -> str:
-    """The rule ``action`` breaks if ``seat`` (default: the seat to act) makes it now.
+    """The rule ``action`` breaks if ``seat`` (default: the seat to act) makes it now, in
+    English with cards in notation; an empty string when the action is legal (see
+    `illegal_reason` for the translatable form)."""
+    reason = illegal_reason(state, action, seat=seat)
+    return "" if reason is None else reason.render(card_name)
 
-    Returns an empty string when the action is legal. Covers turn order, the auction's
-    minimum and ranking, the declarer's minimum contract, the last bidder's forbidden total,
-    Frisch selections and following suit.
+
+def illegal_reason(
+    state: DealState[Any], action: Action, *, seat: int | None = None
+) -> Message | None:
+    """The rule ``action`` breaks if ``seat`` (default: the seat to act) makes it now, as a
+    translatable `Message`, or ``None`` when the action is legal.
+
+    Covers turn order, the auction's minimum and ranking, the declarer's minimum contract,
+    the last bidder's forbidden total, Frisch selections and following suit.
     """
     to_act = state.to_act
     if to_act == TERMINAL:
-        return "the deal is over"
+        return Message(N_("the deal is over"))
     if to_act == CHANCE:
-        return "" if isinstance(action, Deal) else "the cards have not been dealt yet"
+        return (
+            None if isinstance(action, Deal) else Message(N_("the cards have not been dealt yet"))
+        )
     if seat is not None and seat != to_act:
-        return f"out of turn: it is {SEAT_NAMES[to_act]}'s turn, not {SEAT_NAMES[seat]}'s"
+        return Message(
+            N_("out of turn: it is {turn}'s turn, not {seat}'s"),
+            {"turn": SEAT_NAMES[to_act], "seat": SEAT_NAMES[seat]},
+        )
     phase = state.phase
     if phase == PHASE_AUCTION:
         return _explain_call(state, action)
@@ -64,87 +81,133 @@ def explain_illegal(state: DealState[Any], action: Action, *, seat: int | None =
     if phase == PHASE_PLAY:
         return _explain_play(state, action)
     if phase == PHASE_DEAL:  # pragma: no cover - to_act is CHANCE in this phase
-        return "the cards have not been dealt yet"
-    return f"{action} is not legal in phase {phase!r}"  # pragma: no cover
+        return Message(N_("the cards have not been dealt yet"))
+    return Message(  # pragma: no cover
+        N_("{action} is not legal in phase {phase}"), {"action": str(action), "phase": phase}
+    )
 
 
-def _explain_call(state: DealState[Any], action: Action) -> str:
+def _explain_call(state: DealState[Any], action: Action) -> Message | None:
     extra = state.extra
     if isinstance(action, Pass):
-        return ""
+        return None
     if not isinstance(action, Bid):
-        return (
-            f"{action} is not an auction call: the trump auction is running; call pass or a "
-            "bid such as 5S or 7NT"
+        return Message(
+            N_(
+                "{action} is not an auction call: the trump auction is running; call pass or "
+                "a bid such as 5S or 7NT"
+            ),
+            {"action": str(action)},
         )
     if action.number < extra.min_bid:
-        after = ""
+        values = {"min": extra.min_bid, "rounds": extra.frisch}
         if extra.frisch:
-            after = f" after {extra.frisch} Frisch round{'s' if extra.frisch > 1 else ''}"
-        return f"too low: the minimum bid is {extra.min_bid}{after} (RULES §4.3.3, §4.4)"
+            return Message(
+                N_(
+                    "too low: the minimum bid is {min} after {rounds} Frisch round "
+                    "(RULES §4.3.3, §4.4)"
+                ),
+                values,
+                plural=N_(
+                    "too low: the minimum bid is {min} after {rounds} Frisch rounds "
+                    "(RULES §4.3.3, §4.4)"
+                ),
+                count="rounds",
+            )
+        return Message(N_("too low: the minimum bid is {min} (RULES §4.3.3, §4.4)"), values)
     if action.code < lowest_bid_code(extra):
-        high = Bid(extra.high // 5, extra.high % 5)
-        by = SEAT_NAMES[extra.high_seat]
+        values = {
+            "high": Bid(extra.high // 5, extra.high % 5).notation(),
+            "by": SEAT_NAMES[extra.high_seat],
+        }
         if action.code == extra.high:
-            return f"not higher than {high.notation()}: that is {by}'s bid already"
-        return (
-            f"not higher than {high.notation()} ({by}'s bid): bid more tricks, or as many "
-            "tricks in a higher denomination (NT > S > H > D > C)"
+            return Message(N_("not higher than {high}: that is {by}'s bid already"), values)
+        return Message(
+            N_(
+                "not higher than {high} ({by}'s bid): bid more tricks, or as many tricks in a "
+                "higher denomination (NT > S > H > D > C)"
+            ),
+            values,
         )
-    return ""
+    return None
 
 
-def _explain_contract(state: DealState[Any], action: Action) -> str:
+def _explain_contract(state: DealState[Any], action: Action) -> Message | None:
     if not isinstance(action, Contract):
-        return (
-            f"{action} is not a contract: the contract round is running; bid a number of "
-            f"tricks from 0 to {MAX_TRICKS}, e.g. contract 4"
+        return Message(
+            N_(
+                "{action} is not a contract: the contract round is running; bid a number of "
+                "tricks from 0 to {max}, e.g. contract 4"
+            ),
+            {"action": str(action), "max": MAX_TRICKS},
         )
     low, forbidden = contract_limits(state)
     extra = state.extra
     if action.number < low:
-        bid = Bid(extra.bid // 5, extra.bid % 5).notation()
-        return (
-            f"the declarer must contract at least {low}, the number of his winning bid {bid} "
-            "(RULES §4.5.2)"
+        return Message(
+            N_(
+                "the declarer must contract at least {low}, the number of his winning bid "
+                "{bid} (RULES §4.5.2)"
+            ),
+            {"low": low, "bid": Bid(extra.bid // 5, extra.bid % 5).notation()},
         )
     if action not in contract_choices(low, forbidden):
         others = [c for c in extra.contracts if c >= 0]
-        spelled = " + ".join(str(c) for c in others)
-        return (
-            f"the last contract may not make the total exactly {MAX_TRICKS}: the others bid "
-            f"{spelled} = {sum(others)}, so {forbidden} is forbidden (RULES §4.5.4)"
+        return Message(
+            N_(
+                "the last contract may not make the total exactly {max}: the others bid "
+                "{spelled} = {sum}, so {forbidden} is forbidden (RULES §4.5.4)"
+            ),
+            {
+                "max": MAX_TRICKS,
+                "spelled": " + ".join(str(c) for c in others),
+                "sum": sum(others),
+                "forbidden": forbidden,
+            },
         )
-    return ""
+    return None
 
 
-def _explain_selection(state: DealState[Any], action: Action) -> str:
+def _explain_selection(state: DealState[Any], action: Action) -> Message | None:
     count = options_of(state).frisch_cards
-    example = "frisch 2C 7D QH" if count == 3 else "frisch 2C 7D ..."
     if not isinstance(action, FrischSelection):
-        return f"{action} is not a Frisch selection: put down {count} cards, e.g. {example}"
+        example = "frisch 2C 7D QH" if count == 3 else "frisch 2C 7D ..."
+        return Message(
+            N_("{action} is not a Frisch selection: put down {count} cards, e.g. {example}"),
+            {"action": str(action), "count": count, "example": example},
+        )
     if action.cards.bit_count() != count:
-        return f"a Frisch passes exactly {count} cards, not {action.cards.bit_count()}"
+        return Message(
+            N_("a Frisch passes exactly {count} cards, not {given}"),
+            {"count": count, "given": action.cards.bit_count()},
+        )
     missing = action.cards & ~state.hands[state.to_act]
     if missing:
-        names = " ".join(card_name(c) for c in cards_of(missing))
-        return f"you do not hold {names}"
-    return ""
+        return Message(
+            N_("you do not hold {cards}"),
+            {"cards": " ".join(card_name(c) for c in cards_of(missing))},
+        )
+    return None
 
 
-def _explain_play(state: DealState[Any], action: Action) -> str:
+def _explain_play(state: DealState[Any], action: Action) -> Message | None:
     if not isinstance(action, Play):
-        return f"{action} is not a card: trick play is under way"
+        return Message(
+            N_("{action} is not a card: trick play is under way"), {"action": str(action)}
+        )
     hand = state.hands[state.to_act]
     card = action.card
     if not hand >> card & 1:
-        return f"you do not hold {card_name(card)}"
+        return Message(N_("you do not hold {card}"), {"card": card}, cards=("card",))
     if state.trick:
         led = state.trick[0] // 13
         if not follow_suit(hand, led) >> card & 1:
             held = " ".join(card_name(c) for c in cards_of(hand & SUIT_MASKS[led]))
-            return f"you must follow suit: {SUIT_WORDS[led]} were led and you hold {held}"
-    return ""
+            return Message(
+                N_("you must follow suit: {suit} were led and you hold {held}"),
+                {"suit": Message(SUIT_WORDS[led]), "held": held},
+            )
+    return None
 
 
-__all__ = ["explain_illegal"]
+__all__ = ["explain_illegal", "illegal_reason"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from openwhist import VariantOptions
+from openwhist import N_, VariantOptions
 from pydantic import Field, field_validator, model_validator
 
 MATCH_PATTERN = re.compile(r"^(open|fixed_deals:(\d+)|target:(-?\d+))$")
@@ -31,36 +31,36 @@ class IsraeliOptions(VariantOptions):
         5,
         ge=1,
         le=MAX_TRICKS,
-        description="the lowest trump bid in the first auction of a deal (RULES §4.3.3)",
+        description=N_("the lowest trump bid in the first auction of a deal (RULES §4.3.3)"),
     )
     first_caller: Literal["left_of_dealer", "dealer"] = Field(
         "left_of_dealer",
-        description="who calls first in every trump auction of the deal (§4.3.1, C-I1)",
+        description=N_("who calls first in every trump auction of the deal (§4.3.1, C-I1)"),
     )
     auction_end: Literal["three_passes", "four_passes"] = Field(
         "three_passes",
-        description=(
+        description=N_(
             "three_passes: a bid followed by three passes wins; four_passes (pagat): the "
             "auction ends after four passes, so the high bidder may raise his own bid (§4.3.5)"
         ),
     )
     pass_is_final: bool = Field(
         False,
-        description="a seat that passes may not bid again in the same auction (§4.3.4)",
+        description=N_("a seat that passes may not bid again in the same auction (§4.3.4)"),
     )
     frisch_enabled: bool = Field(
         True,
-        description="an auction where all four pass leads to a Frisch; false: redeal (§4.4)",
+        description=N_("an auction where all four pass leads to a Frisch; false: redeal (§4.4)"),
     )
     frisch_min_increase: int = Field(
         1,
         ge=0,
         le=MAX_TRICKS,
-        description="how much the minimum bid rises after each Frisch (§4.4)",
+        description=N_("how much the minimum bid rises after each Frisch (§4.4)"),
     )
     frisch_direction: Literal["left", "rotate"] = Field(
         "left",
-        description=(
+        description=N_(
             "left: every Frisch passes to the next seat clockwise; rotate: 1st left, "
             "2nd across, 3rd right (then again left, across, right) (§4.4, C-I6)"
         ),
@@ -69,17 +69,19 @@ class IsraeliOptions(VariantOptions):
         3,
         ge=1,
         le=10,
-        description="Frisch rounds allowed per deal; a passed-out auction after the last redeals",
+        description=N_(
+            "Frisch rounds allowed per deal; a passed-out auction after the last redeals"
+        ),
     )
     frisch_cards: int = Field(
         3,
         ge=1,
         le=6,
-        description="how many cards each seat passes in a Frisch (§4.4)",
+        description=N_("how many cards each seat passes in a Frisch (§4.4)"),
     )
     passed_out_redeal_by: Literal["same", "next"] = Field(
         "same",
-        description=(
+        description=N_(
             "after the last Frisch is passed out the deal is cancelled: same = the same dealer "
             "redeals within the deal; next = the deal ends unscored and the next dealer deals "
             "(§4.4, C-I11)"
@@ -87,39 +89,39 @@ class IsraeliOptions(VariantOptions):
     )
     contract_order: Literal["declarer_first", "declarer_last"] = Field(
         "declarer_first",
-        description="who bids the first contract: the declarer, or the seat at his left (§4.5)",
+        description=N_("who bids the first contract: the declarer, or the seat at his left (§4.5)"),
     )
     opening_leader: Literal["declarer", "left_of_dealer"] = Field(
         "declarer",
-        description="who leads to trick one (§4.6, C-I10)",
+        description=N_("who leads to trick one (§4.6, C-I10)"),
     )
     fail_per_trick: int = Field(
         10,
         ge=0,
         le=1000,
-        description="points lost per trick of difference on a missed contract (§4.7, C-I5)",
+        description=N_("points lost per trick of difference on a missed contract (§4.7, C-I5)"),
     )
     zero_over_bonus: int = Field(
         25,
         ge=0,
         le=1000,
-        description="a made zero contract in an over deal (contracts total more than 13)",
+        description=N_("a made zero contract in an over deal (contracts total more than 13)"),
     )
     zero_under_bonus: int = Field(
         50,
         ge=0,
         le=1000,
-        description="a made zero contract in an under deal (contracts total less than 13)",
+        description=N_("a made zero contract in an under deal (contracts total less than 13)"),
     )
     revoke_fine: int = Field(
         100,
         ge=0,
         le=10_000,
-        description="points deducted per declared revoke, besides the deal's scoring (§4.8)",
+        description=N_("points deducted per declared revoke, besides the deal's scoring (§4.8)"),
     )
     match: str = Field(
         "open",
-        description=(
+        description=N_(
             "open (running totals), fixed_deals:N (N scored deals; multiples of 4 let "
             "everyone deal equally) or target:N (until a player reaches N points) (§4.9)"
         ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import BotSpec, Variant, hookimpl
+from openwhist import N_, BotSpec, Variant, hookimpl
 
 from openwhist_israeli.bots import PASSING_BOT
 from openwhist_israeli.expert import EXPERT_BOT
@@ -15,8 +15,8 @@ from openwhist_israeli.scoring import SEAT_NAMES, IsraeliFacts
 
 ISRAELI = Variant(
     name="israeli",
-    title="Israeli Whist",
-    description=(
+    title=N_("Israeli Whist"),
+    description=N_(
         "four players, each for himself: a trump auction (Frisch when all pass), exact "
         "contracts, over/under scoring"
     ),

@@ -33,6 +33,7 @@ from openwhist import (
     DealScore,
     DealState,
     MatchProgress,
+    Message,
     PlayerView,
     card_name,
     cards_of,
@@ -518,11 +519,13 @@ class IsraeliRules:
         return None
 
     @hookimpl
-    def whist_explain_illegal(self, state: DealState[IsraeliExtra], action: Action) -> str | None:
+    def whist_explain_illegal(
+        self, state: DealState[IsraeliExtra], action: Action
+    ) -> Message | None:
         # Imported here: explain.py builds on this module's helpers.
-        from openwhist_israeli.explain import explain_illegal
+        from openwhist_israeli.explain import illegal_reason
 
-        return explain_illegal(state, action) or None
+        return illegal_reason(state, action)
 
     @hookimpl
     def whist_deal_facts(self, state: DealState[IsraeliExtra]) -> IsraeliFacts:

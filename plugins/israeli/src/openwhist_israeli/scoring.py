@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import Category, DealScore, MatchProgress, ScoreLine, VariantError
+from openwhist import N_, Category, DealScore, MatchProgress, Message, ScoreLine, VariantError
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from openwhist_israeli.actions import Bid, parse_call
@@ -130,44 +130,48 @@ def contract_line(
     """The score line of one seat's contract (RULES.md §4.7), with its explanation."""
     if bid >= 1:
         if took == bid:
-            return ScoreLine(
-                seat,
-                Category.CONTRACT,
-                bid * bid + 10,
-                f"contract {bid} made: {bid}² + 10 = {bid * bid + 10}",
+            points = bid * bid + 10
+            note = Message(
+                N_("contract {bid} made: {bid}² + 10 = {points}"), {"bid": bid, "points": points}
             )
+            return ScoreLine.explained(seat, Category.CONTRACT, points, note)
         diff = abs(took - bid)
-        side = "over" if took > bid else "under"
-        return ScoreLine(
-            seat,
-            Category.CONTRACT,
-            -options.fail_per_trick * diff,
-            f"contract {bid} missed: took {took}, {diff} {side} x {options.fail_per_trick}",
+        values = {"bid": bid, "took": took, "diff": diff, "fine": options.fail_per_trick}
+        note = Message(
+            N_("contract {bid} missed: took {took}, {diff} over x {fine}")
+            if took > bid
+            else N_("contract {bid} missed: took {took}, {diff} under x {fine}"),
+            values,
         )
+        return ScoreLine.explained(seat, Category.CONTRACT, -options.fail_per_trick * diff, note)
     if took == 0:
         # §4.7: +50 in an under deal, +25 in an over deal. The waiver deal (total exactly
         # 13) is neither; we give it the over bonus [D, docs/variants/israeli.md].
         if deal_type == "under":
-            return ScoreLine(
-                seat,
-                Category.ZERO_BID,
-                options.zero_under_bonus,
-                f"zero made in an under deal: +{options.zero_under_bonus}",
+            bonus = options.zero_under_bonus
+            template = N_("zero made in an under deal: +{bonus}")
+        else:
+            bonus = options.zero_over_bonus
+            template = (
+                N_("zero made in an over deal: +{bonus}")
+                if deal_type == "over"
+                else N_("zero made in an exact deal: +{bonus}")
             )
-        return ScoreLine(
-            seat,
-            Category.ZERO_BID,
-            options.zero_over_bonus,
-            f"zero made in an {'over' if deal_type == 'over' else 'exact'} deal: "
-            f"+{options.zero_over_bonus}",
+        return ScoreLine.explained(
+            seat, Category.ZERO_BID, bonus, Message(template, {"bonus": bonus})
         )
     points = FAILED_ZERO_FIRST + FAILED_ZERO_FURTHER * (took - 1)
-    note = f"zero missed with {took} trick{'s' if took > 1 else ''}: −50"
-    if took > 1:
-        note += f" + 10 x {took - 1} further = {points}"
-    if points > 0:
-        note += " (the literal rule scores a failed zero above zero from 7 tricks)"
-    return ScoreLine(seat, Category.ZERO_BID, points, note)
+    values = {"took": took, "further": took - 1, "points": points}
+    if took == 1:
+        template = N_("zero missed with 1 trick: −50")
+    elif points <= 0:
+        template = N_("zero missed with {took} tricks: −50 + 10 x {further} further = {points}")
+    else:
+        template = N_(
+            "zero missed with {took} tricks: −50 + 10 x {further} further = {points} (the "
+            "literal rule scores a failed zero above zero from 7 tricks)"
+        )
+    return ScoreLine.explained(seat, Category.ZERO_BID, points, Message(template, values))
 
 
 def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
@@ -201,13 +205,14 @@ def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
             )
             if facts.revokes[seat]:
                 count = facts.revokes[seat]
+                note = Message(
+                    N_("{count} revoke x {fine}"),
+                    {"count": count, "fine": options.revoke_fine},
+                    plural=N_("{count} revokes x {fine}"),
+                    count="count",
+                )
                 lines.append(
-                    ScoreLine(
-                        seat,
-                        Category.PENALTY,
-                        -options.revoke_fine * count,
-                        f"{count} revoke{'s' if count > 1 else ''} x {options.revoke_fine}",
-                    )
+                    ScoreLine.explained(seat, Category.PENALTY, -options.revoke_fine * count, note)
                 )
     return DealScore(
         parties=SEAT_NAMES,
@@ -228,7 +233,7 @@ def start_match(options: IsraeliOptions, first_dealer: int) -> MatchProgress:
         dealer=first_dealer,
         totals=(0,) * SEATS,
         detail=detail,
-        summary=_summary((0,) * SEATS, detail),
+        **MatchProgress.summarised(_summary((0,) * SEATS, detail)),
     )
 
 
@@ -269,18 +274,23 @@ def advance_match(
         finished=finished,
         winner=winner,
         detail=detail,
-        summary=_summary(totals, detail),
+        **MatchProgress.summarised(_summary(totals, detail)),
     )
 
 
-def _summary(totals: tuple[int, ...], detail: dict[str, Any]) -> str:
-    text = ", ".join(f"{n} {t}" for n, t in zip(SEAT_NAMES, totals, strict=True))
+def _summary(totals: tuple[int, ...], detail: dict[str, Any]) -> Message:
+    # Seat names and totals are not words: they stay as they are in every language.
+    values: dict[str, int | str] = {
+        "totals": ", ".join(f"{n} {t}" for n, t in zip(SEAT_NAMES, totals, strict=True)),
+        "played": int(detail.get("played", 0)),
+        "limit": str(detail.get("limit")),
+    }
     kind = detail.get("format")
     if kind == "fixed_deals":
-        text += f" (deal {detail.get('played', 0)} of {detail.get('limit')})"
-    elif kind == "target":
-        text += f" (target {detail.get('limit')})"
-    return text
+        return Message(N_("{totals} (deal {played} of {limit})"), values)
+    if kind == "target":
+        return Message(N_("{totals} (target {limit})"), values)
+    return Message("{totals}", values)
 
 
 __all__ = [

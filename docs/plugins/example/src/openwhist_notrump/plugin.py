@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import Variant, hookimpl
+from openwhist import N_, Variant, hookimpl
 
 from openwhist_notrump.rules import NotrumpFacts, NotrumpOptions, NotrumpRules
 
 NOTRUMP = Variant(
     name="notrump",
-    title="No-Trump Whist",
-    description="four players in two partnerships; no suit is ever trump",
+    # N_ marks text for the catalogues in locale/ (pybabel extract -k N_); the CLI
+    # translates it where it shows it.
+    title=N_("No-Trump Whist"),
+    description=N_("four players in two partnerships; no suit is ever trump"),
     seat_names=("N", "E", "S", "W"),
     rules=NotrumpRules(),
     options=NotrumpOptions,

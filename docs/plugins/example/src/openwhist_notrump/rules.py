@@ -15,12 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from openwhist import (
+    N_,
     NO_TRUMP,
     PHASE_PLAY,
     Category,
     DealContext,
     DealScore,
     DealState,
+    Message,
     ScoreLine,
     VariantOptions,
     deal_round_robin,
@@ -38,7 +40,7 @@ class NotrumpOptions(VariantOptions):
     """The rule options (frozen, unknown keys rejected, every field defaulted)."""
 
     last_trick_bonus: bool = Field(
-        False, description="the side that wins the 13th trick scores one extra point"
+        False, description=N_("the side that wins the 13th trick scores one extra point")
     )
 
 
@@ -96,13 +98,14 @@ class NotrumpRules:
         sides = (facts.tricks[0] + facts.tricks[2], facts.tricks[1] + facts.tricks[3])
         winner = 0 if sides[0] > BOOK else 1  # 13 tricks: exactly one side has seven or more
         over = sides[winner] - BOOK
-        lines = [
-            ScoreLine(winner, Category.TRICKS, over, f"{sides[winner]} tricks, {over} over book")
-        ]
+        # Score lines carry a Message (an English template and its values), so players
+        # read them in their language: the templates are translated in locale/ (and this
+        # first one, shared with openwhist's standard scoring, in openwhist's catalogue).
+        tricks = Message(N_("{won} tricks, {over} over book"), {"won": sides[winner], "over": over})
+        lines = [ScoreLine.explained(winner, Category.TRICKS, over, tricks)]
         if options.last_trick_bonus:
-            lines.append(
-                ScoreLine(side_of(facts.last_trick), Category.TRICKS, 1, "won the last trick")
-            )
+            last = Message(N_("won the last trick"))
+            lines.append(ScoreLine.explained(side_of(facts.last_trick), Category.TRICKS, 1, last))
         return DealScore(
             parties=("NS", "EW"),
             lines=tuple(lines),
