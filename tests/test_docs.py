@@ -151,14 +151,16 @@ def guide_blocks() -> dict[str, str]:
 
 
 def example_files() -> list[str]:
-    """The example's source files (caches and the empty py.typed marker left out)."""
+    """The example's source files (caches, the empty py.typed marker and the generated
+    gettext catalogues in ``locale/`` left out)."""
     return sorted(
         str(p.relative_to(EXAMPLE))
         for p in EXAMPLE.rglob("*")
         if p.is_file()
         and p.name != "py.typed"
         and not any(
-            part.startswith(".") or part == "__pycache__" for part in p.relative_to(EXAMPLE).parts
+            part.startswith(".") or part in ("__pycache__", "locale")
+            for part in p.relative_to(EXAMPLE).parts
         )
     )
 

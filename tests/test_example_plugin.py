@@ -184,3 +184,19 @@ def test_the_plugins_own_tests_pass_with_the_conformance_kit(installed: Environm
     assert "test_notrump_passes_the_conformance_kit" in passed, result.stdout
     assert "test_notrump_matches_finish" in passed, result.stdout
     assert " skipped" not in result.stdout.splitlines()[-1], result.stdout
+
+
+def test_the_plugin_ships_its_translations(installed: Environment) -> None:
+    # The catalogues in the package's locale/ directory reach the wheel, and openwhist finds
+    # them through the entry point: the variant's title and score lines read in Spanish.
+    probe = installed.run(
+        "python",
+        "-c",
+        "from openwhist.plugins import load_catalog; from openwhist_cli import i18n; "
+        "i18n.use_plugin_catalogues(load_catalog().locale_dirs()); i18n.setup('es'); "
+        "print(i18n._('No-Trump Whist')); print(i18n._('won the last trick'))",
+    )
+    assert probe.returncode == 0, _explain(["python", "-c", "..."], probe)
+    title, line = probe.stdout.splitlines()
+    assert title != "No-Trump Whist"
+    assert line != "won the last trick"

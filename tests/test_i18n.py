@@ -201,6 +201,7 @@ def test_a_deal_played_in_each_language_shows_no_english_play_text(variant: str,
     # Typed commands in English still work in every language (? hint undo).
     seat_name = catalog.variant(variant).seat_names[0]
     args = ["play", variant, "--seed", "7", "--seat", f"{seat_name}=human", "--lang", lang]
+    args += ["--deals", "1"]
     for key, value in options.items():
         args += ["-o", f"{key}={value}"]
     result = CliRunner().invoke(app, args, input=script.text, env={"NO_COLOR": "1"})
@@ -216,3 +217,32 @@ def test_a_deal_played_in_each_language_shows_no_english_play_text(variant: str,
         # The variant's own reason for refusing the bid, in the player's language.
         too_low = i18n._("too low: the minimum bid is {min} (RULES §4.3.3, §4.4)")
         assert " ".join(too_low.format(min=5).split()) in " ".join(out.split())
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_game_and_rubber_results_are_explained_in_each_language(lang: str) -> None:
+    """English Whist's awards (game points, rubber bonus) and match summaries, which a
+    one-deal screen test never reaches: a whole simulated rubber, rendered as the table
+    renders them."""
+    from openwhist.records import replay_record
+    from openwhist.services.simulate import simulate
+    from openwhist_cli.render import message_text, progress_text
+
+    catalog = load_catalog()
+    result = simulate(catalog, "english", deals=40, seed=3)
+    progresses = [
+        deal.progress
+        for record in result.records
+        for deal in replay_record(record, catalog).deals
+        if deal.progress is not None
+    ]
+    awards = [line for p in progresses for line in p.awards]
+    assert {str(line.category) for line in awards} >= {"game", "rubber"}
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    fragments = _english_fragments(lang)
+    shown = [message_text(line.message).plain for line in awards if line.message is not None]
+    shown += [progress_text(p).plain for p in progresses]
+    assert len(shown) == len(awards) + len(progresses)  # every award carries its message
+    leaked = sorted({f for text in shown for f in fragments if f in text})
+    assert not leaked, f"{lang}: English text in results: {leaked}"

@@ -25,7 +25,7 @@ for package in "${PACKAGES[@]}"; do
     case "${1:-}" in
     update)
         mkdir -p "$locale"
-        "$PYBABEL" -q extract --no-location --omit-header --sort-output -k N_ \
+        "$PYBABEL" -q extract --no-location --omit-header --sort-output -k N_ -k plural_message:1,2 \
             --ignore-dirs=locale -o "$locale/messages.pot" "$package" >/dev/null
         for lang in "${LANGS[@]}"; do
             if [ -f "$locale/$lang/LC_MESSAGES/messages.po" ]; then

@@ -11,17 +11,18 @@ chosen once per run by `setup`:
 English is the source language; Spanish (``es``), Portuguese (``pt``) and Italian (``it``)
 ship compiled. A language without a catalogue falls back to English, never an error.
 
+Text that plugins produce (score lines, summaries, rejection and hint reasons, titles and
+option descriptions) is translated by the plugins' own catalogues (`openwhist.messages`),
+which `use_plugin_catalogues` adds after ours.
+
 **How the ``.mo`` files are built**: they are committed next to their ``.po`` sources (so
 the wheel, built by hatchling without a build hook, ships them), and
-``tests/test_i18n.py`` fails when a ``.mo`` no longer matches its ``.po`` or a message of
-the play screens lacks a translation. After editing text, run (from the repository root)::
+``tests/test_i18n.py`` fails when a ``.mo`` no longer matches its ``.po`` or a message
+lacks a translation. After editing text, run (from the repository root)::
 
-    .venv/bin/pybabel extract --no-location --omit-header --sort-output \\
-        -o cli/openwhist_cli/locale/messages.pot cli/openwhist_cli
-    .venv/bin/pybabel update -i cli/openwhist_cli/locale/messages.pot \\
-        -d cli/openwhist_cli/locale -D messages
+    bash tools/catalogues.sh update    # every package's catalogue: extract and merge
     # translate the new entries in each messages.po, then:
-    .venv/bin/pybabel compile -d cli/openwhist_cli/locale -D messages
+    bash tools/catalogues.sh compile
 """
 
 from __future__ import annotations

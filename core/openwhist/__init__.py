@@ -34,7 +34,7 @@ from openwhist.errors import (
     VariantError,
 )
 from openwhist.hookspecs import hookimpl
-from openwhist.messages import N_, Message, join_messages
+from openwhist.messages import N_, Message, join_messages, plural_message
 from openwhist.options import VariantOptions
 from openwhist.rules import Rules
 from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
@@ -127,6 +127,7 @@ __all__ = [
     "mask_of",
     "next_seat",
     "parse_card",
+    "plural_message",
     "public_history",
     "rank_of",
     "shuffled_deck",

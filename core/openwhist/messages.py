@@ -11,7 +11,8 @@ directory inside its top-level package (``openwhist_german/locale/es/LC_MESSAGES
 messages.mo``), as Django apps do; `openwhist.plugins.Catalog.locale_dirs` lists them and
 the CLI consults them after its own. A template the catalogues do not know shows in
 English, never as an error. Option descriptions and a variant's title and description are
-plain strings marked with `N_` so that ``pybabel extract -k N_`` finds them.
+plain strings marked with `N_` so that ``pybabel extract -k N_`` finds them; a sentence
+that depends on a count is built with `plural_message` (``-k plural_message:1,2``).
 
 Templates must be fixed strings (the same for every call): put everything that varies in
 ``values``. Keep numbers as numbers (an interface may format them for its language) and
@@ -149,6 +150,21 @@ class Message:
             plural=str(data.get("plural", "")),
             count=str(data.get("count", "")),
         )
+
+
+def plural_message(
+    singular: str,
+    plural: str,
+    count: str,
+    values: Mapping[str, Value],
+    *,
+    cards: tuple[str, ...] = (),
+) -> Message:
+    """A message whose wording depends on the int value named ``count``:
+    ``plural_message("{n} revoke", "{n} revokes", "n", {"n": 2})``. Written as one call so
+    that ``pybabel extract -k plural_message:1,2`` finds the pair, which a catalogue then
+    translates with its language's plural rules."""
+    return Message(singular, values, cards, plural=plural, count=count)
 
 
 def join_messages(separator: str, parts: list[Message]) -> Message:

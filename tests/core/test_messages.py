@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+from typing import ClassVar
 
 import pytest
 from openwhist import Category, MatchProgress, Message, ScoreLine, join_messages
@@ -12,13 +13,13 @@ from openwhist.cards import card_name, parse_card
 class _Spanish(gettext.NullTranslations):
     """A tiny catalogue, as a plugin's ``messages.mo`` would give."""
 
-    TEXT = {
+    TEXT: ClassVar[dict[str, str]] = {
         "{count} revoke x {fine}": "{count} renuncia x {fine}",
         "{seat} does not hold {card}": "{seat} no tiene {card}",
         "one deal": "una mano",
         "{summary}: tied": "{summary}: empate",
     }
-    PLURAL = {"{count} revoke x {fine}": "{count} renuncias x {fine}"}
+    PLURAL: ClassVar[dict[str, str]] = {"{count} revoke x {fine}": "{count} renuncias x {fine}"}
 
     def gettext(self, message: str) -> str:
         return self.TEXT.get(message, message)

@@ -38,6 +38,7 @@ from openwhist import (
     ScoreLine,
     VariantError,
     join_messages,
+    plural_message,
 )
 
 from openwhist_english.options import EnglishOptions
@@ -158,8 +159,10 @@ def advance_match(
         if options.rubber:
             game["rubber"] = detail["rubber_number"]
         detail["games"].append(game)
-        event = Message(
-            N_("{side} win game {game} {won}–{lost}: {name}, {value} game point"),
+        event = plural_message(
+            "{side} win game {game} {won}–{lost}: {name}, {value} game point",
+            "{side} win game {game} {won}–{lost}: {name}, {value} game points",
+            "value",
             {
                 "side": PARTIES[winner],
                 "game": detail["game_number"],
@@ -168,8 +171,6 @@ def advance_match(
                 "name": _value_name(name, options, game_score[loser]),
                 "value": value,
             },
-            plural=N_("{side} win game {game} {won}–{lost}: {name}, {value} game points"),
-            count="value",
         )
         awards.append(ScoreLine.explained(winner, Category.GAME, value, event))
         detail["game_score"] = [0, 0]

@@ -24,6 +24,7 @@ from openwhist import (
     card_name,
     cards_of,
     follow_suit,
+    plural_message,
 )
 
 from openwhist_israeli.actions import DENOMINATION_NAMES, Bid, Contract, FrischSelection, Pass
@@ -102,17 +103,13 @@ def _explain_call(state: DealState[Any], action: Action) -> Message | None:
     if action.number < extra.min_bid:
         values = {"min": extra.min_bid, "rounds": extra.frisch}
         if extra.frisch:
-            return Message(
-                N_(
-                    "too low: the minimum bid is {min} after {rounds} Frisch round "
-                    "(RULES §4.3.3, §4.4)"
-                ),
+            return plural_message(
+                "too low: the minimum bid is {min} after {rounds} Frisch round "
+                "(RULES §4.3.3, §4.4)",
+                "too low: the minimum bid is {min} after {rounds} Frisch rounds "
+                "(RULES §4.3.3, §4.4)",
+                "rounds",
                 values,
-                plural=N_(
-                    "too low: the minimum bid is {min} after {rounds} Frisch rounds "
-                    "(RULES §4.3.3, §4.4)"
-                ),
-                count="rounds",
             )
         return Message(N_("too low: the minimum bid is {min} (RULES §4.3.3, §4.4)"), values)
     if action.code < lowest_bid_code(extra):

@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import N_, Category, DealScore, MatchProgress, Message, ScoreLine, VariantError
+from openwhist import (
+    N_,
+    Category,
+    DealScore,
+    MatchProgress,
+    Message,
+    ScoreLine,
+    VariantError,
+    plural_message,
+)
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from openwhist_israeli.actions import Bid, parse_call
@@ -205,11 +214,11 @@ def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
             )
             if facts.revokes[seat]:
                 count = facts.revokes[seat]
-                note = Message(
-                    N_("{count} revoke x {fine}"),
+                note = plural_message(
+                    "{count} revoke x {fine}",
+                    "{count} revokes x {fine}",
+                    "count",
                     {"count": count, "fine": options.revoke_fine},
-                    plural=N_("{count} revokes x {fine}"),
-                    count="count",
                 )
                 lines.append(
                     ScoreLine.explained(seat, Category.PENALTY, -options.revoke_fine * count, note)
