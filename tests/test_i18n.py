@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 from openwhist.plugins import load_catalog
 from openwhist_cli import i18n
@@ -41,7 +41,11 @@ PACKAGES = {
 def _source_messages(package: str) -> set[str]:
     found = set()
     source = PACKAGES[package]
-    for _file, _line, message, _comments, _context in extract_from_dir(str(source)):
+    # The keywords of tools/catalogues.sh: gettext's defaults (with N_) and plural_message.
+    keywords = {**DEFAULT_KEYWORDS, "plural_message": (1, 2)}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(source), keywords=keywords
+    ):
         found.add(message if isinstance(message, str) else message[0])
     return found
 
@@ -93,6 +97,7 @@ def test_every_message_is_translated(package: str, lang: str) -> None:
 def test_the_play_screens_are_among_the_extracted_messages() -> None:
     assert "Your hand ({name}):" in _source_messages("cli")
     assert "contract {bid} made: {bid}² + 10 = {points}" in _source_messages("israeli")
+    assert "{count} revoke x {fine}" in _source_messages("israeli")  # a plural pair
 
 
 @pytest.mark.parametrize("package", PACKAGES)
@@ -246,3 +251,19 @@ def test_game_and_rubber_results_are_explained_in_each_language(lang: str) -> No
     assert len(shown) == len(awards) + len(progresses)  # every award carries its message
     leaked = sorted({f for text in shown for f in fragments if f in text})
     assert not leaked, f"{lang}: English text in results: {leaked}"
+
+
+def test_bad_options_are_explained_field_by_field_in_the_players_language() -> None:
+    options = ["-o", "scoring_profile=last26", "-o", "target_points=0", "-o", "colour=red"]
+    result = CliRunner().invoke(app, ["play", "german", "--lang", "es", "--no-ledger", *options])
+    assert result.exit_code == 2, result.output
+    i18n.setup("es")
+    shown = " ".join(result.output.split())
+    choices = i18n._("{key}: should be one of {choices} (got {input})")
+    assert choices.format(key="scoring_profile", choices="'last13', 'all26'", input="'last26'") in (
+        shown
+    )
+    at_least = i18n._("{key}: should be at least {limit} (got {input})")
+    assert at_least.format(key="target_points", limit="1", input="'0'") in shown
+    assert i18n._("unknown option {key} (known: {known})").split("{")[0] in shown
+    assert "should be" not in shown  # nothing left in English

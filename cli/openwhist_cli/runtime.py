@@ -151,9 +151,16 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
     except Exception as exc:
         if is_debug(ctx):
             raise
-        from openwhist.errors import OpenWhistError
+        from openwhist.errors import OpenWhistError, OptionsError
 
-        if isinstance(exc, OpenWhistError | PluginLoadError):
+        if isinstance(exc, OptionsError) and exc.messages:
+            # Field by field, in the player's language (`whist play --lang`).
+            from openwhist_cli import i18n
+
+            problems = "; ".join(m.render(translations=i18n.translations()) for m in exc.messages)
+            text = i18n._("invalid options for {variant}: {problems}")
+            echo_error("error: " + text.format(variant=exc.variant, problems=problems))
+        elif isinstance(exc, OpenWhistError | PluginLoadError):
             echo_error(f"error: {exc}")
         else:
             echo_error(

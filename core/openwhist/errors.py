@@ -59,9 +59,13 @@ class UnknownVariantError(OpenWhistError, LookupError):
 class OptionsError(OpenWhistError, ValueError):
     """Rule options that the variant's options model rejects, field by field."""
 
-    def __init__(self, variant: str, problems: Sequence[str]) -> None:
+    def __init__(
+        self, variant: str, problems: Sequence[str], *, messages: Sequence[Message] = ()
+    ) -> None:
         self.variant = variant
         self.problems = tuple(problems)
+        # The same problems as translatable messages, when the validation gave them.
+        self.messages = tuple(messages)
         super().__init__(f"invalid options for {variant}: " + "; ".join(problems))
 
 

@@ -8,12 +8,14 @@ validate ``-o key=value`` pairs field by field.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from openwhist.errors import OptionsError
+from openwhist.messages import N_, Message, Value
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,15 +38,47 @@ def validate_options(
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            key = ".".join(str(p) for p in err["loc"]) or "(options)"
-            if err["type"] == "extra_forbidden":
-                known = ", ".join(model.model_fields)
-                problems.append(f"unknown option {key!r} (known: {known})")
-            else:
-                problems.append(f"{key}: {err['msg']} (got {err.get('input')!r})")
-        raise OptionsError(variant, problems) from None
+        problems = [_problem(model, dict(err)) for err in exc.errors()]
+        raise OptionsError(variant, [p.render() for p in problems], messages=problems) from None
+
+
+# The wording of the option problems a player meets most, by pydantic error type; any
+# other error keeps pydantic's (English) message inside a translatable frame.
+_PROBLEMS = {
+    "literal_error": N_("{key}: should be one of {choices} (got {input})"),
+    "enum": N_("{key}: should be one of {choices} (got {input})"),
+    "int_parsing": N_("{key}: should be a whole number (got {input})"),
+    "int_type": N_("{key}: should be a whole number (got {input})"),
+    "int_from_float": N_("{key}: should be a whole number (got {input})"),
+    "bool_parsing": N_("{key}: should be true or false (got {input})"),
+    "bool_type": N_("{key}: should be true or false (got {input})"),
+    "greater_than_equal": N_("{key}: should be at least {limit} (got {input})"),
+    "less_than_equal": N_("{key}: should be at most {limit} (got {input})"),
+    "greater_than": N_("{key}: should be more than {limit} (got {input})"),
+    "less_than": N_("{key}: should be less than {limit} (got {input})"),
+}
+
+
+def _problem(model: type[BaseModel], err: dict[str, Any]) -> Message:
+    """One field's problem, as a translatable message."""
+    key = ".".join(str(p) for p in err["loc"]) or "(options)"
+    if err["type"] == "extra_forbidden":
+        return Message(
+            N_("unknown option {key} (known: {known})"),
+            {"key": repr(key), "known": ", ".join(model.model_fields)},
+        )
+    ctx = err.get("ctx") or {}
+    values: dict[str, Value] = {"key": key, "input": repr(err.get("input"))}
+    template = _PROBLEMS.get(err["type"])
+    if template is not None and "expected" in ctx:
+        # pydantic spells the choices as English ("'a', 'b' or 'c'"): keep only the values.
+        values["choices"] = ", ".join(re.findall(r"'[^']*'", str(ctx["expected"])))
+    limit = next((ctx[k] for k in ("ge", "le", "gt", "lt") if k in ctx), None)
+    if limit is not None:
+        values["limit"] = str(limit)
+    if template is None or ("{choices}" in template and "choices" not in values):
+        return Message(N_("{key}: {reason} (got {input})"), {**values, "reason": err["msg"]})
+    return Message(template, values)
 
 
 def parse_option_pairs(pairs: list[str], *, variant: str = "the variant") -> dict[str, str]:

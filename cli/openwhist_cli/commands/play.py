@@ -473,8 +473,10 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
     from openwhist.errors import OptionsError
     from openwhist.options import describe_options
     from openwhist.services.play import default_seats
+    from rich.text import Text
 
     from openwhist_cli.i18n import _
+    from openwhist_cli.render import message_text
 
     names = sorted(catalog.variants)
     if not names:
@@ -524,8 +526,12 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
             try:
                 variant.make_options(trial)
             except OptionsError as exc:
-                for problem in exc.problems:
-                    console.print("  " + problem, style="red", markup=False)
+                for problem in exc.messages or exc.problems:
+                    line = Text("  ", style="red")
+                    line.append_text(
+                        Text(problem) if isinstance(problem, str) else message_text(problem)
+                    )
+                    console.print(line)
                 continue
             options = trial
             console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
