@@ -7,7 +7,7 @@ are driven by the data a variant puts in ``view.public`` / ``view.private``:
 * German Whist: ``face_up`` (card), ``stock`` (count), ``known`` (per seat, face-up cards
   taken from the stock and still held);
 * English/American Whist: ``turn_up`` (the dealer's turned-up trump card),
-  ``turn_up_on_table``;
+  ``turn_up_on_table``, ``game_target``;
 * Israeli Whist: ``auction`` (``[seat, call]`` pairs), ``high_bid``/``high_bidder``,
   ``declarer``/``bid``, ``contracts`` (per seat, ``None`` until made), ``contract_total``,
   ``deal_type``, ``frisch_rounds``; privately ``frisch_selected``/``frisch_received``.
@@ -202,6 +202,8 @@ def variant_facts(view: PlayerView, names: Sequence[str], style: CardStyle) -> l
             if on_table:
                 line.append(" " + _("(still on the table)"), style="dim")
             lines.append(line)
+    if isinstance(public.get("game_target"), int):
+        lines.append(Text(_("Game is {target} points").format(target=public.pop("game_target"))))
     # Israeli Whist (RULES.md §4): the auction, the declarer's bid and the contracts.
     if "auction" in public:
         lines.extend(_israeli(public, private, view, names, style))
