@@ -35,7 +35,7 @@ def _revokes(count: int) -> Message:
         "{count} revoke x {fine}",
         {"count": count, "fine": 10},
         plural="{count} revokes x {fine}",
-        count="count",
+        count_name="count",
     )
 
 

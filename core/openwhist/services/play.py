@@ -49,6 +49,7 @@ from typing import Any
 from openwhist.actions import Action, Play
 from openwhist.engine import Engine
 from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.messages import Message
 from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore, MatchProgress
@@ -519,7 +520,7 @@ def suggest(bot: Bot, name: str, view: PlayerView, legal: tuple[Action, ...]) ->
     if choice not in legal:
         return None
     reason = bot.explain(view, legal, choice)
-    return Hint(choice, name, reason if isinstance(reason, Reason) else None)
+    return Hint(choice, name, reason if isinstance(reason, Message) else None)
 
 
 def default_seats(catalog: Catalog, variant: str, seats: int, names: Sequence[str]) -> list[str]:
