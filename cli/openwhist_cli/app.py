@@ -10,6 +10,8 @@ installed plugins -- so ``whist simulate ...`` never pays for it twice and ``whi
 
 from __future__ import annotations
 
+import contextlib
+import typing
 from typing import Annotated, Any, cast
 
 import typer
@@ -207,6 +209,31 @@ replay.register(app)
 ledger.register(app)
 scores.register(app)
 record.register(app)
+
+
+def _evaluate_annotations(typer_app: typer.Typer) -> None:
+    """Evaluate the annotations of every command callback once, here.
+
+    With ``from __future__ import annotations`` they are strings, and Typer evaluates them
+    itself each time it inspects a callback -- four times per parameter while building the
+    command tree, which every run of ``whist`` builds: half of that build (about 11 ms of
+    20). Evaluated once, Typer finds the objects. A callback whose annotations cannot be
+    evaluated is left as it is (Typer then reports it as it would have).
+    """
+    infos: list[Any] = [typer_app.registered_callback, *typer_app.registered_commands]
+    for group in typer_app.registered_groups:
+        infos.append(group)
+        if group.typer_instance is not None:
+            _evaluate_annotations(group.typer_instance)
+    for info in infos:
+        callback = getattr(info, "callback", None)
+        if callback is None:
+            continue
+        with contextlib.suppress(Exception):  # left to Typer, which says what is wrong
+            callback.__annotations__ = typing.get_type_hints(callback, include_extras=True)
+
+
+_evaluate_annotations(app)
 
 
 def main() -> int:

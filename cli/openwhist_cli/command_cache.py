@@ -171,7 +171,7 @@ def read(path: Path | None, key: Mapping[str, Any]) -> list[CachedCommand] | Non
         if not isinstance(commands, list):
             return None
         return [_command(item) for item in commands]
-    except (OSError, ValueError, TypeError, KeyError):
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return None
 
 

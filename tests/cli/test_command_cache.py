@@ -264,6 +264,7 @@ def cache_files(tmp_path: Path) -> list[Path]:
     [
         b"",
         b"{",
+        b"[" * 100_000,
         b"\xff\xfe not json",
         b"[1, 2]",
         b'{"key": null, "commands": []}',
