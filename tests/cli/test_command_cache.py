@@ -341,3 +341,24 @@ def test_the_cache_lives_in_the_user_cache_directory_unless_told_otherwise(
     path.unlink()
     assert "hello" in runner.invoke(app, ["--help"]).stdout
     assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    "xdg_cache_home", [None, "", "relative/cache", "/somewhere/cache", "/somewhere/cache/"]
+)
+@pytest.mark.parametrize("home", ["/home/ann", "/home/ann/"])
+def test_the_cache_directory_is_the_one_platformdirs_names(
+    monkeypatch: pytest.MonkeyPatch, xdg_cache_home: str | None, home: str
+) -> None:
+    # command_cache works the Linux directory out without importing platformdirs (start-up
+    # time); it must be the directory platformdirs names, the ledger's neighbour.
+    import platformdirs
+
+    monkeypatch.setenv("HOME", home)
+    if xdg_cache_home is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg_cache_home)
+    assert os.path.normpath(command_cache.user_cache_dir(os.environ)) == os.path.normpath(
+        platformdirs.user_cache_dir("openwhist", appauthor=False)
+    )
