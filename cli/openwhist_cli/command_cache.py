@@ -93,7 +93,7 @@ def lookup() -> Lookup:
 
 
 def cache_file(environ: Mapping[str, str] | None = None) -> Path | None:
-    """The cache file of this Python environment, or None when caching is switched off."""
+    """The cache file of this interpreter and import path, or None when caching is off."""
     env = os.environ if environ is None else environ
     directory = env.get(CACHE_DIR_ENV)
     if directory is None:
@@ -130,8 +130,8 @@ def user_cache_dir(environ: Mapping[str, str]) -> str:
 
 
 def _path_entry(entry: str) -> list[Any]:
-    where = entry or "."  # "" is the current directory
     try:
+        where = entry or os.getcwd()  # "" is the current directory (``python -c``)
         mtime: int | None = os.stat(where).st_mtime_ns
     except OSError:
         return [entry, None, []]
@@ -141,7 +141,7 @@ def _path_entry(entry: str) -> list[Any]:
             names = sorted(e.name for e in listing if e.name.endswith(_METADATA_SUFFIXES))
     except OSError:  # a zip file or an unreadable directory: its time is the key
         pass
-    return [entry, mtime, names]
+    return [where, mtime, names]
 
 
 def current_key(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
