@@ -10,6 +10,9 @@
 * Every test gets its own ledger: ``whist play`` records to the ledger by default, and a
   test run must never write into the user's real one (``OPENWHIST_DB`` is inherited by the
   ``whist`` subprocesses the terminal tests start).
+* Every test gets its own cache directory (``OPENWHIST_CACHE_DIR``): ``whist --help`` caches
+  the commands plugins add, and a test must neither see an entry another test (or the
+  user) wrote nor leave one behind.
 """
 
 from __future__ import annotations
@@ -32,6 +35,11 @@ collect_ignore = ["plugins/fakeplugins"]
 @pytest.fixture(autouse=True)
 def _private_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENWHIST_DB", str(tmp_path / "ledger.sqlite3"))
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENWHIST_CACHE_DIR", str(tmp_path / "cache"))
 
 
 def same_suit_swap(

@@ -2,20 +2,22 @@
 
 The built-in commands live one group per module in `openwhist_cli.commands`. Plugins add
 commands through the ``whist_register_commands`` discovery hook; `WhistGroup` loads them
-only when the command line needs them -- to list every command (``whist --help``) or to
-run a name that is not built in -- so ``whist simulate ...`` never pays for it twice and
-``whist --version`` loads no plugin at all.
+only when the command line needs them -- to run a name that is not built in, or to list
+every command (``whist --help``) when `openwhist_cli.command_cache` has no entry for the
+installed plugins -- so ``whist simulate ...`` never pays for it twice and ``whist
+--version`` loads no plugin at all.
 """
 
 from __future__ import annotations
 
-from importlib import metadata
-from typing import Annotated, Any
+import contextlib
+import typing
+from typing import Annotated, Any, cast
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
-from openwhist_cli import runtime
+from openwhist_cli import command_cache, runtime
 from openwhist_cli.commands import (
     arena,
     ledger,
@@ -29,15 +31,57 @@ from openwhist_cli.commands import (
 )
 
 PLUGIN_COMMANDS_KEY = "openwhist.plugin_commands"
+"""ctx.meta: the real plugin commands, once the plugins are loaded."""
+LISTED_COMMANDS_KEY = "openwhist.listed_plugin_commands"
+"""ctx.meta: what ``--help`` lists -- the real commands, or the cached stand-ins."""
+CACHE_STATE_KEY = "openwhist.command_cache"
+"""ctx.meta: the run's `command_cache.Lookup`; None when the cache is not used."""
+
+
+class CachedPluginCommand(TyperCommand):
+    """A plugin command as the cache remembers it: just enough to list it in ``--help``.
+
+    It never runs: `WhistGroup.resolve_command` swaps it for the real command (loading the
+    plugins) before the command runs or shows its own help.
+    """
+
+
+def _stand_in(cached: command_cache.CachedCommand) -> CachedPluginCommand:
+    command = CachedPluginCommand(
+        cached.name, help=cached.help, short_help=cached.short_help, hidden=cached.hidden
+    )
+    command.deprecated = cached.deprecated
+    return command
+
+
+def _describe(name: str, command: Any) -> command_cache.CachedCommand:
+    return command_cache.CachedCommand(
+        name=name,
+        help=command.help,
+        short_help=command.short_help,
+        hidden=bool(command.hidden),
+        deprecated=command.deprecated,
+    )
 
 
 class WhistGroup(TyperGroup):
     """The root command group; adds plugin commands lazily (built-in names win)."""
 
+    def _cache(self, ctx: typer.Context) -> command_cache.Lookup | None:
+        """This run's look into the cache (made once), or None when it is not used."""
+        if CACHE_STATE_KEY not in ctx.meta:
+            # The cache describes the installed plugins; a catalog loader put in place by a
+            # test or an embedder may load others, so it bypasses the cache.
+            found = command_cache.lookup() if runtime.loads_installed_plugins() else None
+            ctx.meta[CACHE_STATE_KEY] = found
+        return cast("command_cache.Lookup | None", ctx.meta[CACHE_STATE_KEY])
+
     def _plugin_commands(self, ctx: typer.Context) -> dict[str, Any]:
-        cached = ctx.meta.get(PLUGIN_COMMANDS_KEY)
-        if cached is not None:
-            return dict(cached)
+        """The real plugin commands: loads the plugins (once per invocation)."""
+        loaded = ctx.meta.get(PLUGIN_COMMANDS_KEY)
+        if loaded is not None:
+            return dict(loaded)
+        cache = self._cache(ctx)
         found: dict[str, Any] = {}
         try:
             catalog = runtime.get_catalog(ctx)
@@ -47,31 +91,67 @@ class WhistGroup(TyperGroup):
         except Exception as exc:
             # Help and built-in commands keep working; `whist plugins` shows the details.
             runtime.echo_error(f"warning: plugin commands unavailable: {exc}")
-            ctx.meta[PLUGIN_COMMANDS_KEY] = found
+            ctx.meta[PLUGIN_COMMANDS_KEY] = ctx.meta[LISTED_COMMANDS_KEY] = found
             return found
+        clean = not catalog.failures()
         for name, command in group.commands.items():
             if name in self.commands:
                 runtime.echo_error(
                     f"warning: a plugin's command {name!r} is ignored: it is a built-in command"
                 )
+                clean = False
                 continue
             found[name] = command
-        ctx.meta[PLUGIN_COMMANDS_KEY] = found
+        ctx.meta[PLUGIN_COMMANDS_KEY] = ctx.meta[LISTED_COMMANDS_KEY] = found
+        if cache is not None and clean:
+            # Only a clean load is cached: with a failed plugin or a warning, every run
+            # loads the plugins again and says what it says today.
+            cache.store([_describe(name, command) for name, command in sorted(found.items())])
         return found
 
+    def _listed_plugin_commands(self, ctx: typer.Context) -> dict[str, Any]:
+        """What to list: the cached stand-ins when the cache is current, else the real ones."""
+        listed = ctx.meta.get(LISTED_COMMANDS_KEY)
+        if listed is not None:
+            return dict(listed)
+        cache = self._cache(ctx)
+        if cache is None or cache.commands is None:
+            return self._plugin_commands(ctx)
+        stand_ins = {c.name: _stand_in(c) for c in cache.commands if c.name not in self.commands}
+        ctx.meta[LISTED_COMMANDS_KEY] = stand_ins
+        return dict(stand_ins)
+
     def list_commands(self, ctx: Any) -> list[str]:
-        names = set(super().list_commands(ctx)) | set(self._plugin_commands(ctx))
+        names = set(super().list_commands(ctx)) | set(self._listed_plugin_commands(ctx))
         return sorted(names)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command: Any = super().get_command(ctx, cmd_name)
         if command is None:
+            command = self._listed_plugin_commands(ctx).get(cmd_name)
+        if command is None:
+            # Not built in, not listed: the plugins decide (the cache may predate a plugin
+            # edited in place, and loading them refreshes it).
             command = self._plugin_commands(ctx).get(cmd_name)
         return command
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if isinstance(command, CachedPluginCommand):
+            # About to run (or show its own help): load the plugins for the real command.
+            # If a stale cache listed a command no plugin adds any more, Click reports the
+            # unknown command as usual.
+            self._plugin_commands(ctx)
+            name, command, rest = super().resolve_command(ctx, args)
+        return name, command, rest
 
 
 def _version(value: bool) -> None:
     if value:
+        # Imported here, not at the top: only --version needs it, and its import costs
+        # 10-15 ms, a tenth of what `whist --help` may take.
+        from importlib import metadata
+
         try:
             version = metadata.version("openwhist")
         except metadata.PackageNotFoundError:  # pragma: no cover - source tree only
@@ -129,6 +209,31 @@ replay.register(app)
 ledger.register(app)
 scores.register(app)
 record.register(app)
+
+
+def _evaluate_annotations(typer_app: typer.Typer) -> None:
+    """Evaluate the annotations of every command callback once, here.
+
+    With ``from __future__ import annotations`` they are strings, and Typer evaluates them
+    itself each time it inspects a callback -- four times per parameter while building the
+    command tree, which every run of ``whist`` builds: half of that build (about 11 ms of
+    20). Evaluated once, Typer finds the objects. A callback whose annotations cannot be
+    evaluated is left as it is (Typer then reports it as it would have).
+    """
+    infos: list[Any] = [typer_app.registered_callback, *typer_app.registered_commands]
+    for group in typer_app.registered_groups:
+        infos.append(group)
+        if group.typer_instance is not None:
+            _evaluate_annotations(group.typer_instance)
+    for info in infos:
+        callback = getattr(info, "callback", None)
+        if callback is None:
+            continue
+        with contextlib.suppress(Exception):  # left to Typer, which says what is wrong
+            callback.__annotations__ = typing.get_type_hints(callback, include_extras=True)
+
+
+_evaluate_annotations(app)
 
 
 def main() -> int:

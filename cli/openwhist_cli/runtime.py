@@ -70,6 +70,12 @@ catalog_loader: Callable[[], Catalog] = _default_loader
 """How the CLI loads the catalog. Tests (and embedders) may replace it."""
 
 
+def loads_installed_plugins() -> bool:
+    """True unless `catalog_loader` was replaced: only then does the catalog hold exactly
+    the installed plugins (what `openwhist_cli.command_cache` describes)."""
+    return catalog_loader is _default_loader
+
+
 def get_catalog(ctx: typer.Context) -> Catalog:
     """The invocation's catalog, loaded on first use and shared by the whole command tree.
 
