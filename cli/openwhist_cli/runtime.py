@@ -120,6 +120,7 @@ def exit_code_for(exc: BaseException) -> ExitCode:
         OpenWhistError,
         OptionsError,
         RecordError,
+        UnknownBotLevelError,
         UnknownVariantError,
     )
     from openwhist.services import UsageError
@@ -134,7 +135,7 @@ def exit_code_for(exc: BaseException) -> ExitCode:
             return ExitCode.RUNTIME
     if isinstance(exc, RecordError):
         return ExitCode.BAD_RECORD
-    if isinstance(exc, UnknownVariantError | OptionsError | UsageError):
+    if isinstance(exc, UnknownVariantError | UnknownBotLevelError | OptionsError | UsageError):
         return ExitCode.USAGE
     if isinstance(exc, DuplicateVariantError | PluginLoadError):
         return ExitCode.PLUGIN

@@ -30,6 +30,7 @@ from openwhist.errors import (
     OptionsError,
     PluginContractError,
     RecordError,
+    UnknownBotLevelError,
     UnknownVariantError,
     VariantError,
 )
@@ -59,7 +60,7 @@ from openwhist.state import (
     next_seat,
 )
 from openwhist.tricks import follow_suit, winning_index
-from openwhist.variant import Bot, BotSpec, CardBot, HouseRule, Reason, Variant
+from openwhist.variant import Bot, BotLevel, BotSpec, CardBot, HouseRule, Reason, Variant
 from openwhist.views import HIDDEN, PlayerView, public_history, standard_view
 
 __version__ = "0.1.0"
@@ -79,6 +80,7 @@ __all__ = [
     "TERMINAL",
     "Action",
     "Bot",
+    "BotLevel",
     "BotSpec",
     "CardBot",
     "CardSet",
@@ -107,6 +109,7 @@ __all__ = [
     "StandardRules",
     "Suit",
     "TrickRecord",
+    "UnknownBotLevelError",
     "UnknownVariantError",
     "Variant",
     "VariantError",

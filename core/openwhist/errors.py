@@ -56,6 +56,24 @@ class UnknownVariantError(OpenWhistError, LookupError):
         self.suggestions = tuple(suggestions)
 
 
+class UnknownBotLevelError(OpenWhistError, LookupError):
+    """A level that a bot does not offer (``bot:expert:9``); names the levels it has."""
+
+    def __init__(
+        self, bot: str, level: str, *, levels: Sequence[str] = (), default: str | None = None
+    ) -> None:
+        if levels:
+            shown = ", ".join(levels)
+            tail = f"; default {default}" if default is not None else ""
+            message = f"bot {bot!r} has no level {level!r} (its levels: {shown}{tail})"
+        else:
+            message = f"bot {bot!r} has no levels: name it without one ({bot!r})"
+        super().__init__(message)
+        self.bot = bot
+        self.level = level
+        self.levels = tuple(levels)
+
+
 class OptionsError(OpenWhistError, ValueError):
     """Rule options that the variant's options model rejects, field by field."""
 

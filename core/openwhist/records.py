@@ -69,7 +69,7 @@ FORMAT_VERSION = 1
 RECORD_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 """The format id written into every record: ``openwhist.record/1``."""
 
-_KIND_PATTERN = r"^(human|bot:[A-Za-z0-9_.\-]+)$"
+_KIND_PATTERN = r"^(human|bot:[A-Za-z0-9_.\-]+(:[A-Za-z0-9_.\-]+)?)$"
 
 
 class _Strict(BaseModel):
@@ -84,7 +84,9 @@ class PlayerRecord(_Strict):
     seat: int = Field(ge=0, description="the seat, 0-based as in the engine")
     name: str = Field(description="the player's display name")
     kind: str = Field(
-        pattern=_KIND_PATTERN, description="``human`` or ``bot:NAME`` (a registered bot)"
+        pattern=_KIND_PATTERN,
+        description="``human``, ``bot:NAME`` (a registered bot) or ``bot:NAME:LEVEL`` (a bot "
+        "with levels, at that level)",
     )
 
 

@@ -1,4 +1,4 @@
-"""What a variant plugin registers: `Variant`, `HouseRule` and `BotSpec`.
+"""What a variant plugin registers: `Variant`, `HouseRule` and `BotSpec` (with `BotLevel`).
 
 A plugin's ``whist_register_variants`` hook calls ``register(Variant(...))``. The variant
 object is metadata plus a *rules plugin*: an object whose ``whist_*`` rule hooks are stacked
@@ -8,13 +8,15 @@ on the core's standard rules for every match of that variant (see hookspecs.py).
 from __future__ import annotations
 
 import abc
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from openwhist.actions import Play
+from openwhist.errors import UnknownBotLevelError
 from openwhist.messages import Message
 from openwhist.options import VariantOptions, validate_options
 
@@ -150,6 +152,30 @@ class CardBot(Bot):
         return self.play(view, legal)
 
 
+LEVEL_NAME = re.compile(r"[A-Za-z0-9_.\-]+")
+"""What a level's name may hold (it follows the bot's name: ``bot:expert:3``, and game
+records store it so)."""
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One playing level of a bot (see `BotSpec.levels`).
+
+    Attributes:
+        name: the level's id, written after the bot's name (``--seat E=bot:expert:3``):
+            letters, digits, ``_``, ``.`` and ``-``.
+        description: one line for menus and listings: what the level does differently
+            (and, when it matters, how long it thinks).
+        factory: builds the bot at this level, called as ``factory(variant_name, rng)``
+            like `BotSpec.factory`; ``None`` for the bot's default level, which the spec's
+            own ``factory`` builds.
+    """
+
+    name: str
+    description: str
+    factory: Callable[[str, Random], Bot] | None = None
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """A registered bot factory.
@@ -157,13 +183,23 @@ class BotSpec:
     Attributes:
         name: the id used in ``--seat S=bot:NAME``.
         description: one line.
-        factory: builds a bot for a variant name and a random generator.
+        factory: builds a bot for a variant name and a random generator -- at the bot's
+            default level when it has levels.
         variants: the variants it can play (empty: any).
         strength: how well it plays, on an open scale (higher is stronger); ``None``
             takes the default for its name from `DEFAULT_STRENGTHS` (``random`` 0,
             ``heuristic`` 10, ``expert`` 20; any other name 0). Terminal play asks the
             strongest bot of the variant for hints; a bot of strength 0 never gives hints.
-            A plugin whose bot plays better than its ``expert`` says so here.
+            A plugin whose bot plays better than its ``expert`` says so here. It is the
+            strength of the default level (hints use that level).
+        levels: the levels a player may choose (``--seat S=bot:NAME:LEVEL``), weakest
+            first by convention; empty (the default): the bot plays at one strength only.
+            Exactly one level, the default, has no factory of its own: the spec's
+            ``factory`` builds it, so code that calls ``factory`` directly gets the default
+            level. Level names are unique.
+
+    Raises:
+        ValueError: levels that break these rules (at registration, naming the bot).
     """
 
     name: str
@@ -171,6 +207,29 @@ class BotSpec:
     factory: Callable[[str, Random], Bot]
     variants: tuple[str, ...] = ()
     strength: int | None = None
+    levels: tuple[BotLevel, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.levels:
+            return
+        seen: set[str] = set()
+        for level in self.levels:
+            if not isinstance(level, BotLevel):
+                raise ValueError(f"bot {self.name!r}: levels must be BotLevel, not {level!r}")
+            if not LEVEL_NAME.fullmatch(level.name):
+                raise ValueError(
+                    f"bot {self.name!r}: level name {level.name!r} may hold only letters, "
+                    "digits, '_', '.' and '-'"
+                )
+            if level.name in seen:
+                raise ValueError(f"bot {self.name!r}: level {level.name!r} is declared twice")
+            seen.add(level.name)
+        defaults = [level.name for level in self.levels if level.factory is None]
+        if len(defaults) != 1:
+            raise ValueError(
+                f"bot {self.name!r}: exactly one level (the default, built by the spec's "
+                f"factory) must have no factory of its own; found {len(defaults)}"
+            )
 
     @property
     def playing_strength(self) -> int:
@@ -178,6 +237,62 @@ class BotSpec:
         if self.strength is not None:
             return self.strength
         return DEFAULT_STRENGTHS.get(self.name, 0)
+
+    @property
+    def level_names(self) -> tuple[str, ...]:
+        """The names of the levels, in declared order (empty: the bot has none)."""
+        return tuple(level.name for level in self.levels)
+
+    @property
+    def default_level(self) -> str | None:
+        """The level ``factory`` builds (``None`` for a bot without levels)."""
+        for level in self.levels:
+            if level.factory is None:
+                return level.name
+        return None
+
+    @property
+    def label(self) -> str:
+        """The bot as a seat or a record names it: ``NAME``, or ``NAME:LEVEL`` for a bot
+        with levels (the level ``factory`` builds)."""
+        level = self.default_level
+        return self.name if level is None else f"{self.name}:{level}"
+
+    def level(self, name: str) -> BotLevel:
+        """The level called ``name``.
+
+        Raises:
+            UnknownBotLevelError: the bot has no such level (the error names its levels).
+        """
+        for level in self.levels:
+            if level.name == name:
+                return level
+        raise UnknownBotLevelError(
+            self.name, name, levels=self.level_names, default=self.default_level
+        )
+
+    def with_level(self, name: str | None) -> BotSpec:
+        """This bot set to level ``name``: the same spec, except that its ``factory`` builds
+        that level, which becomes its `default_level` (so its `label` names it). ``None``,
+        or the default level's name, returns this spec unchanged.
+
+        Raises:
+            UnknownBotLevelError: the bot has no such level (the error names its levels).
+        """
+        if name is None:
+            return self
+        chosen = self.level(name)
+        if chosen.factory is None:
+            return self
+        levels = tuple(
+            replace(level, factory=None)
+            if level is chosen
+            else replace(level, factory=self.factory)
+            if level.factory is None
+            else level
+            for level in self.levels
+        )
+        return replace(self, factory=chosen.factory, levels=levels)
 
 
 DEFAULT_STRENGTHS: Mapping[str, int] = {"random": 0, "heuristic": 10, "expert": 20}

@@ -1,9 +1,9 @@
 """``whist play``: play a match at the terminal against bots or friends (hot-seat).
 
 ``whist play`` without a variant (and ``whist`` alone at a terminal) asks: the variant,
-its options, the seats. ``whist play VARIANT -o key=value --seat SEAT=human|bot:NAME
---seed N`` plays without questions. The screen logic lives in `TableUI`; the match itself
-in `openwhist.services.play.PlaySession`.
+its options, the seats. ``whist play VARIANT -o key=value --seat
+SEAT=human|bot:NAME[:LEVEL] --seed N`` plays without questions. The screen logic lives in
+`TableUI`; the match itself in `openwhist.services.play.PlaySession`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         PlaySession,
         TrickCompleted,
     )
+    from openwhist.variant import BotSpec
     from openwhist.views import PlayerView
     from rich.console import Console
 
@@ -63,8 +64,9 @@ def play_command(
             "--seat",
             metavar="SEAT=WHO",
             help="Who sits where: SEAT is a seat name (A, N, ...) or number from 1; WHO is "
-            "human, human:NAME or bot:NAME. Repeatable. Default: you in the first seat, "
-            "the heuristic bot (else random) elsewhere.",
+            "human, human:NAME, bot:NAME or bot:NAME:LEVEL (a bot at one of its levels, "
+            "e.g. bot:expert:3; `whist variants` lists the bots and levels). Repeatable. "
+            "Default: you in the first seat, the heuristic bot (else random) elsewhere.",
         ),
     ] = None,
     seed: Annotated[
@@ -263,7 +265,7 @@ def _open_ledger(ctx: typer.Context, db: str | None) -> Any:
 def _ledger_player(spec: Any) -> tuple[str, str]:
     from openwhist_cli.commands.ledger import ledger_player
 
-    return ledger_player(spec.name, spec.bot)
+    return ledger_player(spec.name, spec.bot_label)
 
 
 def resume_command(
@@ -322,7 +324,7 @@ def resume_command(
     with runtime.handle_errors(ctx):
         from openwhist.ledger.errors import LedgerNotFoundError, LedgerStateError
         from openwhist.records import DealRecord
-        from openwhist.services.play import SeatSpec, resume_session
+        from openwhist.services.play import parse_seat, resume_session
         from rich.console import Console
 
         from openwhist_cli.commands.ledger import seat_display_name
@@ -351,14 +353,12 @@ def resume_command(
                     f"match {match} is score-kept from real cards: enter its deals with "
                     f"whist record deal {match}"
                 )
-            seats = []
-            for p in point.players:
-                kind = p["kind"]
-                name = seat_display_name(p["name"], kind)
-                if kind.startswith("bot:"):
-                    seats.append(SeatSpec("bot", name, bot=kind.removeprefix("bot:")))
-                else:
-                    seats.append(SeatSpec("human", name))
+            # A stored kind is a seat spec: human, bot:NAME or bot:NAME:LEVEL (the level
+            # the bot played at, so it comes back at the same level).
+            seats = [
+                parse_seat(p["kind"], seat_display_name(p["name"], p["kind"]))
+                for p in point.players
+            ]
             session = resume_session(
                 catalog,
                 resumed.engine,
@@ -458,7 +458,9 @@ def _flag_setup(
     for item in seats:
         key, sep, who = item.partition("=")
         if not sep:
-            raise UsageError(f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random)")
+            raise UsageError(
+                f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random, E=bot:expert:3)"
+            )
         chosen[_seat_index(key, the_variant.seat_names)] = who
     return {
         "variant": the_variant.name,
@@ -535,16 +537,18 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                 continue
             options = trial
             console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
-    bots = sorted(spec.name for spec in catalog.bots_for(variant.name))
+    bots = {spec.name: spec for spec in catalog.bots_for(variant.name)}
     defaults = default_seats(catalog, variant.name, variant.seats, variant.seat_names)
     if variant.partnerships:
         sides = "  ".join(
             "+".join(variant.seat_names[s] for s in side) for side in variant.partnerships
         )
         console.print(_("Partners: {sides}").format(sides=sides))
+    _show_bots(console, list(bots.values()), _(variant.title))
     console.print(
-        _("Seats: type human, or a bot's name ({bots}); Enter keeps the default.").format(
-            bots=", ".join(bots)
+        _(
+            "Seats: type human, or a bot's name, with a level after a colon if you like "
+            "(expert:3); Enter keeps the default."
         ),
         style="bold",
     )
@@ -565,15 +569,67 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
             if answer in ("human", _("human").lower(), "h"):
                 seats.append("human")
                 break
-            if answer.removeprefix("bot:") in bots:
-                seats.append("bot:" + answer.removeprefix("bot:"))
+            chosen = _choose_bot(answer.removeprefix("bot:"), bots, prompter, console)
+            if chosen is not None:
+                seats.append("bot:" + chosen)
                 break
-            console.print(_("Type human or one of: {bots}").format(bots=", ".join(bots)))
         if seats[-1] == "human":
             name = prompter.ask(_("Name for seat {seat} [{seat}]: ").format(seat=seat_name))
             if name.strip():
                 seat_names[index] = name.strip()
     return {"variant": variant.name, "options": options, "seats": seats, "names": seat_names}
+
+
+def _show_bots(console: Console, bots: list[BotSpec], title: str) -> None:
+    """The bots that can play the variant, weakest first, each with its one-line description
+    and its levels (the default marked)."""
+    from openwhist_cli.i18n import _
+
+    console.print(_("Bots for {title}:").format(title=title), style="bold")
+    for spec in sorted(bots, key=lambda s: (s.playing_strength, s.name)):
+        console.print(f"  {spec.name} — {_(spec.description)}")
+        for level in spec.levels:
+            mark = _(" (default)") if level.name == spec.default_level else ""
+            console.print(f"      {spec.name}:{level.name} — {_(level.description)}{mark}")
+
+
+def _choose_bot(
+    answer: str, bots: dict[str, BotSpec], prompter: Prompter, console: Console
+) -> str | None:
+    """``NAME:LEVEL`` or ``NAME`` (a bot without levels) from the menu's answer: a bot with
+    levels named without one asks for its level until it gets one (Enter: the default);
+    ``None`` (and a message) for a bot or a typed ``NAME:LEVEL`` that does not exist."""
+    from openwhist_cli.i18n import _
+
+    name, sep, level = (part.strip() for part in answer.partition(":"))
+    spec = bots.get(name)
+    if spec is None:
+        console.print(_("Type human or one of: {bots}").format(bots=", ".join(sorted(bots))))
+        return None
+    if not spec.levels:
+        if sep:
+            console.print(_("{bot} has no levels: type {bot} alone.").format(bot=spec.name))
+            return None
+        return spec.name
+    levels = {option.lower(): option for option in spec.level_names}
+    while True:
+        if not sep:
+            level = prompter.ask(
+                _("Level of {bot} ({levels}) [{default}]: ").format(
+                    bot=spec.name, levels=", ".join(spec.level_names), default=spec.default_level
+                )
+            ).strip()
+            if not level:
+                return f"{spec.name}:{spec.default_level}"
+        if level.lower() in levels:
+            return f"{spec.name}:{levels[level.lower()]}"
+        console.print(
+            _("{bot} has no level {level}: its levels are {levels}.").format(
+                bot=spec.name, level=level, levels=", ".join(spec.level_names)
+            )
+        )
+        if sep:
+            return None  # NAME:LEVEL typed at the seat prompt: ask for the seat again
 
 
 # -- the table ---------------------------------------------------------------------------

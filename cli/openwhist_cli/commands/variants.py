@@ -18,7 +18,8 @@ def variants_command(
     ctx: typer.Context,
     as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON.")] = False,
 ) -> None:
-    """List the installed variants: name, title, players, distribution, version, options."""
+    """List the installed variants: name, title, players, distribution, version, options,
+    and the bots that can play each one, with their levels."""
     with runtime.handle_errors(ctx):
         from openwhist.services.catalog import list_variants
 
@@ -48,6 +49,15 @@ def _render(item: dict[str, Any]) -> str:
         for option in item["options"]:
             default = _show(option["default"])
             lines.append(f"    {option['name']:<{width}}  [{default}]  {option['description']}")
+    if item.get("bots"):
+        lines.append("  bots (--seat SEAT=bot:NAME, or bot:NAME:LEVEL for a level):")
+        shown = [(bot["name"], bot["description"], bot["levels"]) for bot in item["bots"]]
+        width = max(len(name) for name, _, _ in shown)
+        for name, description, levels in shown:
+            lines.append(f"    {name:<{width}}  {description}")
+            for level in levels:
+                mark = "  [default]" if level["default"] else ""
+                lines.append(f"      {name}:{level['name']}  {level['description']}{mark}")
     return "\n".join(lines)
 
 

@@ -63,7 +63,8 @@ class Player(SQLModel, table=True):
         default="human",
         max_length=100,
         sa_column_kwargs={"server_default": "human"},
-        description="``human`` or ``bot:NAME`` (the registered bot), as in game records",
+        description="``human``, ``bot:NAME`` or ``bot:NAME:LEVEL`` (the registered bot, at "
+        "that level), as in game records",
     )
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
 

@@ -9,9 +9,10 @@ deal's result depends on another's: that is what makes boards independent statis
 trials, lets duplicate mode replay a board exactly and lets the work be split freely between
 processes.
 
-Entrants and seats (``--bots``). Each name in ``bots`` is one *entrant*; a name given twice
-is two entrants, the second labelled ``NAME#2`` (so ``random,random`` compares a bot with
-itself). At least two entrants are needed.
+Entrants and seats (``--bots``). Each name in ``bots`` is one *entrant*: a bot's name, or
+``NAME:LEVEL`` for a bot at one of its levels (``expert:1,expert:3`` compares two levels of
+one bot); a name given twice is two entrants, the second labelled ``NAME#2`` (so
+``random,random`` compares a bot with itself). At least two entrants are needed.
 
 * Partnership variants (English): two names, one per side -- N-S the first, E-W the second
   -- or one name per seat.
@@ -62,7 +63,7 @@ from openwhist.engine import Engine
 from openwhist.errors import PluginContractError
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
-from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_house_rules
+from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_bot, resolve_house_rules
 from openwhist.variant import Bot, BotSpec, Variant
 
 CONFIDENCE = 0.95
@@ -214,8 +215,9 @@ class Lineup:
     """Who sits where.
 
     Attributes:
-        labels: one label per entrant (the bot name; ``NAME#2`` for a repeated name).
-        bots: the bot name of each entrant.
+        labels: one label per entrant (the bot as given, ``NAME`` or ``NAME:LEVEL``;
+            ``NAME#2`` for a repeated name).
+        bots: the bot of each entrant as given (``NAME`` or ``NAME:LEVEL``).
         seats: the entrant index of each seat in rotation 0.
         rotations: how many times each board is played (1, or the duplicate rotations).
     """
@@ -302,19 +304,13 @@ def _shift_keeps_sides(sides: Sequence[Sequence[int]], seats: int) -> bool:
 
 
 def resolve_entrant_bots(catalog: Catalog, variant: str, names: Sequence[str]) -> list[BotSpec]:
-    """The bot spec of each name.
+    """The bot spec of each name: ``NAME`` or ``NAME:LEVEL`` (`simulate.resolve_bot`).
 
     Raises:
         UsageError: an unknown bot, naming the bots that can play ``variant``.
+        UnknownBotLevelError: a level the bot does not have, naming its levels.
     """
-    available = {spec.name: spec for spec in catalog.bots_for(variant)}
-    specs = []
-    for name in names:
-        if name not in available:
-            known = ", ".join(sorted(available)) or "none"
-            raise UsageError(f"no bot {name!r} can play {variant} (available: {known})")
-        specs.append(available[name])
-    return specs
+    return [resolve_bot(catalog, variant, name) for name in names]
 
 
 # -- playing boards -----------------------------------------------------------------------
@@ -430,7 +426,7 @@ class _Table:
             engine,
             engine.next_deal(engine.start_match(dealer)),
             players,
-            [spec.name for spec in specs],
+            [spec.label for spec in specs],
             chance,
             label=f"board {board}",
             on_chance=lambda deal: decks.append(tuple(deal.order)),
@@ -550,7 +546,8 @@ def run_arena(
     Args:
         catalog: the plugin catalog (used in-process and to check the request).
         variant: a variant name or alias.
-        bots: one bot name per entrant (see the module docstring for the seating rule).
+        bots: one bot per entrant, ``NAME`` or ``NAME:LEVEL`` (see the module docstring for
+            the seating rule).
         deals: how many boards (each played once, or once per rotation in duplicate mode).
         seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
         options: raw option values, validated by the variant's model.
@@ -566,6 +563,7 @@ def run_arena(
         OptionsError: field by field.
         UsageError: bad counts, an unknown bot (with the bots that can play the variant) or
             house rule.
+        UnknownBotLevelError: a level a bot does not have (with its levels).
         PluginContractError: a bot chose an illegal action.
     """
     if not 1 <= deals <= MAX_DEALS:

@@ -11,6 +11,7 @@ from typing import Any
 
 from openwhist.options import describe_options
 from openwhist.plugins import Catalog, RegisteredVariant
+from openwhist.variant import BotSpec
 
 
 def variant_info(entry: RegisteredVariant) -> dict[str, Any]:
@@ -46,9 +47,36 @@ def variant_info(entry: RegisteredVariant) -> dict[str, Any]:
     }
 
 
+def bot_info(spec: BotSpec) -> dict[str, Any]:
+    """One bot: name, description, strength (`BotSpec.playing_strength`), its default level
+    (``None`` without levels) and its levels (name, description, whether it is the
+    default), in the order the bot declares them."""
+    return {
+        "name": spec.name,
+        "description": spec.description,
+        "strength": spec.playing_strength,
+        "default_level": spec.default_level,
+        "levels": [
+            {
+                "name": level.name,
+                "description": level.description,
+                "default": level.name == spec.default_level,
+            }
+            for level in spec.levels
+        ],
+    }
+
+
 def list_variants(catalog: Catalog) -> list[dict[str, Any]]:
-    """Every registered variant, sorted by name (see `variant_info`)."""
-    return [variant_info(catalog.variants[name]) for name in sorted(catalog.variants)]
+    """Every registered variant, sorted by name (see `variant_info`), each with ``bots``:
+    the bots that can play it (`bot_info`), weakest first (by strength, then name)."""
+    listing = []
+    for name in sorted(catalog.variants):
+        item = variant_info(catalog.variants[name])
+        bots = sorted(catalog.bots_for(name), key=lambda s: (s.playing_strength, s.name))
+        item["bots"] = [bot_info(spec) for spec in bots]
+        listing.append(item)
+    return listing
 
 
 def list_plugins(catalog: Catalog) -> list[dict[str, Any]]:
@@ -69,4 +97,4 @@ def list_plugins(catalog: Catalog) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["list_plugins", "list_variants", "variant_info"]
+__all__ = ["bot_info", "list_plugins", "list_variants", "variant_info"]

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from openwhist.actions import Action, Play
@@ -54,7 +54,7 @@ from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.services import UsageError
-from openwhist.services.simulate import resolve_house_rules
+from openwhist.services.simulate import resolve_bot, resolve_house_rules
 from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
 from openwhist.variant import Bot, BotSpec, Reason
 from openwhist.views import PlayerView
@@ -68,11 +68,13 @@ variant. (Hints no longer use it: they ask the strongest bot, see `hint_spec`.)"
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits in one seat: a human (with a display name) or a bot by registered name."""
+    """Who sits in one seat: a human (with a display name) or a bot by registered name,
+    at one of its levels when it has levels (``level``; ``None``: its default)."""
 
     kind: str  # "human" or "bot"
     name: str
     bot: str | None = None
+    level: str | None = None
 
     @property
     def is_human(self) -> bool:
@@ -80,13 +82,23 @@ class SeatSpec:
         return self.kind == "human"
 
     @property
+    def bot_label(self) -> str | None:
+        """``NAME`` or ``NAME:LEVEL`` for a bot seat, ``None`` for a human."""
+        if self.bot is None:
+            return None
+        return self.bot if self.level is None else f"{self.bot}:{self.level}"
+
+    @property
     def record_kind(self) -> str:
-        """``human`` or ``bot:NAME``, as game records store it."""
-        return "human" if self.bot is None else f"bot:{self.bot}"
+        """``human``, ``bot:NAME`` or ``bot:NAME:LEVEL``, as game records store it."""
+        return "human" if self.bot is None else f"bot:{self.bot_label}"
 
 
 def parse_seat(text: str, default_name: str) -> SeatSpec:
-    """Read ``human``, ``human:NAME`` or ``bot:NAME`` (a bot's registered name).
+    """Read ``human``, ``human:NAME``, ``bot:NAME`` or ``bot:NAME:LEVEL`` (a bot's
+    registered name and one of its levels) -- also a game record's player ``kind``.
+
+    Only the form is checked here; `start_session` checks that the bot and the level exist.
 
     Raises:
         UsageError: anything else.
@@ -95,9 +107,10 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
     kind = kind.lower()
     if kind == "human":
         return SeatSpec("human", rest.strip() or default_name)
-    if kind == "bot" and rest.strip():
-        return SeatSpec("bot", default_name, bot=rest.strip())
-    raise UsageError(f"{text!r} is not a seat: write human, human:NAME or bot:NAME")
+    bot, sep, level = (part.strip() for part in rest.partition(":"))
+    if kind == "bot" and bot and (level or not sep):
+        return SeatSpec("bot", default_name, bot=bot, level=level or None)
+    raise UsageError(f"{text!r} is not a seat: write human, human:NAME, bot:NAME or bot:NAME:LEVEL")
 
 
 # -- events ------------------------------------------------------------------------------
@@ -551,9 +564,11 @@ def start_session(
         variant: a variant name or alias.
         options: raw option values, validated by the variant's model (field by field).
         house_rules: names of house rules to enable.
-        seats: one ``human`` / ``human:NAME`` / ``bot:NAME`` per seat in seat order, or a
-            mapping seat index -> spec for some seats (the rest default: see
-            `default_seats`). Empty: the default table.
+        seats: one ``human`` / ``human:NAME`` / ``bot:NAME`` / ``bot:NAME:LEVEL`` per seat
+            in seat order, or a mapping seat index -> spec for some seats (the rest
+            default: see `default_seats`). Empty: the default table. A bot with levels
+            named without one plays its default level, which the session's seats (and so
+            the record) then name.
         names: display names by seat (default: the variant's seat names).
         seed: the match's seed (repeatable deals); ``None``: the OS CSPRNG shuffles and no
             seed is stored.
@@ -563,6 +578,7 @@ def start_session(
 
     Raises:
         UnknownVariantError, OptionsError, UsageError: a bad request, explained.
+        UnknownBotLevelError: a level a bot does not have (naming its levels).
     """
     the_variant = catalog.variant(variant)
     entry = catalog.variants[the_variant.name]
@@ -580,11 +596,16 @@ def start_session(
             raise UsageError(f"{the_variant.name} has {count} seats: give one spec per seat")
         chosen = list(seats)
     names = dict(names or {})
-    specs = tuple(
-        parse_seat(text, names.get(s, the_variant.seat_names[s])) for s, text in enumerate(chosen)
+    specs, seated = seat_bots(
+        catalog,
+        the_variant.name,
+        [
+            parse_seat(text, names.get(s, the_variant.seat_names[s]))
+            for s, text in enumerate(chosen)
+        ],
     )
     # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
-    bots = _bots_for_seats(catalog, the_variant.name, specs, seed)
+    bots = _bots_for_seats(seated, count, the_variant.name, seed)
     return PlaySession(
         engine=engine,
         seats=specs,
@@ -599,25 +620,44 @@ def start_session(
     )
 
 
+def seat_bots(
+    catalog: Catalog, variant: str, specs: Sequence[SeatSpec]
+) -> tuple[tuple[SeatSpec, ...], dict[int, BotSpec]]:
+    """Check each bot seat's bot and level, and settle the level: the seats again, a bot
+    with levels always with its level (the default when none was named, so the game record
+    and the ledger say which level played and a resumed match rebuilds the same bot), and
+    each bot seat's spec set to that level (`BotSpec.with_level`).
+
+    Raises:
+        UsageError: a bot that cannot play ``variant`` (naming the ones that can).
+        UnknownBotLevelError: a level the bot does not have (naming its levels).
+    """
+    seats: list[SeatSpec] = []
+    bots: dict[int, BotSpec] = {}
+    for s, seat in enumerate(specs):
+        if seat.bot_label is None:
+            seats.append(seat)
+            continue
+        spec = resolve_bot(catalog, variant, seat.bot_label)
+        bots[s] = spec
+        seats.append(replace(seat, level=spec.default_level))
+    return tuple(seats), bots
+
+
 def _bots_for_seats(
-    catalog: Catalog, variant: str, specs: Sequence[SeatSpec], seed: int | None
+    specs: Mapping[int, BotSpec], seats: int, variant: str, seed: int | None
 ) -> dict[int, Bot]:
-    """The seats' bots, seeded as `start_session` seeds them (dealer, deck, then seats);
-    from the OS CSPRNG for an unseeded match."""
-    available = {spec.name: spec for spec in catalog.bots_for(variant)}
+    """The seats' bots (``specs``: by seat, from `seat_bots`), seeded as `start_session`
+    seeds them (dealer, deck, then seats); from the OS CSPRNG for an unseeded match."""
     master = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
-    master.randrange(len(specs))
+    master.randrange(seats)
     master.getrandbits(64)
     bots: dict[int, Bot] = {}
-    for s, seat in enumerate(specs):
+    for s in range(seats):
         bot_seed = master.getrandbits(64)
-        if seat.bot is None:
-            continue
-        found = available.get(seat.bot)
-        if found is None:
-            known = ", ".join(sorted(available)) or "none"
-            raise UsageError(f"no bot {seat.bot!r} can play {variant} (available: {known})")
-        bots[s] = found.factory(variant, random.Random(bot_seed))
+        spec = specs.get(s)
+        if spec is not None:
+            bots[s] = spec.factory(variant, random.Random(bot_seed))
     return bots
 
 
@@ -644,17 +684,21 @@ def resume_session(
     to be shuffled use a generator seeded from the match's seed and the deal number, so
     resuming the same match at the same point twice deals the same cards (but not the
     cards an uninterrupted run would have dealt: nothing about the future is stored).
-    Actions made before the resume cannot be undone.
+    Actions made before the resume cannot be undone. Each bot seat rebuilds its bot at the
+    level in ``seats`` (as the record stores it: ``bot:expert:3``), or at the default level
+    when the seat names none (a match recorded before the bot had levels).
 
     Raises:
         UsageError: a seat's bot is no longer installed for the variant.
+        UnknownBotLevelError: the bot no longer has the seat's level.
     """
     name = engine.variant.name
     entry = catalog.variants.get(name)
+    settled, seated = seat_bots(catalog, name, seats)
     session = PlaySession(
         engine=engine,
-        seats=tuple(seats),
-        bots=_bots_for_seats(catalog, name, seats, seed),
+        seats=settled,
+        bots=_bots_for_seats(seated, len(settled), name, seed),
         hint_bot=hint_spec(catalog, name),
         seed=seed,
         undo_allowed=undo,
@@ -705,6 +749,7 @@ __all__ = [
     "is_card_play",
     "parse_seat",
     "resume_session",
+    "seat_bots",
     "start_session",
     "suggest",
 ]

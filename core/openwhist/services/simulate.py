@@ -74,12 +74,45 @@ def resolve_house_rules(catalog: Catalog, variant: str, names: Sequence[str]) ->
     return rules
 
 
+def describe_bots(catalog: Catalog, variant: str) -> str:
+    """The bots that can play ``variant``, for an error message: ``expert (levels 1, 2, 3),
+    heuristic, random`` (``none`` when there are none)."""
+    shown = []
+    for spec in sorted(catalog.bots_for(variant), key=lambda s: s.name):
+        levels = f" (levels {', '.join(spec.level_names)})" if spec.levels else ""
+        shown.append(spec.name + levels)
+    return ", ".join(shown) or "none"
+
+
+def resolve_bot(catalog: Catalog, variant: str, text: str) -> BotSpec:
+    """The bot that ``text`` names for ``variant``: ``NAME`` (at its default level) or
+    ``NAME:LEVEL``, as a spec whose ``factory`` builds that level and whose ``label`` names
+    it (`BotSpec.with_level`).
+
+    Raises:
+        UsageError: an empty name or level, or a bot that cannot play ``variant`` (the
+            message lists the ones that can, with their levels).
+        UnknownBotLevelError: a level the bot does not have (the message lists its levels).
+    """
+    name, sep, level = (part.strip() for part in text.strip().partition(":"))
+    if not name or (sep and not level):
+        raise UsageError(f"{text!r} is not a bot: write NAME or NAME:LEVEL (e.g. expert:3)")
+    spec = next((s for s in catalog.bots_for(variant) if s.name == name), None)
+    if spec is None:
+        raise UsageError(
+            f"no bot {name!r} can play {variant} (available: {describe_bots(catalog, variant)})"
+        )
+    return spec.with_level(level or None)
+
+
 def resolve_bots(catalog: Catalog, variant: str, seats: int, names: Sequence[str]) -> list[BotSpec]:
-    """One bot spec per seat: ``names`` has one name (every seat) or one per seat.
+    """One bot spec per seat: ``names`` has one bot (every seat) or one per seat, each
+    ``NAME`` or ``NAME:LEVEL`` (`resolve_bot`).
 
     Raises:
         UsageError: a wrong number of names, an unknown bot, or one that cannot play
             ``variant``.
+        UnknownBotLevelError: a level the bot does not have.
     """
     if not names:
         names = [catalog.variant(variant).default_bot or DEFAULT_BOT]
@@ -87,14 +120,7 @@ def resolve_bots(catalog: Catalog, variant: str, seats: int, names: Sequence[str
         names = list(names) * seats
     if len(names) != seats:
         raise UsageError(f"{variant} has {seats} seats: give one bot for all, or one per seat")
-    available = {spec.name: spec for spec in catalog.bots_for(variant)}
-    specs = []
-    for name in names:
-        if name not in available:
-            known = ", ".join(sorted(available)) or "none"
-            raise UsageError(f"no bot {name!r} can play {variant} (available: {known})")
-        specs.append(available[name])
-    return specs
+    return [resolve_bot(catalog, variant, name) for name in names]
 
 
 def play_deal(
@@ -180,7 +206,7 @@ def play_match(
         first_dealer=first_dealer,
         seed=seed,
         players=[
-            PlayerRecord(seat=s, name=variant.seat_names[s], kind=f"bot:{spec.name}")
+            PlayerRecord(seat=s, name=variant.seat_names[s], kind=f"bot:{spec.label}")
             for s, spec in enumerate(bots)
         ],
         distribution=distribution,
@@ -193,7 +219,7 @@ def play_match(
             engine,
             engine.next_deal(progress),
             players,
-            [spec.name for spec in bots],
+            [spec.label for spec in bots],
             chance,
             label=f"deal {progress.deals + 1}",
         )
@@ -231,7 +257,8 @@ def simulate(
         variant: a variant name or alias.
         options: raw option values (strings are fine), validated by the variant's model.
         house_rules: names of house rules to enable.
-        bots: one bot name for every seat, or one per seat (default ``random``).
+        bots: one bot for every seat, or one per seat (default ``random``): ``NAME`` or
+            ``NAME:LEVEL`` (`resolve_bot`).
         deals: how many deals to play in all (>= 1).
         seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
         on_record: called with each match record as soon as the match is over (or cut).
@@ -240,6 +267,7 @@ def simulate(
         UnknownVariantError: with suggestions.
         OptionsError: field by field.
         UsageError: bad ``deals``, unknown house rule or bot.
+        UnknownBotLevelError: a level a bot does not have.
     """
     if not 1 <= deals <= MAX_DEALS:
         raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
@@ -279,7 +307,7 @@ def simulate(
         "version": entry.version,
         "options": engine.options.model_dump(mode="json"),
         "house_rules": [rule.name for rule in rules],
-        "bots": [spec.name for spec in specs],
+        "bots": [spec.label for spec in specs],
         "seed": seed,
         "seed_given": seed_given,
         **tally.summary(the_variant.seat_names),
@@ -368,9 +396,11 @@ __all__ = [
     "DEFAULT_BOT",
     "MatchOutcome",
     "Simulation",
+    "describe_bots",
     "parse_options",
     "play_deal",
     "play_match",
+    "resolve_bot",
     "resolve_bots",
     "resolve_house_rules",
     "simulate",

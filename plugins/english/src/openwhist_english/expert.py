@@ -36,9 +36,10 @@ bot sees only its `PlayerView`; its generator is seeded from its own seed and th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from openwhist import N_, Bot, BotSpec, PlayerView, Reason
+from openwhist import N_, Bot, BotLevel, BotSpec, PlayerView, Reason
 from openwhist.heuristic import shown_voids
 from openwhist.sampling import (
     CardSearchBot,
@@ -58,6 +59,10 @@ BOOK = 6
 """Tricks a side must win before each trick scores a point (RULES.md §2.6 item 2)."""
 DEFAULT_SAMPLES = 30
 """Sampled deals per decision at the default strength."""
+QUICK_SAMPLES = 10
+"""Sampled deals per decision at level 1 (quicker, weaker)."""
+STRONG_SAMPLES = 90
+"""Sampled deals per decision at level 3 (stronger, slower)."""
 SOLVE_AT = 5
 """With at most this many cards in hand, sampled deals are solved exactly."""
 SOLVER_NODES = 60_000
@@ -221,19 +226,46 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
     return EnglishExpertBot(rng)
 
 
+def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
+    """A factory for `EnglishExpertBot` with ``samples`` deals per decision (one of its levels)."""
+
+    def make(variant: str, rng: random.Random) -> Bot:
+        return EnglishExpertBot(rng, samples=samples)
+
+    return make
+
+
 EXPERT_BOT = BotSpec(
     "expert",
     "samples the hidden hands consistently with the play, solves the late play, plays to the score",
     make_expert_bot,
     variants=("english", "american"),
+    # Levels vary the sampled deals per decision; level 2, the default, is the strength
+    # measured in docs/bots.md (and the hint bot's).
+    levels=(
+        BotLevel(
+            "1",
+            f"quicker, weaker: {QUICK_SAMPLES} sampled deals per decision",
+            expert_factory(QUICK_SAMPLES),
+        ),
+        BotLevel("2", f"balanced: {DEFAULT_SAMPLES} sampled deals per decision"),
+        BotLevel(
+            "3",
+            f"stronger, slower: {STRONG_SAMPLES} sampled deals per decision",
+            expert_factory(STRONG_SAMPLES),
+        ),
+    ),
 )
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXPERT_BOT",
+    "QUICK_SAMPLES",
     "SAMPLED_REASON",
     "SOLVED_REASON",
+    "STRONG_SAMPLES",
     "EnglishExpertBot",
+    "expert_factory",
     "make_expert_bot",
     "side_utility",
 ]

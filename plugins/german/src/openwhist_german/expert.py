@@ -40,6 +40,7 @@ suit) under any options.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from openwhist import (
@@ -47,6 +48,7 @@ from openwhist import (
     N_,
     SUIT_MASKS,
     Bot,
+    BotLevel,
     BotSpec,
     PlayerView,
     Reason,
@@ -64,6 +66,10 @@ WIN_TRICKS = 7
 """Phase-2 tricks that win the deal under ``last13`` (RULES.md §1.8)."""
 DEFAULT_SAMPLES = 12
 """Sampled deals per phase-1 decision at the default strength."""
+QUICK_SAMPLES = 4
+"""Sampled deals per decision at level 1 (quicker, weaker)."""
+STRONG_SAMPLES = 36
+"""Sampled deals per decision at level 3 (stronger, slower)."""
 ROLLOUT_SOLVE_AT = 5
 """In rollouts, phase-2 positions with at most this many cards per hand are solved exactly."""
 SOLVER_TABLE_LIMIT = 300_000
@@ -366,21 +372,48 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
     return GermanExpertBot(rng)
 
 
+def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
+    """A factory for `GermanExpertBot` with ``samples`` deals per decision (one of its levels)."""
+
+    def make(variant: str, rng: random.Random) -> Bot:
+        return GermanExpertBot(rng, samples=samples)
+
+    return make
+
+
 EXPERT_BOT = BotSpec(
     "expert",
     "solves the play-out exactly; samples the stock and the hidden hand in phase 1",
     make_expert_bot,
     variants=("german",),
+    # Levels vary the sampled deals per decision; level 2, the default, is the strength
+    # measured in docs/bots.md (and the hint bot's).
+    levels=(
+        BotLevel(
+            "1",
+            f"quicker, weaker: {QUICK_SAMPLES} sampled deals per decision",
+            expert_factory(QUICK_SAMPLES),
+        ),
+        BotLevel("2", f"balanced: {DEFAULT_SAMPLES} sampled deals per decision"),
+        BotLevel(
+            "3",
+            f"stronger, slower: {STRONG_SAMPLES} sampled deals per decision",
+            expert_factory(STRONG_SAMPLES),
+        ),
+    ),
 )
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXPERT_BOT",
     "LET_GO_REASON",
+    "QUICK_SAMPLES",
     "SAMPLED_REASON",
     "SOLVER_REASON",
+    "STRONG_SAMPLES",
     "TAKE_REASON",
     "GermanExpertBot",
+    "expert_factory",
     "make_expert_bot",
     "opponent_suit_caps",
 ]

@@ -40,7 +40,7 @@ shows (`openwhist.sampling.view_rng`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -48,6 +48,7 @@ from openwhist import (
     N_,
     Action,
     Bot,
+    BotLevel,
     BotSpec,
     Play,
     PlayerView,
@@ -77,6 +78,10 @@ SEATS = 4
 TRICKS = 13
 DEFAULT_SAMPLES = 12
 """Sampled deals per decision at the default strength."""
+QUICK_SAMPLES = 4
+"""Sampled deals per decision at level 1 (quicker, weaker)."""
+STRONG_SAMPLES = 36
+"""Sampled deals per decision at level 3 (stronger, slower)."""
 AUCTION_MARGIN = 0.5
 """Mean simulated tricks must exceed a trump bid's number by this much to make the bid."""
 PLAY_REASON = N_(
@@ -350,19 +355,46 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
     return IsraeliExpertBot(rng)
 
 
+def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
+    """A factory for `IsraeliExpertBot` with ``samples`` deals per decision (one of its levels)."""
+
+    def make(variant: str, rng: random.Random) -> Bot:
+        return IsraeliExpertBot(rng, samples=samples)
+
+    return make
+
+
 EXPERT_BOT = BotSpec(
     "expert",
     "bids from simulated deals, aims at the exact contract by sampling the hidden hands",
     make_expert_bot,
     variants=("israeli",),
+    # Levels vary the sampled deals per decision; level 2, the default, is the strength
+    # measured in docs/bots.md (and the hint bot's).
+    levels=(
+        BotLevel(
+            "1",
+            f"quicker, weaker: {QUICK_SAMPLES} sampled deals per decision",
+            expert_factory(QUICK_SAMPLES),
+        ),
+        BotLevel("2", f"balanced: {DEFAULT_SAMPLES} sampled deals per decision"),
+        BotLevel(
+            "3",
+            f"stronger, slower: {STRONG_SAMPLES} sampled deals per decision",
+            expert_factory(STRONG_SAMPLES),
+        ),
+    ),
 )
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXPERT_BOT",
     "PLAY_REASON",
+    "QUICK_SAMPLES",
+    "STRONG_SAMPLES",
     "IsraeliExpertBot",
     "deal_points",
     "estimated_contract",
+    "expert_factory",
     "make_expert_bot",
 ]
