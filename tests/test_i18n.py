@@ -146,6 +146,18 @@ def test_a_broken_plugin_catalogue_is_skipped(tmp_path: Path) -> None:
     assert i18n._("no such message") == "no such message"
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_built_in_bots_and_their_levels_are_described_in_each_language(lang: str) -> None:
+    # The seat menu shows each bot's description and each level's (issue 5: bot levels).
+    catalog = load_catalog()
+    i18n.setup(lang)
+    for name in ("german", "english", "american", "israeli"):
+        for spec in catalog.bots_for(name):
+            assert i18n._(spec.description) != spec.description, (lang, spec.description)
+            for level in spec.levels:
+                assert i18n._(level.description) != level.description, (lang, level.description)
+
+
 def test_the_language_comes_from_flag_then_env_then_locale(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
