@@ -156,7 +156,10 @@ def test_unknown_bot_names_the_bots_of_the_variant(catalog: Catalog) -> None:
     with pytest.raises(UsageError) as info:
         run_arena(catalog, "israeli", bots=["random", "nobody"], deals=1, seed=1, workers=1)
     assert "'nobody'" in str(info.value)
-    assert ", ".join(available) in str(info.value)
+    for name in available:
+        assert name in str(info.value)
+    # A bot with levels is listed with them, so the player sees what NAME:LEVEL can be.
+    assert "expert (levels 1, 2, 3)" in str(info.value)
 
 
 def test_bad_counts_are_usage_errors(catalog: Catalog) -> None:
