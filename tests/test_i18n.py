@@ -148,8 +148,10 @@ def test_a_broken_plugin_catalogue_is_skipped(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_built_in_bots_and_their_levels_are_described_in_each_language(lang: str) -> None:
-    # The seat menu shows each bot's description and each level's (issue 5: bot levels).
+    # The seat menu shows each bot's description and each level's (issue 5: bot levels),
+    # from the catalogue of the package that registers the bot.
     catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
     i18n.setup(lang)
     for name in ("german", "english", "american", "israeli"):
         for spec in catalog.bots_for(name):

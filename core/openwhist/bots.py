@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from openwhist.actions import Action
 from openwhist.hookspecs import hookimpl
+from openwhist.messages import N_
 from openwhist.variant import Bot, BotSpec
 from openwhist.views import PlayerView
 
@@ -35,7 +36,7 @@ class _DefaultBots:
 
     @hookimpl
     def whist_register_bots(self, register: Callable[[BotSpec], None]) -> None:
-        register(BotSpec("random", "plays a random legal card or call", make_random_bot))
+        register(BotSpec("random", N_("plays a random legal card or call"), make_random_bot))
 
 
 DEFAULT_BOTS = _DefaultBots()

@@ -111,8 +111,15 @@ def test_a_seat_builds_the_expert_at_the_level_it_names(catalog: Catalog, varian
     spec = catalog.bot("expert", variant)
     assert spec.level_names == ("1", "2", "3")
     assert spec.default_level == "2"
-    # Level 1 samples fewer deals than the default, level 3 more: that is the knob.
+    # Level 1 samples fewer deals than the default, level 3 more: that is the knob, and
+    # the menu's description of each level says how many the bot really samples.
     assert module.QUICK_SAMPLES < module.DEFAULT_SAMPLES < module.STRONG_SAMPLES
+    for name, count in zip(
+        spec.level_names,
+        (module.QUICK_SAMPLES, module.DEFAULT_SAMPLES, module.STRONG_SAMPLES),
+        strict=True,
+    ):
+        assert f": {count} sampled deals per decision" in spec.level(name).description
     for level, samples in (
         ("1", module.QUICK_SAMPLES),
         ("3", module.STRONG_SAMPLES),

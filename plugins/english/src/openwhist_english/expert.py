@@ -237,21 +237,26 @@ def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
 
 EXPERT_BOT = BotSpec(
     "expert",
-    "samples the hidden hands consistently with the play, solves the late play, plays to the score",
+    N_(
+        "samples the hidden hands consistently with the play, solves the late play, plays "
+        "to the score"
+    ),
     make_expert_bot,
     variants=("english", "american"),
     # Levels vary the sampled deals per decision; level 2, the default, is the strength
-    # measured in docs/bots.md (and the hint bot's).
+    # measured in docs/bots.md (and the hint bot's). The descriptions spell out
+    # QUICK_SAMPLES, DEFAULT_SAMPLES and STRONG_SAMPLES as literals, for the catalogue
+    # (tests/cli/test_bot_levels.py checks that they agree).
     levels=(
         BotLevel(
             "1",
-            f"quicker, weaker: {QUICK_SAMPLES} sampled deals per decision",
+            N_("quicker, weaker: 10 sampled deals per decision"),
             expert_factory(QUICK_SAMPLES),
         ),
-        BotLevel("2", f"balanced: {DEFAULT_SAMPLES} sampled deals per decision"),
+        BotLevel("2", N_("balanced: 30 sampled deals per decision")),
         BotLevel(
             "3",
-            f"stronger, slower: {STRONG_SAMPLES} sampled deals per decision",
+            N_("stronger, slower: 90 sampled deals per decision"),
             expert_factory(STRONG_SAMPLES),
         ),
     ),

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
+from openwhist import N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
 from openwhist.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
 
 PARTNERSHIPS = ((0, 2), (1, 3))
@@ -116,7 +116,7 @@ def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
 
 HEURISTIC_BOT = BotSpec(
     "heuristic",
-    "partnership whist: second hand low, third hand high, draws trumps, plays to the score",
+    N_("partnership whist: second hand low, third hand high, draws trumps, plays to the score"),
     make_heuristic_bot,
     variants=("english", "american"),
 )

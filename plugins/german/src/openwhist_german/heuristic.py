@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from openwhist import FULL_DECK, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
+from openwhist import FULL_DECK, N_, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
 from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
 from openwhist.solver import Solver
 
@@ -201,7 +201,7 @@ def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
 
 HEURISTIC_BOT = BotSpec(
     "heuristic",
-    "contests good face-up cards and ducks poor ones, counts trumps, solves the endgame",
+    N_("contests good face-up cards and ducks poor ones, counts trumps, solves the endgame"),
     make_heuristic_bot,
     variants=("german",),
 )

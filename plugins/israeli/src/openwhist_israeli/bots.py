@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from openwhist import Action, Bot, BotSpec, PlayerView
+from openwhist import N_, Action, Bot, BotSpec, PlayerView
 
 from openwhist_israeli.actions import PASS
 
@@ -49,7 +49,9 @@ def make_passing_bot(variant: str, rng: random.Random) -> Bot:
 
 PASSING_BOT = BotSpec(
     "israeli-random",
-    "random play that passes 3 times in 4 in trump auctions, so Frisch rounds and redeals occur",
+    N_(
+        "random play that passes 3 times in 4 in trump auctions, so Frisch rounds and redeals occur"
+    ),
     make_passing_bot,
     variants=("israeli",),
 )

@@ -366,21 +366,23 @@ def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
 
 EXPERT_BOT = BotSpec(
     "expert",
-    "bids from simulated deals, aims at the exact contract by sampling the hidden hands",
+    N_("bids from simulated deals, aims at the exact contract by sampling the hidden hands"),
     make_expert_bot,
     variants=("israeli",),
     # Levels vary the sampled deals per decision; level 2, the default, is the strength
-    # measured in docs/bots.md (and the hint bot's).
+    # measured in docs/bots.md (and the hint bot's). The descriptions spell out
+    # QUICK_SAMPLES, DEFAULT_SAMPLES and STRONG_SAMPLES as literals, for the catalogue
+    # (tests/cli/test_bot_levels.py checks that they agree).
     levels=(
         BotLevel(
             "1",
-            f"quicker, weaker: {QUICK_SAMPLES} sampled deals per decision",
+            N_("quicker, weaker: 4 sampled deals per decision"),
             expert_factory(QUICK_SAMPLES),
         ),
-        BotLevel("2", f"balanced: {DEFAULT_SAMPLES} sampled deals per decision"),
+        BotLevel("2", N_("balanced: 12 sampled deals per decision")),
         BotLevel(
             "3",
-            f"stronger, slower: {STRONG_SAMPLES} sampled deals per decision",
+            N_("stronger, slower: 36 sampled deals per decision"),
             expert_factory(STRONG_SAMPLES),
         ),
     ),

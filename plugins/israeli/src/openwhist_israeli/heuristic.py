@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from openwhist import NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
+from openwhist import N_, NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
 from openwhist.heuristic import Counter, TrickPolicy, rank, top_winners
 
 from openwhist_israeli.actions import NT, PASS, Bid, Contract, FrischSelection
@@ -210,7 +210,7 @@ def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
 
 HEURISTIC_BOT = BotSpec(
     "heuristic",
-    "bids from a hand evaluation, aims at the exact contract, avoids overtricks once made",
+    N_("bids from a hand evaluation, aims at the exact contract, avoids overtricks once made"),
     make_heuristic_bot,
     variants=("israeli",),
 )
