@@ -177,6 +177,18 @@ class Engine:
             IllegalActionError: out of turn, deal over, or an action the rules forbid now;
                 carries the legal alternatives in notation.
         """
+        # The common case, fused: a card play in the state `legal_actions` was just asked
+        # about, checked against the legal mask computed there (one atomic tuple, so a
+        # concurrent caller can never pair a state with another state's mask). Anything
+        # else, an illegal card included, takes the full path below.
+        last_state, mask = self._last
+        if (
+            last_state is state
+            and type(action) is Play
+            and mask >> action.card & 1
+            and (seat is None or seat == state.to_act)
+        ):
+            return self._apply_play(state, action.card)
         to_act = state.to_act
         if to_act == TERMINAL:
             raise IllegalActionError("the deal is over")
@@ -190,9 +202,6 @@ class Engine:
                 raise IllegalActionError("chance must deal a permutation of the 52 cards")
             return self.apply_unchecked(state, action)
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
-            # A caller usually asks legal_actions(state) just before apply(state, ...):
-            # reuse that mask instead of running the legality hooks twice.
-            last_state, mask = self._last
             if last_state is not state:
                 mask = self._legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:

@@ -32,6 +32,8 @@ from openwhist.state import (
     DealContext,
     DealState,
     TrickRecord,
+    record_from_fields,
+    state_from_fields,
 )
 from openwhist.tricks import follow_suit, winning_index
 from openwhist.views import PlayerView, standard_view
@@ -131,44 +133,60 @@ class StandardRules:
 
     @hookimpl
     def whist_apply_play(self, rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
-        # The engine's hottest path: plain tuple work and one new state per card.
-        seat = state.to_act
-        hands = state.hands
-        hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1 :]  # noqa: RUF005
-        trick = (*state.trick, card)
-        history = state.history + (PLAYS[card],)  # noqa: RUF005 - measurably faster
-        seats = state.context.seats
+        # The engine's hottest path: one unpacking of the state, plain tuple work and one
+        # new state per card (two when the card completes a trick), built with
+        # `state_from_fields` (half the cost of the NamedTuple constructor, same value).
+        phase, seat, hands, trump, leader, trick, tricks, completed, history, context, extra = state
+        seats = context.seats
+        keep = ~(1 << card)
+        if len(hands) == 2:
+            hands = (hands[0] & keep, hands[1]) if seat == 0 else (hands[0], hands[1] & keep)
+        else:
+            held = list(hands)
+            held[seat] &= keep
+            hands = tuple(held)
+        trick = (*trick, card)
+        history = history + (PLAYS[card],)  # noqa: RUF005 - measurably faster
         if len(trick) < seats:
-            return DealState(
-                state.phase,
-                (seat + 1) % seats,
-                hands,
-                state.trump,
-                state.leader,
-                trick,
-                state.tricks,
-                state.completed,
-                history,
-                state.context,
-                state.extra,
+            return state_from_fields(
+                (
+                    phase,
+                    (seat + 1) % seats,
+                    hands,
+                    trump,
+                    leader,
+                    trick,
+                    tricks,
+                    completed,
+                    history,
+                    context,
+                    extra,
+                ),
             )
         # The trick is complete: resolve it and collect it in the same step.
         winner = rules.trick_winner(state, trick)
-        tricks = list(state.tricks)
-        tricks[winner] += 1
-        record = TrickRecord(state.leader, trick, winner)
-        collected = DealState(
-            state.phase,
-            winner,
-            hands,
-            state.trump,
-            winner,
-            (),
-            tuple(tricks),
-            (*state.completed, record),
-            history,
-            state.context,
-            state.extra,
+        won: tuple[int, ...]
+        if len(tricks) == 2:
+            won = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
+        else:
+            count = list(tricks)
+            count[winner] += 1
+            won = tuple(count)
+        record = record_from_fields((leader, trick, winner))
+        collected = state_from_fields(
+            (
+                phase,
+                winner,
+                hands,
+                trump,
+                winner,
+                (),
+                won,
+                (*completed, record),
+                history,
+                context,
+                extra,
+            ),
         )
         return rules.after_trick(collected, record)
 
