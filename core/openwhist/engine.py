@@ -45,6 +45,7 @@ from openwhist.state import (
     TERMINAL,
     DealContext,
     DealState,
+    state_from_fields,
 )
 from openwhist.variant import HouseRule, Variant
 from openwhist.views import PlayerView
@@ -246,7 +247,7 @@ class Engine:
         if state.to_act == CHANCE:
             assert isinstance(action, Deal)
             dealt = self.rules.deal_cards(state, action.order)
-            return dealt._replace(history=(*state.history, action))
+            return state_from_fields((*dealt[:8], (*state.history, action), *dealt[9:]))
         if state.phase == PHASE_PLAY:
             assert isinstance(action, Play)
             return self.rules.apply_play(state, action.card)

@@ -167,11 +167,12 @@ class GermanRules:
         same = hand & SUIT_MASKS[trick[0] // 13]
         if not same:
             return hand  # void in the led suit: any card, whatever the options
-        if (
-            len(state.completed) < TRICKS_PER_PHASE
-            and not german_options(state).phase1_must_follow_suit
-        ):
-            return hand
+        if len(state.completed) < TRICKS_PER_PHASE:
+            options = state.context.options
+            if type(options) is not GermanOptions:  # the exact type skips a call (hot path)
+                options = german_options(state)
+            if not options.phase1_must_follow_suit:
+                return hand
         return same
 
     # -- after a trick (RULES.md §1.6, §1.7) -----------------------------------------------
