@@ -248,10 +248,10 @@ class Engine:
             assert isinstance(action, Deal)
             dealt = self.rules.deal_cards(state, action.order)
             return state_from_fields((*dealt[:8], (*state.history, action), *dealt[9:]))
-        if state.phase == PHASE_PLAY:
+        if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             assert isinstance(action, Play)
-            return self.rules.apply_play(state, action.card)
-        return self.rules.apply_bid(state, action)
+            return self._apply_play(state, action.card)
+        return self._apply_bid(state, action)
 
     def parse_action(self, state: DealState[Any], text: str) -> Action:
         """Read ``text`` as an action of the current phase.

@@ -144,14 +144,11 @@ class GermanRules:
         hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
         stock = order[DEALT:]
         trump = stock[0] // 13 if german_options(state).trump_mode == "turn_up" else NO_TRUMP
-        return state._replace(
-            phase=PHASE_PLAY,
-            to_act=non_dealer,
-            leader=non_dealer,
-            hands=(hands[0], hands[1]),
-            trump=trump,
-            extra=GermanExtra(stock),
-        )
+        _, _, _, _, _, trick, tricks, completed, history, context, _ = state
+        return state_from_fields(
+            (PHASE_PLAY, non_dealer, (hands[0], hands[1]), trump, non_dealer, trick, tricks,
+             completed, history, context, GermanExtra(stock))
+        )  # fmt: skip
 
     # -- legality (RULES.md §1.5) ----------------------------------------------------------
 
@@ -191,7 +188,10 @@ class GermanRules:
             # Phase 2: no drawing; the deal ends after trick 26 (§1.7).
             if k < LAST_TRICK:
                 return state
-            return state._replace(phase=PHASE_END, to_act=TERMINAL)
+            return state_from_fields(
+                (PHASE_END, TERMINAL, hands, trump, leader, trick, tricks, completed, history,
+                 context, extra)
+            )  # fmt: skip
         # Phase 1, in this order (§1.6): the winner takes the face-up card, the loser the
         # next card face down; only then is the new top card (stock[2k]) turned, and its
         # suit does not change trump. Both hold 13 again; the winner leads.
