@@ -58,6 +58,8 @@ from openwhist.state import (
     DealState,
     TrickRecord,
     next_seat,
+    record_from_fields,
+    state_from_fields,
 )
 from openwhist.tricks import follow_suit, winning_index
 from openwhist.variant import Bot, BotLevel, BotSpec, CardBot, HouseRule, Reason, Variant
@@ -133,9 +135,11 @@ __all__ = [
     "plural_message",
     "public_history",
     "rank_of",
+    "record_from_fields",
     "shuffled_deck",
     "side_of",
     "standard_view",
+    "state_from_fields",
     "suit_of",
     "winning_index",
 ]

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from pydantic import BaseModel
@@ -43,6 +45,7 @@ from openwhist.state import (
     TERMINAL,
     DealContext,
     DealState,
+    state_from_fields,
 )
 from openwhist.variant import HouseRule, Variant
 from openwhist.views import PlayerView
@@ -113,10 +116,15 @@ class Engine:
             )
         self.house_rules = tuple(house_rules)
         self.rules = Rules(variant, self.house_rules)
+        # The last state legal_actions answered, with its legal card mask (play) or its
+        # legal actions (bidding), so apply(state, ...) right after need not ask the rules
+        # again. States are immutable and held here, so identity means the same state.
         self._last: tuple[object, int] = (None, 0)
-        # Bound once: the two rule calls of every card play.
+        self._last_bids: tuple[object, tuple[Action, ...]] = (None, ())
+        # Bound once: the rule calls of every card play and every bid.
         self._legal_plays = self.rules.legal_plays
         self._apply_play = self.rules.apply_play
+        self._apply_bid = self.rules.apply_bid
 
     # -- deals ---------------------------------------------------------------------------
 
@@ -160,7 +168,9 @@ class Engine:
             )
         # A tuple from the hook is taken as already in sort_key order (the conformance
         # kit checks it); sorting 286 Frisch selections on every step cost ~9% of a deal.
-        return actions if type(actions) is tuple else sort_actions(list(actions))
+        legal = actions if type(actions) is tuple else sort_actions(list(actions))
+        self._last_bids = (state, legal)
+        return legal
 
     def sample_chance(self, state: DealState[Any], rng: random.Random) -> Deal:
         """A chance outcome for ``state``: a uniformly shuffled deck."""
@@ -177,6 +187,27 @@ class Engine:
             IllegalActionError: out of turn, deal over, or an action the rules forbid now;
                 carries the legal alternatives in notation.
         """
+        # The common case, fused: a card play in the state `legal_actions` was just asked
+        # about, checked against the legal mask computed there (one atomic tuple, so a
+        # concurrent caller can never pair a state with another state's mask). Anything
+        # else, an illegal card included, takes the full path below.
+        last_state, mask = self._last
+        if (
+            last_state is state
+            and type(action) is Play
+            and mask >> action.card & 1
+            and (seat is None or seat == state.to_act)
+        ):
+            return self._apply_play(state, action.card)
+        # The same for a bid (auction, contract, Frisch) legal_actions just listed; a bot
+        # passes one of the listed objects, found by identity without calling __eq__.
+        last_bids, legal = self._last_bids
+        if (
+            last_bids is state
+            and (seat is None or seat == state.to_act)
+            and any(map(is_, legal, repeat(action)))
+        ):
+            return self._apply_bid(state, action)
         to_act = state.to_act
         if to_act == TERMINAL:
             raise IllegalActionError("the deal is over")
@@ -190,18 +221,16 @@ class Engine:
                 raise IllegalActionError("chance must deal a permutation of the 52 cards")
             return self.apply_unchecked(state, action)
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
-            # A caller usually asks legal_actions(state) just before apply(state, ...):
-            # reuse that mask instead of running the legality hooks twice.
-            last_state, mask = self._last
             if last_state is not state:
                 mask = self._legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:
                 raise self._illegal(state, action, [card_name(c) for c in iter_cards(mask)])
             return self._apply_play(state, action.card)
-        legal = self.legal_actions(state)
+        if last_bids is not state:
+            legal = self.legal_actions(state)
         if action not in legal:
             raise self._illegal(state, action, [a.notation() for a in legal])
-        return self.rules.apply_bid(state, action)
+        return self._apply_bid(state, action)
 
     def _illegal(
         self, state: DealState[Any], action: Action, legal: Sequence[str]
@@ -218,11 +247,11 @@ class Engine:
         if state.to_act == CHANCE:
             assert isinstance(action, Deal)
             dealt = self.rules.deal_cards(state, action.order)
-            return dealt._replace(history=(*state.history, action))
-        if state.phase == PHASE_PLAY:
+            return state_from_fields((*dealt[:8], (*state.history, action), *dealt[9:]))
+        if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             assert isinstance(action, Play)
-            return self.rules.apply_play(state, action.card)
-        return self.rules.apply_bid(state, action)
+            return self._apply_play(state, action.card)
+        return self._apply_bid(state, action)
 
     def parse_action(self, state: DealState[Any], text: str) -> Action:
         """Read ``text`` as an action of the current phase.

@@ -140,6 +140,16 @@ class Rules:
             # hook complete; any other lone answer is checked.
             return chain[0]
 
+        if len(chain) == 1:
+            # A lone implementation that may decline (Israeli Whist's bidding hooks).
+            only = chain[0]
+
+            def call_one(*args: Any) -> Any:
+                result = only(*args)
+                return result if result is not None else self._check(hook, None)
+
+            return call_one
+
         def call_chain(*args: Any) -> Any:
             for function in chain:
                 result = function(*args)

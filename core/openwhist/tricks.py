@@ -23,6 +23,13 @@ def follow_suit(hand: int, led_suit: int) -> int:
 def winning_index(trick: tuple[int, ...], trump: int) -> int:
     """Index in ``trick`` of the winning card: the highest trump, else the highest of the led
     suit. A card neither of the led suit nor trump never wins. ``trump`` < 0: no trump."""
+    if len(trick) == 2:
+        # German Whist's every trick: no loop needed.
+        first, second = trick
+        suit = second // 13
+        if suit == first // 13:
+            return 1 if second > first else 0
+        return 1 if suit == trump else 0
     led = trick[0] // 13
     best = 0
     best_card = trick[0]

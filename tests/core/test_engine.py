@@ -293,3 +293,61 @@ def test_a_view_shows_the_own_hand_and_hides_the_deal(
         for card in CardSet.parse(HANDS[seat]):
             if card not in (parse_card("5H"), parse_card(turn_up)):
                 assert card_name(card) not in text
+
+
+# -- asking for the legal actions first changes no verdict ---------------------------------
+
+
+def test_apply_after_legal_actions_still_rejects_a_revoke_and_a_card_not_held(
+    engine: Engine,
+) -> None:
+    # `apply` reuses the answer of `legal_actions` for the same state: the verdicts must be
+    # those of a fresh check.
+    hands = {
+        N: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 2H",
+        E: "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AS",
+        S: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        W: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    }
+    state = engine.start_deal(dealer=N)
+    state = engine.apply(state, Deal(deck_for(hands, trump_card="KS")))
+    for card in ("AS", "AD", "AC"):
+        engine.legal_actions(state)
+        state = engine.apply(state, Play(parse_card(card)))
+    legal = engine.legal_actions(state)
+    assert Play(parse_card("2H")) not in legal
+    with pytest.raises(IllegalActionError, match="must follow suit"):
+        engine.apply(state, Play(parse_card("2H")))  # North revokes
+    with pytest.raises(IllegalActionError):
+        engine.apply(state, Play(parse_card("AH")))  # East's card
+    with pytest.raises(IllegalActionError, match="out of turn"):
+        engine.apply(state, legal[0], seat=E)
+    # An equal action built anew is as good as the listed object.
+    after = engine.apply(state, Play(parse_card("2S")))
+    assert after.completed[-1].cards == tuple(parse_card(c) for c in ("AS", "AD", "AC", "2S"))
+
+
+def test_legal_actions_of_one_state_do_not_vouch_for_another(
+    engine: Engine, dealt: DealState[None]
+) -> None:
+    # `apply` may reuse only the answer about the very same state: East's hearts, legal when
+    # East led, must not pass for West two cards later.
+    engine.legal_actions(dealt)
+    after_lead = engine.apply(dealt, Play(parse_card("2H")))
+    engine.legal_actions(dealt)  # the last answer is about the earlier state again
+    after_south = engine.apply(after_lead, Play(parse_card("2D")))
+    with pytest.raises(IllegalActionError):
+        engine.apply(after_south, Play(parse_card("3H")))  # East's heart, West to act
+    assert engine.apply(after_south, Play(parse_card("2C"))).to_act == N
+
+
+def test_a_state_built_from_fields_is_the_state_itself(dealt: DealState[None]) -> None:
+    # Plugins' hot hooks may build states with `state_from_fields`: same value, same type.
+    from openwhist import state_from_fields
+
+    rebuilt = state_from_fields(tuple(dealt))
+    assert type(rebuilt) is DealState
+    assert rebuilt == dealt
+    assert rebuilt.hands == dealt.hands
+    assert rebuilt.extra == dealt.extra
+    assert rebuilt._replace(to_act=TERMINAL).to_act == TERMINAL

@@ -192,3 +192,22 @@ def test_four_passes_with_pass_is_final_leaves_the_high_bidder_alone_to_raise_or
     state = calls(eng, state, "pass")
     assert state.phase == "contracts"
     assert state.extra.bid == Bid(6, Suit.SPADES).code
+
+
+def test_listing_the_calls_first_changes_no_verdict():
+    # The engine reuses the calls it just listed for the same state: a bid built anew (equal,
+    # not the listed object) is accepted, and a bid no longer legal is still rejected.
+    eng = engine()
+    state = dealt(eng, dealer=W)
+    listed = eng.legal_actions(state)
+    state = eng.apply(state, Bid(6, Suit.HEARTS))
+    assert state.to_act == E
+    assert Bid(6, Suit.HEARTS) in listed
+    eng.legal_actions(state)
+    with pytest.raises(IllegalActionError) as info:
+        eng.apply(state, Bid(6, Suit.DIAMONDS))  # not above 6H
+    assert "6D" not in info.value.legal
+    assert "6S" in info.value.legal
+    with pytest.raises(IllegalActionError, match="out of turn"):
+        eng.apply(state, PASS, seat=N)
+    assert eng.apply(state, PASS, seat=E).to_act == S

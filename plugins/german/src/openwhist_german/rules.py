@@ -35,6 +35,7 @@ from openwhist import (
     initial_state,
     public_history,
     standard_view,
+    state_from_fields,
 )
 from pydantic import BaseModel
 
@@ -143,14 +144,11 @@ class GermanRules:
         hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
         stock = order[DEALT:]
         trump = stock[0] // 13 if german_options(state).trump_mode == "turn_up" else NO_TRUMP
-        return state._replace(
-            phase=PHASE_PLAY,
-            to_act=non_dealer,
-            leader=non_dealer,
-            hands=(hands[0], hands[1]),
-            trump=trump,
-            extra=GermanExtra(stock),
-        )
+        _, _, _, _, _, trick, tricks, completed, history, context, _ = state
+        return state_from_fields(
+            (PHASE_PLAY, non_dealer, (hands[0], hands[1]), trump, non_dealer, trick, tricks,
+             completed, history, context, GermanExtra(stock))
+        )  # fmt: skip
 
     # -- legality (RULES.md §1.5) ----------------------------------------------------------
 
@@ -163,12 +161,16 @@ class GermanRules:
         trick = state.trick
         if not trick:
             return hand
-        if (
-            len(state.completed) < TRICKS_PER_PHASE
-            and not german_options(state).phase1_must_follow_suit
-        ):
-            return hand
-        return hand & SUIT_MASKS[trick[0] // 13] or hand
+        same = hand & SUIT_MASKS[trick[0] // 13]
+        if not same:
+            return hand  # void in the led suit: any card, whatever the options
+        if len(state.completed) < TRICKS_PER_PHASE:
+            options = state.context.options
+            if type(options) is not GermanOptions:  # the exact type skips a call (hot path)
+                options = german_options(state)
+            if not options.phase1_must_follow_suit:
+                return hand
+        return same
 
     # -- after a trick (RULES.md §1.6, §1.7) -----------------------------------------------
 
@@ -178,35 +180,30 @@ class GermanRules:
     ) -> DealState[GermanExtra]:
         # ``state`` already has the trick collected and the winner set to lead (core
         # collect_trick), which is RULES.md §1.4 for both phases.
-        k = len(state.completed)
+        phase, to_act, hands, trump, leader, trick, tricks, completed, history, context, extra = (
+            state
+        )
+        k = len(completed)
         if k > TRICKS_PER_PHASE:
             # Phase 2: no drawing; the deal ends after trick 26 (§1.7).
             if k < LAST_TRICK:
                 return state
-            return state._replace(phase=PHASE_END, to_act=TERMINAL)
+            return state_from_fields(
+                (PHASE_END, TERMINAL, hands, trump, leader, trick, tricks, completed, history,
+                 context, extra)
+            )  # fmt: skip
         # Phase 1, in this order (§1.6): the winner takes the face-up card, the loser the
         # next card face down; only then is the new top card (stock[2k]) turned, and its
         # suit does not change trump. Both hold 13 again; the winner leads.
-        stock = state.extra.stock
+        stock = extra.stock
         prize = 1 << stock[2 * k - 2]
         hidden = 1 << stock[2 * k - 1]
-        hand_a, hand_b = state.hands
         if record.winner == 0:
-            hands = (hand_a | prize, hand_b | hidden)
+            hands = (hands[0] | prize, hands[1] | hidden)
         else:
-            hands = (hand_a | hidden, hand_b | prize)
-        return DealState(
-            state.phase,
-            state.to_act,
-            hands,
-            state.trump,
-            state.leader,
-            state.trick,
-            state.tricks,
-            state.completed,
-            state.history,
-            state.context,
-            state.extra,
+            hands = (hands[0] | hidden, hands[1] | prize)
+        return state_from_fields(
+            (phase, to_act, hands, trump, leader, trick, tricks, completed, history, context, extra)
         )
 
     # -- observation (RULES.md §1.6 "Information model") -----------------------------------
