@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import operator
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -777,13 +778,11 @@ def _build_sheet(
     """
     count = len(parties)
     sheet_deals: list[dict[str, Any]] = []
-    lines_of: dict[int, list[dict[str, Any]]] = {}
-    points_of: dict[int, list[int]] = {}
+    lists_of: dict[int, tuple[list[dict[str, Any]], list[int]]] = {}
     for deal_id, number, dealer, status, source, winner, _tricks, summary in deals:
         lines: list[dict[str, Any]] = []
         points = [0] * count
-        lines_of[deal_id] = lines
-        points_of[deal_id] = points
+        lists_of[deal_id] = (lines, points)
         sheet_deals.append(
             {
                 "number": number,
@@ -798,8 +797,13 @@ def _build_sheet(
                 "totals": None,  # summed below, once every deal's points are in
             }
         )
+    # The entries come deal by deal: the deal's lists are looked up when the deal changes.
+    current = None
     for deal_id, entry_id, party, category, value, note, corrects in entries:
-        lines_of[deal_id].append(
+        if deal_id != current:
+            current = deal_id
+            lines, points = lists_of[deal_id]
+        lines.append(
             {
                 "id": entry_id,
                 "party": party,
@@ -809,7 +813,7 @@ def _build_sheet(
                 "corrects": corrects,
             }
         )
-        points_of[deal_id][party] += value
+        points[party] += value
     # One decode of every tricks list: a single C-level parse instead of one json.loads
     # call (and its Python overhead) per deal. Each text is one stored JSON value, so the
     # array has one element per deal; anything else falls back to decoding them singly.
@@ -820,7 +824,7 @@ def _build_sheet(
     running = carried[:]
     for deal, tricks in zip(sheet_deals, decoded, strict=True):
         deal["tricks"] = tricks
-        running = [r + p for r, p in zip(running, deal["points"], strict=True)]
+        running = list(map(operator.add, running, deal["points"]))
         deal["totals"] = running
     keys = ("id", "party", "category", "points", "note", "corrects")
     adjustments = [dict(zip(keys, row[1:], strict=True)) for row in adjustment_rows]
