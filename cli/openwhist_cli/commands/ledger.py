@@ -72,7 +72,7 @@ def _table(headers: list[str], rows: list[list[Any]], right: set[int] | None = N
     """
     right = right or set()
     width = len(headers)
-    if not headers or any(len(row) != width for row in rows):
+    if not headers or (rows and set(map(len, rows)) != {width}):
         return _ragged_table(headers, rows, right)
     # Column by column, so the cells are converted, measured and padded by C-level maps
     # rather than per cell in Python: a whole 100,000-deal score sheet is 600,000 cells.
