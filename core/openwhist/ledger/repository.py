@@ -798,11 +798,13 @@ def _build_sheet(
             }
         )
     # The entries come deal by deal: the deal's lists are looked up when the deal changes.
+    # A deal the deals query did not see (recorded between the two queries, which under
+    # PostgreSQL's READ COMMITTED see different snapshots) is left out, lines and all.
     current = None
     for deal_id, entry_id, party, category, value, note, corrects in entries:
         if deal_id != current:
             current = deal_id
-            lines, points = lists_of[deal_id]
+            lines, points = lists_of.get(deal_id) or ([], [0] * count)
         lines.append(
             {
                 "id": entry_id,
