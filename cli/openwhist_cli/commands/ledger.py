@@ -13,6 +13,7 @@ opened: ``whist --help`` never loads them.
 
 from __future__ import annotations
 
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -63,13 +64,38 @@ def seat_display_name(name: str, kind: str) -> str:
 
 
 def _table(headers: list[str], rows: list[list[Any]], right: set[int] | None = None) -> str:
-    """Plain aligned text columns (stable for scripts and tests; no colour)."""
+    """Plain aligned text columns (stable for scripts and tests; no colour).
+
+    Each column is as wide as its widest cell (header included), right-aligned if its index
+    is in ``right``, else left-aligned; columns are two spaces apart and each line ends at
+    its last non-blank character. A row shorter than the headers simply ends early.
+    """
+    right = right or set()
+    width = len(headers)
+    if not headers or (rows and set(map(len, rows)) != {width}):
+        return _ragged_table(headers, rows, right)
+    # Column by column, so the cells are converted, measured and padded by C-level maps
+    # rather than per cell in Python: a whole 100,000-deal score sheet is 600,000 cells.
+    columns = [list(map(str, column)) for column in zip(*rows, strict=True)]
+    if not rows:
+        columns = [[]] * width
+    padded = []
+    for i, (header, cells) in enumerate(zip(headers, columns, strict=True)):
+        cell_width = max(len(header), max(map(len, cells), default=0))
+        pad = str.rjust if i in right else str.ljust
+        padded.append(
+            [pad(header, cell_width), "-" * cell_width, *map(pad, cells, repeat(cell_width))]
+        )
+    return "\n".join(map(str.rstrip, map("  ".join, zip(*padded, strict=True))))
+
+
+def _ragged_table(headers: list[str], rows: list[list[Any]], right: set[int]) -> str:
+    """`_table` when some row is shorter than the headers, laid out row by row."""
     cells = [[str(c) for c in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in cells:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], len(cell))
-    right = right or set()
 
     def fmt(row: list[str]) -> str:
         parts = [

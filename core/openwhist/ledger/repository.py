@@ -22,8 +22,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import operator
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -671,22 +672,6 @@ def score_sheet(
         in_page.append(deals_t.c.number >= first)
     if last is not None:
         in_page.append(deals_t.c.number <= last)
-    # Plain columns only: the summary is extracted by the database and the tricks list is
-    # read as text, because decoding 100,000 progress documents dominated the sheet's time.
-    deals = session.execute(
-        sa.select(
-            deals_t.c.id,
-            deals_t.c.number,
-            deals_t.c.dealer,
-            deals_t.c.status,
-            deals_t.c.source,
-            deals_t.c.winner,
-            sa.cast(deals_t.c.tricks, sa.Text),
-            deals_t.c.progress["summary"].as_string(),
-        )
-        .where(*in_page)
-        .order_by(deals_t.c.number)
-    ).all()
     deal_count = session.execute(
         sa.select(sa.func.count()).select_from(deals_t).where(deals_t.c.match_id == match_id)
     ).scalar_one()
@@ -732,27 +717,41 @@ def score_sheet(
             for row in adjustment_rows:
                 if 0 <= row[2] < count:
                     carried[row[2]] -= row[4]
-    if first is None and last is None:
-        page_entries = (
-            sa.select(*_entry_columns(entries_t))
-            .where(entries_t.c.match_id == match_id, entries_t.c.deal_id.is_not(None))
-            .order_by(entries_t.c.id)
+    # Plain columns only: the summary is extracted by the database and the tricks list is
+    # read as text, because decoding 100,000 progress documents dominated the sheet's time.
+    deals_query = (
+        sa.select(
+            deals_t.c.id,
+            deals_t.c.number,
+            deals_t.c.dealer,
+            deals_t.c.status,
+            deals_t.c.source,
+            deals_t.c.winner,
+            sa.cast(deals_t.c.tricks, sa.Text),
+            deals_t.c.progress["summary"].as_string(),
         )
-    else:
-        page_entries = (
-            sa.select(*_entry_columns(entries_t))
-            .select_from(deals_with_entries)
-            .where(*in_page)
-            .order_by(entries_t.c.id)
-        )
+        .where(*in_page)
+        .order_by(deals_t.c.number)
+    )
+    # The page's entries in sheet order -- deal number, then entry id (rule order,
+    # corrections after) -- walking the deals' (match_id, number) index and each deal's
+    # entries by ix_score_entries_deal, which is already in that order: no sort, and no
+    # more rows read than the page's entries, whether the page is 5 deals or the match.
+    entries_query = (
+        sa.select(*_entry_columns(entries_t))
+        .select_from(deals_with_entries)
+        .where(*in_page)
+        .order_by(deals_t.c.number, entries_t.c.id)
+    )
+    # The collector stays paused while the rows are fetched too: the result rows are as
+    # many small objects as the sheet itself.
     with _collector_paused():
         return _build_sheet(
-            session=session,
             match=match,
             players=players,
             parties=parties,
-            deals=deals,
-            page_entries=page_entries,
+            deals=session.execute(deals_query).all(),
+            entries=session.execute(entries_query).all(),
             adjustment_rows=adjustment_rows,
             carried=carried,
             totals=totals,
@@ -762,33 +761,28 @@ def score_sheet(
 
 def _build_sheet(
     *,
-    session: Session,
     match: Match,
     players: list[dict[str, Any]],
     parties: list[str],
     deals: Sequence[Any],
-    page_entries: Any,
+    entries: Iterable[Sequence[Any]],
     adjustment_rows: Sequence[Any],
     carried: list[int],
     totals: list[int],
     deal_count: int,
 ) -> dict[str, Any]:
+    """The sheet from the page's deal rows and entry rows (see `score_sheet`).
+
+    Every deal and entry becomes a plain dict built by a literal -- the cheapest object
+    Python makes -- because a whole 100,000-deal sheet is about 300,000 of them.
+    """
     count = len(parties)
-    keys = ("id", "party", "category", "points", "note", "corrects")
-    by_deal: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
-    for deal_id, *values in session.execute(page_entries):
-        by_deal[deal_id].append(dict(zip(keys, values, strict=True)))
-    adjustments = [dict(zip(keys, row[1:], strict=True)) for row in adjustment_rows]
-    running = carried[:]
-    sheet_deals = []
-    loads = json.loads
-    empty: list[dict[str, Any]] = []
-    for deal_id, number, dealer, status, source, winner, tricks, summary in deals:
-        lines = by_deal.get(deal_id, empty)
+    sheet_deals: list[dict[str, Any]] = []
+    lists_of: dict[int, tuple[list[dict[str, Any]], list[int]]] = {}
+    for deal_id, number, dealer, status, source, winner, _tricks, summary in deals:
+        lines: list[dict[str, Any]] = []
         points = [0] * count
-        for line in lines:
-            points[line["party"]] += line["points"]
-        running = [r + p for r, p in zip(running, points, strict=True)]
+        lists_of[deal_id] = (lines, points)
         sheet_deals.append(
             {
                 "number": number,
@@ -796,13 +790,46 @@ def _build_sheet(
                 "status": status,
                 "source": source,
                 "winner": winner,
-                "tricks": loads(tricks) if tricks else [],
+                "tricks": None,  # decoded below, all at once
                 "summary": summary or "",
                 "lines": lines,
                 "points": points,
-                "totals": running,
+                "totals": None,  # summed below, once every deal's points are in
             }
         )
+    # The entries come deal by deal: the deal's lists are looked up when the deal changes.
+    # A deal the deals query did not see (recorded between the two queries, which under
+    # PostgreSQL's READ COMMITTED see different snapshots) is left out, lines and all.
+    current = None
+    for deal_id, entry_id, party, category, value, note, corrects in entries:
+        if deal_id != current:
+            current = deal_id
+            lines, points = lists_of.get(deal_id) or ([], [0] * count)
+        lines.append(
+            {
+                "id": entry_id,
+                "party": party,
+                "category": category,
+                "points": value,
+                "note": note,
+                "corrects": corrects,
+            }
+        )
+        points[party] += value
+    # One decode of every tricks list: a single C-level parse instead of one json.loads
+    # call (and its Python overhead) per deal. Each text is one stored JSON value, so the
+    # array has one element per deal; anything else falls back to decoding them singly.
+    texts = [row[6] or "[]" for row in deals]
+    decoded = json.loads("[" + ",".join(texts) + "]") if texts else []
+    if len(decoded) != len(texts):
+        decoded = [json.loads(text) for text in texts]
+    running = carried[:]
+    for deal, tricks in zip(sheet_deals, decoded, strict=True):
+        deal["tricks"] = tricks
+        running = list(map(operator.add, running, deal["points"]))
+        deal["totals"] = running
+    keys = ("id", "party", "category", "points", "note", "corrects")
+    adjustments = [dict(zip(keys, row[1:], strict=True)) for row in adjustment_rows]
     return {
         "match": match_summary(match, players),
         "parties": parties,

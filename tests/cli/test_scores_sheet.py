@@ -1,0 +1,206 @@
+"""``whist scores``: the whole sheet as text (``--all``, ``--lines``) and as JSON
+(``--json``), byte for byte what the layout and ``json.dumps`` make of the ledger's sheet --
+corrections, adjustments, awkward notes and a deal in progress included -- and the plain
+table every report lays out."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openwhist.plugins import Catalog, load_catalog
+from openwhist.services.ledger import Ledger
+from openwhist.state import TERMINAL
+from openwhist_cli.app import app
+from openwhist_cli.commands.ledger import _ragged_table, plain_table
+from openwhist_cli.commands.scores import entry_lines, render_sheet
+from openwhist_cli.sheetjson import iter_sheet_json
+from typer.testing import CliRunner
+
+NOTES = ['said "seven", not five', "tab\there, back\\slash", "ünïcödé — ♠ 🂡", "bell\x07 nul\x00"]
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+def whist(runner: CliRunner, db: Path, *args: str) -> Any:
+    return runner.invoke(
+        app, list(args), env={"OPENWHIST_DB": str(db), "NO_COLOR": "1", "OPENWHIST_LANG": "en"}
+    )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@pytest.fixture
+def german(tmp_path: Path, catalog: Catalog) -> tuple[Path, int]:
+    """A German match: 12 recorded deals, corrections with awkward notes, adjustments, and
+    a 13th deal in progress (played a few cards, nothing scored)."""
+    db = tmp_path / "g.sqlite3"
+    rng = random.Random(3)
+    with Ledger(str(db), catalog=catalog) as ledger:
+        match = ledger.start_match(
+            "german",
+            ["Ann", "Bob"],
+            options={"match_format": "target_points", "target_points": 900},
+        )
+        for _ in range(12):
+            won = rng.randint(0, 13)
+            facts = {"phase1_tricks": [7, 6], "phase2_tricks": [won, 13 - won]}
+            ledger.record_real_deal(match, facts)
+        sheet = ledger.score_sheet(match)
+        for n, note in enumerate(NOTES):
+            line = sheet["deals"][3 * n]["lines"][0]
+            ledger.correct(line["id"], line["points"] + n + 1, note)
+        ledger.adjust(match, 0, -5, note=NOTES[0])
+        ledger.adjust(match, 1, 3, category="penalty", note="revoke")
+        resumed = ledger.resume(match)
+        state = resumed.state
+        assert state is not None
+        for _ in range(4):
+            legal = resumed.engine.legal_actions(state)
+            action = resumed.engine.sample_chance(state, rng) if not legal else legal[0]
+            state = resumed.engine.apply(state, action)
+            ledger.record_action(match, len(state.history), action.notation())
+        assert state.to_act != TERMINAL
+    return db, match
+
+
+def test_json_is_exactly_the_sheet_as_json_dumps_writes_it(
+    runner: CliRunner, german: tuple[Path, int]
+) -> None:
+    db, match = german
+    with Ledger(str(db)) as ledger:
+        sheet = ledger.score_sheet(match)
+    assert sheet["deals"][-1]["status"] == "in_progress"
+    assert [a["note"] for a in sheet["adjustments"]] == [NOTES[0], "revoke"]
+    shown = whist(runner, db, "scores", str(match), "--json")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout == _dumps(sheet) + "\n"
+    # Each correction is its own line after the line it corrects, note and all.
+    parsed = json.loads(shown.stdout)
+    corrections = [ln for d in parsed["deals"] for ln in d["lines"] if ln["corrects"]]
+    assert [c["note"].split(": ", 1)[1] for c in corrections] == NOTES
+
+
+def test_the_whole_sheet_as_text_shows_every_deal_and_correction(
+    runner: CliRunner, german: tuple[Path, int]
+) -> None:
+    db, match = german
+    with Ledger(str(db)) as ledger:
+        sheet = ledger.score_sheet(match)
+    shown = whist(runner, db, "scores", str(match), "--all", "--lines")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout == render_sheet(sheet) + "\n\n" + entry_lines(sheet) + "\n"
+    rows = shown.stdout.splitlines()
+    deal_rows = [r for r in rows if r[:4].strip().isdigit() and "phase-2" not in r]
+    assert [int(r.split()[0]) for r in deal_rows[:13]] == list(range(1, 14))
+    assert deal_rows[12].endswith("in progress")
+    assert f"totals: A {sheet['totals'][0]}, B {sheet['totals'][1]}" in rows
+    assert any(r.startswith("adj.") and r.endswith("revoke") for r in rows)
+    for note in NOTES:  # in --lines, each correction's note is the end of its row
+        assert any(r.endswith(note) for r in rows), note
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda deal: deal["points"].__setitem__(0, True),  # a bool where a number goes
+        lambda deal: deal["totals"].__setitem__(1, 2.5),  # a float
+        lambda deal: deal.__setitem__("extra", {"k": [1, None]}),  # a key too many
+        lambda deal: deal.pop("summary"),  # one missing
+        lambda deal: deal.update({"number": deal.pop("number")}),  # the keys reordered
+        lambda deal: deal["lines"].append("not a line"),
+        lambda deal: deal["lines"][0].__setitem__("corrects", False),
+        lambda deal: deal["lines"][0].__setitem__("note", None),
+        lambda deal: deal.update(winner=None, tricks=[], lines=[], points=[], totals=[]),
+        lambda deal: deal.update(summary="\u2028\ud800\x1b[31m\x7f"),  # odd characters
+    ],
+)
+def test_any_unusual_deal_is_still_written_as_json_dumps_would(
+    german: tuple[Path, int], change: Any
+) -> None:
+    db, match = german
+    with Ledger(str(db)) as ledger:
+        sheet = ledger.score_sheet(match)
+    change(sheet["deals"][4])
+    assert "".join(iter_sheet_json(sheet)) == _dumps(sheet)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{}, [], None, {"deals": []}, {1: "x"}, {"deals": "none"}, {"a": 1.5, "deals": [[1, 2]]}],
+)
+def test_anything_else_is_written_as_json_dumps_would(value: Any) -> None:
+    assert "".join(iter_sheet_json(value)) == _dumps(value)
+
+
+def test_a_long_sheet_is_written_in_pieces_that_join_to_json_dumps() -> None:
+    rng = random.Random(8)
+    deals = []
+    totals = [0, 0, 0]
+    for number in range(1, 4_502):
+        points = [rng.randint(-30, 30) for _ in range(3)]
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        lines = [
+            {
+                "id": number * 3 + p,
+                "party": p,
+                "category": "contract",
+                "points": points[p],
+                "note": f"note {number}",
+                "corrects": None if p else number,
+            }
+            for p in range(rng.randint(0, 3))
+        ]
+        deals.append(
+            {
+                "number": number,
+                "dealer": number % 3,
+                "status": "complete",
+                "source": "played",
+                "winner": rng.choice([None, 0, 1, 2]),
+                "tricks": [rng.randint(0, 13)] * 3,
+                "summary": "",
+                "lines": lines,
+                "points": points,
+                "totals": totals,
+            }
+        )
+    sheet = {"match": {"id": 1}, "parties": ["N", "E", "S"], "deals": deals, "totals": totals}
+    pieces = list(iter_sheet_json(sheet))
+    assert len(pieces) > 3  # written as it is made, not as one 68 MB string
+    assert "".join(pieces) == _dumps(sheet)
+
+
+def test_a_plain_table_aligns_its_columns() -> None:
+    rows: list[list[Any]] = [[1, "+7", 7, "A 7, B 6 "], [10, ".", -13, ""], ["adj.", "-5", "", "x"]]
+    assert plain_table(["deal", "A", "total A", "result"], rows, right={1, 2}).split("\n") == [
+        "deal   A  total A  result",
+        "----  --  -------  ---------",
+        "1     +7        7  A 7, B 6",
+        "10     .      -13",
+        "adj.  -5           x",
+    ]
+    # A row shorter than the headers ends early; no rows is the headers and the rule.
+    assert plain_table(["a", "bb"], [["long"]]) == "a     bb\n----  --\nlong"
+    assert plain_table(["a", "b"], [], right={0}) == "a  b\n-  -"
+
+
+def test_the_column_layout_is_the_row_layout() -> None:
+    rng = random.Random(4)
+    for _ in range(50):
+        width = rng.randint(1, 6)
+        headers = [rng.choice(["", "deal", "total NS", "x"]) for _ in range(width)]
+        rows = [
+            [rng.choice(["", " ", "+12", -3, 0, None, "a b", "ü♠"]) for _ in range(width)]
+            for _ in range(rng.randint(0, 8))
+        ]
+        right = {i for i in range(width) if rng.random() < 0.5}
+        assert plain_table(headers, rows, right) == _ragged_table(headers, rows, right)
