@@ -42,6 +42,7 @@ __all__ = [
     "deal_hidden",
     "deal_other_hands",
     "play_out",
+    "sampling_factory",
     "view_digest",
     "view_rng",
     "void_caps",
@@ -361,3 +362,15 @@ class CardSearchBot(CardBot):
         else:
             card, reason = self.decide(view, mask)
         return reason if card == action.card else None
+
+
+def sampling_factory(
+    bot: Callable[..., CardSearchBot], samples: int
+) -> Callable[[str, random.Random], CardSearchBot]:
+    """A `BotSpec` factory building ``bot(rng, samples=samples)``: one level of a sampling
+    bot (the experts' `BotLevel`s differ only in their sampled deals per decision)."""
+
+    def make(variant: str, rng: random.Random) -> CardSearchBot:
+        return bot(rng, samples=samples)
+
+    return make

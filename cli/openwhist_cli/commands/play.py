@@ -35,6 +35,48 @@ if TYPE_CHECKING:
     from openwhist_cli.render import CardStyle
 
 
+# The screen's options, shared by `whist play` and `whist resume` (same defaults).
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help="Language: en, es, pt, it [default: $OPENWHIST_LANG, else the locale].",
+    ),
+]
+AsciiOption = Annotated[
+    bool, typer.Option("--ascii", help="Suit letters (S H D C) instead of symbols.")
+]
+FourColorOption = Annotated[
+    bool, typer.Option("--four-color", help="A four-colour deck: blue diamonds, green clubs.")
+]
+PauseOption = Annotated[
+    float | None,
+    typer.Option(
+        "--pause",
+        min=0,
+        metavar="SECONDS",
+        help="Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, else 0].",
+    ),
+]
+BotDelayOption = Annotated[
+    float | None,
+    typer.Option(
+        "--bot-delay",
+        min=0,
+        metavar="SECONDS",
+        help="A bot's thinking pause [default: $OPENWHIST_BOT_DELAY, else 0.5 at a terminal, "
+        "else 0].",
+    ),
+]
+UndoOption = Annotated[
+    bool, typer.Option("--undo/--no-undo", help="Allow taking back your last action.")
+]
+AutoplayOption = Annotated[
+    bool, typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically.")
+]
+
+
 def register(app: typer.Typer) -> None:
     """Add ``play`` and ``resume`` to ``app``."""
     app.command("play", epilog=runtime.EXIT_CODES_EPILOG)(play_command)
@@ -76,48 +118,13 @@ def play_command(
         int | None,
         typer.Option("--deals", min=1, help="Stop after this many deals, even mid-match."),
     ] = None,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            metavar="LANG",
-            help="Language: en, es, pt, it [default: $OPENWHIST_LANG, else the locale].",
-        ),
-    ] = None,
-    ascii_cards: Annotated[
-        bool, typer.Option("--ascii", help="Suit letters (S H D C) instead of symbols.")
-    ] = False,
-    four_color: Annotated[
-        bool,
-        typer.Option("--four-color", help="A four-colour deck: blue diamonds, green clubs."),
-    ] = False,
-    pause: Annotated[
-        float | None,
-        typer.Option(
-            "--pause",
-            min=0,
-            metavar="SECONDS",
-            help="Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, "
-            "else 0].",
-        ),
-    ] = None,
-    bot_delay: Annotated[
-        float | None,
-        typer.Option(
-            "--bot-delay",
-            min=0,
-            metavar="SECONDS",
-            help="A bot's thinking pause [default: $OPENWHIST_BOT_DELAY, else 0.5 at a "
-            "terminal, else 0].",
-        ),
-    ] = None,
-    undo: Annotated[
-        bool, typer.Option("--undo/--no-undo", help="Allow taking back your last action.")
-    ] = True,
-    autoplay: Annotated[
-        bool,
-        typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically."),
-    ] = False,
+    lang: LangOption = None,
+    ascii_cards: AsciiOption = False,
+    four_color: FourColorOption = False,
+    pause: PauseOption = None,
+    bot_delay: BotDelayOption = None,
+    undo: UndoOption = True,
+    autoplay: AutoplayOption = False,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -289,28 +296,13 @@ def resume_command(
         int | None,
         typer.Option("--deals", min=1, help="Stop after this many more deals, even mid-match."),
     ] = None,
-    lang: Annotated[
-        str | None, typer.Option("--lang", metavar="LANG", help="Language: en, es, pt, it.")
-    ] = None,
-    ascii_cards: Annotated[
-        bool, typer.Option("--ascii", help="Suit letters (S H D C) instead of symbols.")
-    ] = False,
-    four_color: Annotated[bool, typer.Option("--four-color", help="A four-colour deck.")] = False,
-    pause: Annotated[
-        float | None,
-        typer.Option("--pause", min=0, metavar="SECONDS", help="Pause after each trick."),
-    ] = None,
-    bot_delay: Annotated[
-        float | None,
-        typer.Option("--bot-delay", min=0, metavar="SECONDS", help="A bot's thinking pause."),
-    ] = None,
-    undo: Annotated[
-        bool, typer.Option("--undo/--no-undo", help="Allow taking back your last action.")
-    ] = True,
-    autoplay: Annotated[
-        bool,
-        typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically."),
-    ] = False,
+    lang: LangOption = None,
+    ascii_cards: AsciiOption = False,
+    four_color: FourColorOption = False,
+    pause: PauseOption = None,
+    bot_delay: BotDelayOption = None,
+    undo: UndoOption = True,
+    autoplay: AutoplayOption = False,
 ) -> None:
     """Continue a match recorded in the ledger, at its last action.
 

@@ -46,6 +46,7 @@ from openwhist.sampling import (
     deal_other_hands,
     equal_in_hand,
     play_out,
+    sampling_factory,
     view_after_card,
     view_rng,
 )
@@ -228,11 +229,7 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
 
 def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
     """A factory for `EnglishExpertBot` with ``samples`` deals per decision (one of its levels)."""
-
-    def make(variant: str, rng: random.Random) -> Bot:
-        return EnglishExpertBot(rng, samples=samples)
-
-    return make
+    return sampling_factory(EnglishExpertBot, samples)
 
 
 EXPERT_BOT = BotSpec(

@@ -55,7 +55,14 @@ from openwhist import (
     TrickRecord,
     winning_index,
 )
-from openwhist.sampling import NO_CAP, CardSearchBot, deal_hidden, equal_in_hand, view_rng
+from openwhist.sampling import (
+    NO_CAP,
+    CardSearchBot,
+    deal_hidden,
+    equal_in_hand,
+    sampling_factory,
+    view_rng,
+)
 from openwhist.solver import Solver, representatives
 
 from openwhist_german.heuristic import GermanHeuristicBot
@@ -374,11 +381,7 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
 
 def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
     """A factory for `GermanExpertBot` with ``samples`` deals per decision (one of its levels)."""
-
-    def make(variant: str, rng: random.Random) -> Bot:
-        return GermanExpertBot(rng, samples=samples)
-
-    return make
+    return sampling_factory(GermanExpertBot, samples)
 
 
 EXPERT_BOT = BotSpec(

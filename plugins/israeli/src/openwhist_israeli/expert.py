@@ -61,6 +61,7 @@ from openwhist.sampling import (
     deal_other_hands,
     equal_in_hand,
     play_out,
+    sampling_factory,
     view_after_card,
     view_rng,
 )
@@ -357,11 +358,7 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
 
 def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
     """A factory for `IsraeliExpertBot` with ``samples`` deals per decision (one of its levels)."""
-
-    def make(variant: str, rng: random.Random) -> Bot:
-        return IsraeliExpertBot(rng, samples=samples)
-
-    return make
+    return sampling_factory(IsraeliExpertBot, samples)
 
 
 EXPERT_BOT = BotSpec(
