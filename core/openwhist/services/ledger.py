@@ -292,6 +292,18 @@ class Ledger:
         engine = self._engines.get(key)
         if engine is None:
             engine = self._engines[key] = self._build_engine(match)
+        # An open match begun under rules its variant has since changed would mix two
+        # scorings in one match: refuse to continue it, naming the change.
+        change = engine.variant.changed_rules(engine.options, match.variant_version)
+        if change is not None and match.status == "open":
+            dist = match.variant_distribution or match.variant
+            raise LedgerStateError(
+                f"match {match.id} was started with {dist} {match.variant_version}, and "
+                f"since {change.version} {change.description}; its deals so far were "
+                f"scored the old way, so it takes no more deals: finish it with {dist} "
+                f"older than {change.version}, or close it (whist match close {match.id}) "
+                "and start a new match"
+            )
         return engine
 
     def _build_engine(self, match: Match) -> Engine:
