@@ -191,8 +191,10 @@ def after_trick_text(view: PlayerView, style: CardStyle) -> Text | None:
         return line
     # The stock runs out with the last drawing trick, trick 13 (RULES.md §1.6), where the
     # public phase turns to 2.
-    if view.public.get("stock") == 0 and view.public.get("phase") == 2 and (
-        len(view.completed) == 13
+    if (
+        view.public.get("stock") == 0
+        and view.public.get("phase") == 2
+        and (len(view.completed) == 13)
     ):
         return Text(_("The stock is empty: the last 13 tricks are played out."), style="bold")
     return None

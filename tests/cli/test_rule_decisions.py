@@ -56,9 +56,7 @@ def set_recorded_version(db: Path, match: int, version: str) -> None:
     """Make ``match`` look as if an older openwhist-german had started it (the ledger
     stores the plugin version each match was started with)."""
     with sqlite3.connect(db) as connection:
-        connection.execute(
-            "UPDATE matches SET variant_version = ? WHERE id = ?", (version, match)
-        )
+        connection.execute("UPDATE matches SET variant_version = ? WHERE id = ?", (version, match))
 
 
 # -- German points_per_trick under all26 (RULES.md "Decisions", 2026-12-01) ----------------
@@ -70,8 +68,8 @@ def test_all26_points_per_trick_scores_all_26_tricks_through_whist_record(
     """The issue's reproduction: 10-3 in phase 1 and 5-8 in phase 2 under all26 gives A 15
     and B 11 (it gave A 5 and B 8 while announcing "A wins 15-11"); the sheet agrees."""
     db = tmp_path / "g.sqlite3"
-    match = started(runner, db, "german", "-p", "a", "-p", "b",
-                    "-o", "scoring_profile=all26", "-o", "hand_result_mode=points_per_trick")  # fmt: skip
+    match = started(runner, db, "german", "-p", "a", "-p", "b", "-o", "scoring_profile=all26",
+                    "-o", "hand_result_mode=points_per_trick")  # fmt: skip
     deal = whist(runner, db, "record", "deal", str(match), "phase1_tricks=10,3",
                  "phase2_tricks=5,8")  # fmt: skip
     assert deal.exit_code == 0, deal.output

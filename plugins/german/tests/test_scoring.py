@@ -140,7 +140,8 @@ def test_points_per_trick_on_a_played_deal_scores_every_trick_each_seat_won() ->
             state = engine.apply(state, engine.legal_actions(state)[0])
         won = [sum(1 for r in state.completed[first:] if r.winner == seat) for seat in (A, B)]
         phase1 = [sum(1 for r in state.completed[:13] if r.winner == seat) for seat in (A, B)]
-        assert len(state.completed) == 26 and min(phase1) > 0  # phase 1 matters here
+        assert len(state.completed) == 26
+        assert min(phase1) > 0  # phase 1 matters here
         result = engine.score(state)
         assert [result.points(A), result.points(B)] == won, profile
         assert result.winner == (A if won[A] > won[B] else B if won[B] > won[A] else None)

@@ -599,9 +599,7 @@ class IsraeliRules:
                 # A pass reads as the call it is, so the legality check explains that a
                 # Frisch selection is due instead of "pass is not a card".
                 return PASS
-            return parse_frisch(
-                text, options_of(state).frisch_cards, seat=SEAT_NAMES[state.to_act]
-            )
+            return parse_frisch(text, options_of(state).frisch_cards, seat=SEAT_NAMES[state.to_act])
         return None  # deal and play: the standard notation
 
     def conformance_public_cards(self, state: DealState[IsraeliExtra]) -> int:
