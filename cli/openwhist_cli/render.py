@@ -182,21 +182,35 @@ def stock_text(view: PlayerView, style: CardStyle) -> Text | None:
     return line
 
 
-def after_trick_text(view: PlayerView, style: CardStyle) -> Text | None:
-    """What the players see of the stock once a trick is over (from public facts only):
-    the cards left and the new face-up card, or that the stock has just run out after
-    the last drawing trick. ``None`` when there is no stock to speak of."""
-    line = stock_text(view, style)
-    if line is not None:
+def after_trick_text(
+    view: PlayerView, trick: TrickRecord, names: Sequence[str], style: CardStyle
+) -> Text | None:
+    """What a German Whist trick did to the stock (RULES.md §1.6), from public facts only:
+    its winner took the face-up card and the loser drew the next one face down; then the
+    cards left and the new face-up card, or, after the last drawing trick (13), that the
+    stock is empty. ``None`` when the view has no stock, or no longer had one."""
+    stock = view.public.get("stock")
+    if not isinstance(stock, int) or isinstance(stock, bool) or len(names) != 2:
+        return None
+    winner, loser = names[trick.winner], names[1 - trick.winner]
+    face_up = view.public.get("face_up")
+    if stock and isinstance(face_up, int):
+        line = Text(
+            _("{winner} takes the face-up card, {loser} draws from the stock: {count} cards "
+              "left; face up: ").format(winner=winner, loser=loser, count=stock)
+        )  # fmt: skip
+        line.append_text(card_text(face_up, style))
         return line
-    # The stock runs out with the last drawing trick, trick 13 (RULES.md §1.6), where the
-    # public phase turns to 2.
-    if (
-        view.public.get("stock") == 0
-        and view.public.get("phase") == 2
-        and (len(view.completed) == 13)
-    ):
-        return Text(_("The stock is empty: the last 13 tricks are played out."), style="bold")
+    # The stock runs out with the last drawing trick, trick 13, where the public phase
+    # turns to 2; later tricks leave it alone.
+    if stock == 0 and view.public.get("phase") == 2 and len(view.completed) == 13:
+        return Text(
+            _("{winner} takes the last face-up card, {loser} the last card of the stock: the "
+              "stock is empty, the last 13 tricks are played out").format(
+                winner=winner, loser=loser
+            ),
+            style="bold",
+        )  # fmt: skip
     return None
 
 

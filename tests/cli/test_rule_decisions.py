@@ -126,6 +126,25 @@ def test_an_open_match_begun_under_the_old_scoring_takes_no_more_deals(
     assert lines_of(carried_on.stdout) == [("A", 5), ("B", 8)]  # last13: phase 2 only
 
 
+def test_a_played_match_begun_under_the_old_scoring_is_not_resumed(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """The same for a match played at the terminal: stopped after one deal, it would go on
+    under the new rule; ``whist resume`` refuses (exit 1) and names the change."""
+    db = tmp_path / "played.sqlite3"
+    played = whist(runner, db, "play", "german", "-o", "scoring_profile=all26",
+                   "-o", "match_format=target_points", "--seat", "A=bot:random",
+                   "--seat", "B=bot:random", "--deals", "1", "--seed", "1", "--pause", "0",
+                   "--bot-delay", "0")  # fmt: skip
+    assert played.exit_code == 0, played.output
+    listing = json.loads(whist(runner, db, "matches", "--json").stdout)
+    assert [(m["status"], m["deals"]) for m in listing] == [("open", 1)]
+    set_recorded_version(db, listing[0]["id"], "0.1.0")
+    resumed = whist(runner, db, "resume", str(listing[0]["id"]), "--pause", "0")
+    assert resumed.exit_code == 1
+    assert "started with openwhist-german 0.1.0" in " ".join(resumed.stderr.split())
+
+
 def test_an_old_record_of_all26_points_per_trick_is_refused_by_replay(
     runner: CliRunner, tmp_path: Path
 ) -> None:
@@ -312,24 +331,33 @@ def test_a_misdeal_is_entered_with_no_tricks(runner: CliRunner, tmp_path: Path) 
 
 
 def test_the_stock_is_counted_after_every_drawing_trick(runner: CliRunner) -> None:
-    """German players count the stock: after trick k of phase 1 the play log says how many
-    cards are left (26 − 2k) and shows the new face-up card, even when no human is at the
-    table to see the full screen; after trick 13 it says the stock is empty, and the
-    play-out shows no stock."""
+    """German players count the stock: after trick k of phase 1 the play log says that the
+    winner took the face-up card and the loser drew, how many cards are left (26 − 2k) and
+    the new face-up card -- even when no human is at the table to see the full screen;
+    after trick 13 it says the stock is empty, and the play-out mentions no stock."""
     result = runner.invoke(
         app,
         ["play", "german", "--seed", "3", "--no-ledger", "--ascii", "--pause", "0",
          "--bot-delay", "0", "--seat", "A=bot:random", "--seat", "B=bot:random"],
-        env={"NO_COLOR": "1", "OPENWHIST_LANG": "en"},
+        env={"NO_COLOR": "1", "OPENWHIST_LANG": "en", "COLUMNS": "200"},
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    after: dict[int, str] = {}
+    after: dict[int, tuple[str, str]] = {}
     for i, line in enumerate(lines):
-        found = re.match(r"Trick (\d+):", line)
+        found = re.match(r"Trick (\d+): .* -> (\w) wins the trick", line)
         if found and i + 1 < len(lines):
-            after[int(found.group(1))] = lines[i + 1]
+            after[int(found.group(1))] = (found.group(2), lines[i + 1])
+    assert sorted(after) == list(range(1, 27))
     for k in range(1, 13):
-        assert re.fullmatch(rf"Stock: {26 - 2 * k} cards\s+Face-up card: \S+", after[k]), k
-    assert after[13] == "The stock is empty: the last 13 tricks are played out."
-    assert not any("Stock" in after[k] or "stock" in after[k] for k in range(14, 26))
+        winner, line = after[k]
+        loser = "B" if winner == "A" else "A"
+        expected = (
+            rf"{winner} takes the face-up card, {loser} draws from the stock: "
+            rf"{26 - 2 * k} cards left; face up: (10|[2-9JQKA])[SHDC]"
+        )
+        assert re.fullmatch(expected, line), (k, line)
+    winner, line = after[13]
+    assert line.startswith(f"{winner} takes the last face-up card")
+    assert "the stock is empty" in line
+    assert not any("stock" in after[k][1].lower() for k in range(14, 27))

@@ -755,7 +755,11 @@ class TableUI:
         # What the trick left on the table for everyone (German Whist: the stock's size
         # and the new face-up card), from public facts only: any seat's view will do.
         view = self.session.observe(0)
-        after = after_trick_text(view, self.style) if view is not None else None
+        after = (
+            after_trick_text(view, event.trick, self.names, self.style)
+            if view is not None
+            else None
+        )
         if after is not None:
             self.console.print(after)
         if self.pause:
