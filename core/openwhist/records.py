@@ -399,7 +399,9 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
 
     Raises:
         RecordError: with ``deal``/``action`` (1-based) set where the problem is: an
-            unknown variant or house rule, options the variant rejects, an action that does
+            unknown variant or house rule, options the variant rejects, a record written
+            by an older version of its variant under a rule the variant has since changed
+            for these options (`Variant.rule_changes`; no deal set), an action that does
             not parse (malformed) or that the rules forbid (illegal), actions after the end
             of a deal or a finished match, a deal that stops early (allowed for the last
             deal only, with no stored score), or a stored score, progress or result that

@@ -477,7 +477,9 @@ class Ledger:
 
         Raises:
             InvalidFactsError: every problem the facts model or the scoring rules found.
-            LedgerStateError: the match is closed, or a played deal is in progress.
+            LedgerStateError: the match is closed, or a played deal is in progress, or it
+                was begun under a rule its variant has since changed for its options
+                (`Variant.rule_changes`): it takes no more deals.
             LedgerError: the variant declares no facts model.
         """
         from openwhist.ledger import repository as repo
@@ -630,6 +632,8 @@ class Ledger:
         Raises:
             LedgerError: a logged action that no longer parses or is illegal (the plugin
                 changed since it was logged).
+            LedgerStateError: an open match begun under a rule its variant has since
+                changed for its options (`Variant.rule_changes`).
         """
         from openwhist.ledger import repository as repo
 
