@@ -54,7 +54,7 @@ class EnglishFacts(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     tricks: tuple[int, int] = Field(
-        description="tricks won by N–S and by E–W (leave out for a misdeal)"
+        description="tricks won by N–S and by E–W (a misdeal: 0,0, or leave out with misdeal=true)"
     )
     honours: tuple[int, int] = Field(
         (0, 0), description="trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"
