@@ -292,6 +292,18 @@ class Ledger:
         engine = self._engines.get(key)
         if engine is None:
             engine = self._engines[key] = self._build_engine(match)
+        # An open match begun under rules its variant has since changed would mix two
+        # scorings in one match: refuse to continue it, naming the change.
+        change = engine.variant.changed_rules(engine.options, match.variant_version)
+        if change is not None and match.status == "open":
+            dist = match.variant_distribution or match.variant
+            raise LedgerStateError(
+                f"match {match.id} was started with {dist} {match.variant_version}, and "
+                f"since {change.version} {change.description}; its deals so far were "
+                f"scored the old way, so it takes no more deals: finish it with {dist} "
+                f"older than {change.version}, or close it (whist match close {match.id}) "
+                "and start a new match"
+            )
         return engine
 
     def _build_engine(self, match: Match) -> Engine:
@@ -465,7 +477,9 @@ class Ledger:
 
         Raises:
             InvalidFactsError: every problem the facts model or the scoring rules found.
-            LedgerStateError: the match is closed, or a played deal is in progress.
+            LedgerStateError: the match is closed, or a played deal is in progress, or it
+                was begun under a rule its variant has since changed for its options
+                (`Variant.rule_changes`): it takes no more deals.
             LedgerError: the variant declares no facts model.
         """
         from openwhist.ledger import repository as repo
@@ -618,6 +632,8 @@ class Ledger:
         Raises:
             LedgerError: a logged action that no longer parses or is illegal (the plugin
                 changed since it was logged).
+            LedgerStateError: an open match begun under a rule its variant has since
+                changed for its options (`Variant.rule_changes`).
         """
         from openwhist.ledger import repository as repo
 

@@ -217,6 +217,29 @@ def test_target_tie_at_the_top_plays_on():
     assert not progress.finished
 
 
+def test_a_tie_at_the_top_plays_on_until_one_leads_alone_at_the_target():
+    """RULES.md "Decisions" (2026-12-01): a tie at the top plays on until one leads alone.
+    Our reading (docs/variants/israeli.md): the target still holds, so a sole leader who
+    has fallen back below it does not win yet. Target 30: N and S tie at 35; N then misses
+    by one (25) and S by two (15): N leads alone but below 30, so play goes on; N makes 1
+    (+11 = 36) while S misses again, and N wins."""
+    options = IsraeliOptions(match="target:30")
+    progress = start_match(options, first_dealer=0)
+    tie = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 5, 0], tricks=[5, 2, 5, 1])
+    progress = advance_match(progress, score_facts(tie, options), options)
+    assert progress.totals == (35, -40, 35, -50)
+    assert not progress.finished
+    slip = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 5, 0], tricks=[4, 3, 3, 3])
+    progress = advance_match(progress, score_facts(slip, options), options)
+    assert progress.totals == (25, -70, 15, -80)
+    assert not progress.finished
+    made = IsraeliFacts(declarer=2, bid="5S", contracts=[1, 0, 5, 0], tricks=[1, 5, 3, 4])
+    progress = advance_match(progress, score_facts(made, options), options)
+    assert progress.totals == (36, -80, -5, -100)
+    assert progress.finished
+    assert progress.winner == 0
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from openwhist import DealState, side_of
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from openwhist_english.options import Penalty
 
@@ -47,12 +47,15 @@ class EnglishFacts(BaseModel):
         revokes: established revokes in the order they happened, each with its penalty.
         seat_tricks: tricks per seat (N, E, S, W) when known (always, for played deals).
         misdeal: the deal was a misdeal and is void (score-keeping only); then tricks,
-            honours and revokes must be empty.
+            honours and revokes must be empty, and tricks may be left out (a misdeal is
+            entered "with no tricks", docs/variants/english.md).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    tricks: tuple[int, int] = Field(description="tricks won by N–S and by E–W")
+    tricks: tuple[int, int] = Field(
+        description="tricks won by N–S and by E–W (a misdeal: 0,0, or leave out with misdeal=true)"
+    )
     honours: tuple[int, int] = Field(
         (0, 0), description="trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"
     )
@@ -64,12 +67,21 @@ class EnglishFacts(BaseModel):
     )
     misdeal: bool = Field(False, description="a misdeal: the deal is void and redealt")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _misdeal_has_no_tricks(cls, data: Any) -> Any:
+        # A misdeal is entered with no tricks (nothing was played): supply the 0-0 the
+        # void deal records, so `misdeal=true` alone is a complete entry.
+        if isinstance(data, dict) and "tricks" not in data and _is_true(data.get("misdeal")):
+            return {**data, "tricks": (0, 0)}
+        return data
+
     @model_validator(mode="after")
     def _check(self) -> EnglishFacts:
         if self.misdeal:
             if any(self.tricks) or any(self.honours) or self.revokes:
                 raise ValueError(
-                    "a misdeal is void: give tricks [0, 0], honours [0, 0] and no revokes"
+                    "a misdeal is void: enter it with no tricks (or 0,0), no honours and no revokes"
                 )
             return self
         if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
@@ -102,6 +114,14 @@ class EnglishFacts(BaseModel):
             "seat_tricks": None if self.seat_tricks is None else list(self.seat_tricks),
             "misdeal": self.misdeal,
         }
+
+
+def _is_true(value: Any) -> bool:
+    """Whether ``value`` reads as true the way the ``misdeal`` field will read it."""
+    try:
+        return TypeAdapter(bool).validate_python(value)
+    except ValidationError:
+        return False  # not a boolean: the field's own validation reports it
 
 
 def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
