@@ -560,6 +560,23 @@ class Ledger:
                 "note": fix.note,
             }
 
+    def void_deal(self, match_id: int, number: int, note: str) -> dict[str, Any]:
+        """Void deal ``number`` of a match with compensating entries (never a deletion);
+        see `repository.void_deal`.
+
+        Returns:
+            ``{"match", "deal", "entries", "points"}`` (the points taken back per party).
+
+        Raises:
+            LedgerNotFoundError: no such match or deal.
+            LedgerStateError: the deal is in progress or already void.
+            LedgerError: no note.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            return repo.void_deal(session=session, match_id=match_id, number=number, note=note)
+
     def finish_match(self, match_id: int, *, abandoned: bool = False) -> dict[str, Any]:
         """Close a match: ``finished`` (the rules did not end it, the players did) or
         ``abandoned``. A match whose rules end it is finished by its last deal already.
@@ -576,7 +593,7 @@ class Ledger:
                 status="abandoned" if abandoned else "finished",
             )
             players = repo.match_players(session=session, match_id=match_id)
-            return repo.match_summary(match, players)
+            return self._summary(session, match, players)
 
     # -- resuming ------------------------------------------------------------------------
 
@@ -641,14 +658,25 @@ class Ledger:
 
     # -- reports -------------------------------------------------------------------------
 
+    @staticmethod
+    def _summary(
+        session: Session, match: Match, players: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """`repository.match_summary` with the entries' totals (`with_ledger_totals`)."""
+        from openwhist.ledger import repository as repo
+
+        assert match.id is not None
+        totals = repo.ledger_totals(session=session, match_ids=[match.id])
+        return repo.with_ledger_totals(repo.match_summary(match, players), totals)
+
     def get_match(self, match_id: int) -> dict[str, Any]:
         """A match's summary with its deals (records included)."""
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
             match = repo.get_match(session=session, match_id=match_id)
-            summary = repo.match_summary(
-                match, repo.match_players(session=session, match_id=match_id)
+            summary = self._summary(
+                session, match, repo.match_players(session=session, match_id=match_id)
             )
             summary["deal_records"] = repo.match_deals(session=session, match_id=match_id)
             return summary
@@ -690,7 +718,12 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
-            return repo.score_sheet(session=session, match_id=match_id, first=first, last=last)
+            sheet = repo.score_sheet(session=session, match_id=match_id, first=first, last=last)
+            # The summary's totals and line from the entries too, as every report has them.
+            sheet["match"] = repo.with_ledger_totals(
+                sheet["match"], repo.ledger_totals(session=session, match_ids=[match_id])
+            )
+            return sheet
 
     def latest_open_match(self) -> int | None:
         """The most recently started match that is still open (``whist resume``'s default),
@@ -764,8 +797,8 @@ class Ledger:
             for mid in ids:
                 assert mid is not None
                 match = repo.get_match(session=session, match_id=mid)
-                summary = repo.match_summary(
-                    match, repo.match_players(session=session, match_id=mid)
+                summary = self._summary(
+                    session, match, repo.match_players(session=session, match_id=mid)
                 )
                 summary["deal_records"] = repo.match_deals(session=session, match_id=mid)
                 summary["entries"] = repo.match_entries(session=session, match_id=mid)
