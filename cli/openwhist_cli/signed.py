@@ -12,7 +12,6 @@ option (``--nte``) is still "No such option".
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from typer.core import TyperCommand
@@ -35,9 +34,7 @@ def _takes_value(command: Any, ctx: Any) -> dict[str, bool]:
     return names
 
 
-def separate_negative_numbers(
-    args: list[str], takes_value: dict[str, bool]
-) -> list[str]:
+def separate_negative_numbers(args: list[str], takes_value: dict[str, bool]) -> list[str]:
     """``args`` with the arguments after a ``--`` when one of them is a negative number.
 
     Words are options (and their values) or arguments; an unknown word that starts with

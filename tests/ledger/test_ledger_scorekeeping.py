@@ -217,7 +217,8 @@ def test_a_passed_out_deal_needs_the_option_that_ends_it(ledger_url: str) -> Non
     assert "passed_out_redeal_by" in refused.stderr
     assert _sheet(ledger_url, match)["deals"] == []
     started = whist(ledger_url, "record", "start", "israeli", "-p", "Noa", "-p", "Eli",
-                    "-p", "Sara", "-p", "Wim", "-o", "passed_out_redeal_by=next", "--json")  # fmt: skip
+                    "-p", "Sara", "-p", "Wim", "-o", "passed_out_redeal_by=next",
+                    "--json")  # fmt: skip
     other = json.loads(started.stdout)["id"]
     done = whist(ledger_url, "record", "deal", str(other), "passed_out=yes")
     assert done.exit_code == 0, done.output
@@ -312,9 +313,12 @@ def test_a_void_is_a_compensating_entry_shown_on_the_sheet(ledger_url: str) -> N
 
 @pytest.mark.parametrize("variant", ["german", "english"])
 def test_a_void_takes_back_the_rules_awards_too(ledger_url: str, variant: str) -> None:
-    players = ["-p", "Ann", "-p", "Ben"] + (["-p", "Cat", "-p", "Dan"] if variant == "english" else [])
-    facts = ["tricks=13,0", "honours=4,0"] if variant == "english" else [
-        "phase1_tricks=7,6", "phase2_tricks=10,3"]  # fmt: skip
+    english = variant == "english"
+    players = ["-p", "Ann", "-p", "Ben", *(["-p", "Cat", "-p", "Dan"] if english else [])]
+    if english:
+        facts = ["tricks=13,0", "honours=4,0"]
+    else:
+        facts = ["phase1_tricks=7,6", "phase2_tricks=10,3"]
     started = whist(ledger_url, "record", "start", variant, *players, "--json")
     match = json.loads(started.stdout)["id"]
     assert whist(ledger_url, "record", "deal", str(match), *facts).exit_code == 0

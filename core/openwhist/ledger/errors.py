@@ -67,9 +67,7 @@ class PointsOutOfRangeError(LedgerError, ValueError):
 
     def __init__(self, points: int, what: str = "an entry") -> None:
         self.points = points
-        super().__init__(
-            f"{what} counts at most {MAX_POINTS:,} points either way, not {points:,}"
-        )
+        super().__init__(f"{what} counts at most {MAX_POINTS:,} points either way, not {points:,}")
 
 
 class DuplicateDealError(LedgerStateError):

@@ -543,11 +543,13 @@ def complete_deal(
     progress: MatchProgress,
     actions: Sequence[str] | None = None,
     facts: Mapping[str, Any] | None = None,
+    key: str | None = None,
 ) -> DealRow:
     """Finish the match's current deal: record, tricks, score entries and progress.
 
     ``actions`` (a played deal) must extend the logged actions; when omitted the log is
-    used. ``facts`` marks a deal recorded from real-card facts (no actions). If the deal
+    used. ``facts`` marks a deal recorded from real-card facts (no actions); ``key`` is
+    kept in its record (``record["key"]``, the keeper's idempotency key). If the deal
     was already completed with the same score -- a retry after a crash -- nothing is added
     and the stored deal is returned.
 
@@ -606,6 +608,8 @@ def complete_deal(
     }
     if facts is not None:
         record["facts"] = _json(dict(facts))
+    if key is not None:
+        record["key"] = key
     deal.record = record
     deal.source = "recorded" if facts is not None else "played"
     deal.tricks = list(score.tricks)
@@ -662,11 +666,14 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
         raise LedgerStateError(
             f"entry {entry_id} is a correction of entry {entry.corrects_id}; correct that one"
         )
-    if entry.deal_id is not None and session.exec(
-        select(ScoreEntry.id).where(
-            ScoreEntry.deal_id == entry.deal_id, ScoreEntry.category == VOID_CATEGORY
-        )
-    ).first():
+    if (
+        entry.deal_id is not None
+        and session.exec(
+            select(ScoreEntry.id).where(
+                ScoreEntry.deal_id == entry.deal_id, ScoreEntry.category == VOID_CATEGORY
+            )
+        ).first()
+    ):
         raise LedgerStateError(f"entry {entry_id} belongs to a void deal; it counts nothing")
     earlier = session.exec(
         select(sa.func.coalesce(sa.func.sum(ScoreEntry.points), 0)).where(
@@ -708,6 +715,23 @@ def deal_by_number(*, session: Session, match_id: int, number: int) -> DealRow:
     if deal is None:
         raise LedgerNotFoundError(f"match {match_id} has no deal {number}")
     return deal
+
+
+def deal_with_key(*, session: Session, match_id: int, key: str) -> DealRow | None:
+    """The match's deal recorded with idempotency key ``key`` (``record["key"]``), if any.
+
+    Reads the records of the match's deals entered from facts: a real-card match has tens or
+    hundreds of deals, and keys are given only by keepers who want them.
+    """
+    deals_t = _T["deals"]
+    found = session.execute(
+        sa.select(deals_t.c.id).where(
+            deals_t.c.match_id == match_id,
+            deals_t.c.source == "recorded",
+            deals_t.c.record["key"].as_string() == key,
+        )
+    ).first()
+    return None if found is None else session.get(DealRow, found[0])
 
 
 def void_deal(*, session: Session, match_id: int, number: int, note: str) -> dict[str, Any]:
@@ -1199,6 +1223,7 @@ __all__ = [
     "create_player",
     "current_deal",
     "deal_by_number",
+    "deal_with_key",
     "finish_match",
     "get_match",
     "get_or_create",
