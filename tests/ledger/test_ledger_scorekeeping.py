@@ -325,3 +325,56 @@ def test_a_void_takes_back_the_rules_awards_too(ledger_url: str, variant: str) -
     assert any(_sheet(ledger_url, match)["totals"])
     assert whist(ledger_url, "void", str(match), "1", "--note", "x").exit_code == 0
     assert _sheet(ledger_url, match)["totals"] == [0, 0]
+
+
+# -- the walk-through of docs/ledger.md -----------------------------------------------------
+
+
+def _walkthrough() -> list[tuple[str, list[str]]]:
+    """Each ``$ whist ...`` of docs/ledger.md's real-card evening with the lines shown under
+    it, in order (from "Score-keeping a real-card game" to "Commands")."""
+    import textwrap
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "ledger.md").read_text("utf-8")
+    section = text.split("## Score-keeping a real-card game", 1)[1].split("\n## Commands", 1)[0]
+    steps: list[tuple[str, list[str]]] = []
+    for block in section.split("```")[1::2]:
+        if block.startswith("python"):
+            continue
+        for line in textwrap.dedent(block).splitlines():
+            if line.startswith("$ "):
+                steps.append((line[2:], []))
+            elif steps and line.strip():
+                steps[-1][1].append(line)
+    return steps
+
+
+def test_the_docs_evening_prints_what_the_docs_show(ledger_url: str) -> None:
+    import re
+    import shlex
+
+    steps = _walkthrough()
+    assert len(steps) >= 12, "the walk-through of docs/ledger.md was not found"
+    stamp = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC")
+    for command, shown in steps:
+        words = shlex.split(command)
+        tail = None
+        if "|" in words:
+            at = words.index("|")
+            assert words[at + 1 : at + 3] == ["tail", words[at + 2]], command
+            tail = int(words[at + 2].lstrip("-"))
+            words = words[:at]
+        assert words[0] == "whist", command
+        result = whist(ledger_url, *words[1:])
+        expected = [line.rstrip() for line in shown]
+        stream = result.stderr if expected and expected[0].startswith("error:") else result.stdout
+        got = [line.rstrip() for line in stream.splitlines() if line.strip()]
+        if tail is not None:
+            got = got[-tail:]
+        if "..." in expected:  # only the lines after "..." are shown
+            expected = expected[expected.index("...") + 1 :]
+            got = got[-len(expected) :]
+        got = [stamp.sub("<time>", line) for line in got]
+        expected = [stamp.sub("<time>", line) for line in expected]
+        assert got == expected, command

@@ -505,12 +505,8 @@ def _interactive(
                 return ledger.record_real_deal(match, entered, key=key, again=again)
             except DuplicateDealError as exc:
                 console.print(str(exc).split("; nothing recorded")[0] + ".")
-                answer = prompter.ask(
-                    _("Record them again as a new deal, deal {deal}? [y/N] ").format(
-                        deal=exc.number + 1
-                    )
-                )
-                if answer.strip().lower() not in ("y", "yes"):
+                question = _("Record them again as a new deal, deal {deal}?")
+                if not prompter.confirm(question.format(deal=exc.number + 1)):
                     return None
                 again = True
                 continue
