@@ -378,3 +378,14 @@ def test_the_docs_evening_prints_what_the_docs_show(ledger_url: str) -> None:
         got = [stamp.sub("<time>", line) for line in got]
         expected = [stamp.sub("<time>", line) for line in expected]
         assert got == expected, command
+
+
+def test_the_first_dealer_may_be_named_by_its_player(ledger_url: str) -> None:
+    started = whist(ledger_url, "record", "start", "israeli", "-p", "Noa", "-p", "Eli",
+                    "-p", "Sara", "-p", "Wim", "--first-dealer", "sara", "--json")  # fmt: skip
+    assert started.exit_code == 0, started.output
+    assert json.loads(started.stdout)["first_dealer"] == 2
+    unknown = whist(ledger_url, "record", "start", "israeli", "-p", "Noa", "-p", "Eli",
+                    "-p", "Sara", "-p", "Wim", "--first-dealer", "Bob")  # fmt: skip
+    assert unknown.exit_code == 2
+    assert "unknown seat 'Bob'" in unknown.stderr

@@ -260,7 +260,9 @@ def start_command(
     first_dealer: Annotated[
         str | None,
         typer.Option(
-            "--first-dealer", metavar="SEAT", help="The first dealer's seat name or number from 1."
+            "--first-dealer",
+            metavar="SEAT",
+            help="The first dealer: a seat name, a number from 1, or a player's name.",
         ),
     ] = None,
     label: Annotated[
@@ -281,7 +283,15 @@ def start_command(
             from openwhist.services import UsageError
 
             raise UsageError(f"{the_variant.name} declares no deal facts: it cannot be score-kept")
-        dealer = 0 if first_dealer is None else _seat_index(first_dealer, the_variant.seat_names)
+        dealer = 0
+        if first_dealer is not None:
+            # A player's name is a seat too: the seat they were given with --player.
+            named = [p.strip().lower() for p in player]
+            wanted = first_dealer.strip().lower()
+            if wanted in named and wanted not in (n.lower() for n in the_variant.seat_names):
+                dealer = named.index(wanted)
+            else:
+                dealer = _seat_index(first_dealer, the_variant.seat_names)
         with open_ledger(ctx, db, variants=True) as ledger:
             match = ledger.start_match(
                 the_variant.name,
@@ -494,7 +504,8 @@ def _interactive(
     players = ", ".join(seat_display_name(p["name"], p["kind"]) for p in summary["players"])
     console.print(
         f"Deal {summary['deals'] + 1} of match {match} ({summary['variant']}; {players}). "
-        f"Parties: {seats}. Lists: 7,6. Enter keeps the default."
+        f"Parties: {seats}. A seat by its name, its player or its number. Lists: 7,6. "
+        "Enter keeps the default."
     )
     entered: dict[str, Any] = {}
     try:
