@@ -549,19 +549,25 @@ class Ledger:
         (an empty list: they would be recorded as the match's next deal)."""
         try:
             with self._unit(write=False) as session:
-                self._score_entered(session, match_id, facts)
+                self._score_entered(session, match_id, facts, for_update=False)
         except InvalidFactsError as exc:
             return list(exc.problems)
         return []
 
     def _score_entered(
-        self, session: Session, match_id: int, facts: BaseModel | Mapping[str, Any]
+        self,
+        session: Session,
+        match_id: int,
+        facts: BaseModel | Mapping[str, Any],
+        *,
+        for_update: bool = True,
     ) -> tuple[Match, BaseModel, DealScore, MatchProgress]:
         """Validate entered facts against the match's variant and options and score them:
-        ``(match, facts, score, progress before the deal)``; see `record_real_deal`."""
+        ``(match, facts, score, progress before the deal)``; see `record_real_deal`.
+        ``for_update`` locks the match's row for the caller's unit of work (a write)."""
         from openwhist.ledger import repository as repo
 
-        match = repo.get_match(session=session, match_id=match_id, for_update=True)
+        match = repo.get_match(session=session, match_id=match_id, for_update=for_update)
         engine = self._engine_for(match)
         variant = engine.variant
         model = variant.facts
@@ -626,7 +632,16 @@ class Ledger:
         from openwhist.ledger.errors import DuplicateDealError
 
         with self._unit() as session:
-            match, entered, score, progress = self._score_entered(session, match_id, facts)
+            try:
+                match, entered, score, progress = self._score_entered(session, match_id, facts)
+            except InvalidFactsError:
+                # A closed match says so first: wrong facts are beside the point there.
+                status = repo.get_match(session=session, match_id=match_id).status
+                if status != "open":
+                    raise LedgerStateError(
+                        f"match {match_id} is {status}; it takes no deals"
+                    ) from None
+                raise
             entered_json = entered.model_dump(mode="json")
             last = (
                 repo.deal_by_number(session=session, match_id=match_id, number=progress.deals)
