@@ -389,3 +389,14 @@ def test_the_first_dealer_may_be_named_by_its_player(ledger_url: str) -> None:
                     "-p", "Sara", "-p", "Wim", "--first-dealer", "Bob")  # fmt: skip
     assert unknown.exit_code == 2
     assert "unknown seat 'Bob'" in unknown.stderr
+
+
+def test_in_a_partnership_game_a_players_name_is_their_side(ledger_url: str) -> None:
+    started = whist(ledger_url, "record", "start", "english", "-p", "Ann", "-p", "Ben",
+                    "-p", "Cat", "-p", "Dan", "--json")  # fmt: skip
+    match = json.loads(started.stdout)["id"]
+    # Cat sits S: her side N–S revoked, E–W chose to add 3 to their own score.
+    done = whist(ledger_url, "record", "deal", str(match), "tricks=7,6", "revokes=Cat:add",
+                 "--json")  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["score"]["facts"]["revokes"] == [{"side": 0, "penalty": "add"}]

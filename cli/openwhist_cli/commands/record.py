@@ -42,15 +42,17 @@ _NO = {"n", "no", "false", "0", "off"}
 
 class _Names:
     """Names a seat or party number may be given as: a seat (``N`` = seat 0), a party
-    (``EW`` = side 1), or a player's name, which stands for the player's seat (any case).
-
-    A player's name is a seat: in a partnership game a fact asked per side (English
-    ``revokes=NS:add``) takes the side's name, and a player's name there means their seat,
-    which the facts model then reports if a side was meant.
+    (``EW`` = side 1), or a player's name (any case), which stands for the player's scoring
+    party -- their seat where everyone plays alone (Israeli ``declarer=Noa``), their side in
+    a partnership game, whose facts name sides (English ``revokes=Ann:add``).
     """
 
     def __init__(
-        self, seats: list[str], parties: list[str], players: list[str] | None = None
+        self,
+        seats: list[str],
+        parties: list[str],
+        players: list[str] | None = None,
+        player_parties: list[int] | None = None,
     ) -> None:
         self.seat_names = list(seats)
         self.party_names = list(parties)
@@ -58,6 +60,7 @@ class _Names:
         self.seats = [s.lower() for s in seats]
         self.parties = [p.lower() for p in parties]
         self.players = [p.strip().lower() for p in self.player_names]
+        self.player_parties = list(player_parties or range(len(self.players)))
 
     def number(self, text: str) -> int | str:
         lowered = text.strip().lower().replace("-", "").replace("\u2013", "")
@@ -65,7 +68,7 @@ class _Names:
             if lowered in names:
                 return names.index(lowered)
         if text.strip().lower() in self.players:
-            return self.players.index(text.strip().lower())
+            return self.player_parties[self.players.index(text.strip().lower())]
         try:
             return int(text)
         except ValueError:
@@ -389,6 +392,7 @@ def deal_command(
                 list(variant.seat_names),
                 list(summary["parties"]),
                 [seat_display_name(p["name"], p["kind"]) for p in summary["players"]],
+                [int(p["party"]) for p in summary["players"]],
             )
             if facts:
                 entered, problems = parse_pairs(facts, model, names)
