@@ -119,7 +119,11 @@ def test_facts_accept_any_bid_spelling_and_a_passed_out_deal():
     assert IsraeliFacts(declarer=0, bid="7♠", contracts=[7, 0, 0, 0], tricks=[7, 2, 2, 2]).bid == (
         "7S"
     )
-    assert score_facts(IsraeliFacts(passed_out=True), DEFAULTS).lines == ()
+    # A deal ends passed out only where the options cancel it (passed_out_redeal_by=next).
+    cancelling = IsraeliOptions(passed_out_redeal_by="next")
+    assert score_facts(IsraeliFacts(passed_out=True), cancelling).lines == ()
+    with pytest.raises(VariantError, match="passed_out_redeal_by=same"):
+        score_facts(IsraeliFacts(passed_out=True), DEFAULTS)
     with pytest.raises(ValidationError, match="no declarer"):
         IsraeliFacts(passed_out=True, declarer=0)
 
@@ -155,7 +159,7 @@ def test_open_match_keeps_running_totals_and_the_dealer_moves_left():
 
 
 def test_fixed_deals_match_ends_after_n_scored_deals_and_cancelled_deals_do_not_count():
-    options = IsraeliOptions(match="fixed_deals:2")
+    options = IsraeliOptions(match="fixed_deals:2", passed_out_redeal_by="next")
     progress = start_match(options, first_dealer=0)
     facts = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 3, 0, 4], tricks=[5, 4, 0, 4])
     score = score_facts(facts, options)

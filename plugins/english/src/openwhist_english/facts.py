@@ -18,6 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from openwhist_english.options import Penalty
 
 TRICKS_PER_DEAL = 13
+MAX_REVOKES_PER_SIDE = 2 * TRICKS_PER_DEAL
+"""A revoke is a card played to a trick: each of a side's two players revokes at most once a
+trick, so a side has at most 26 established revokes in a deal."""
 HONOUR_RANKS = (11, 12, 13, 14)
 """J, Q, K, A (RULES.md §2.5: the honours are the A, K, Q, J of trumps)."""
 
@@ -78,31 +81,42 @@ class EnglishFacts(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> EnglishFacts:
+        # Every problem at once, one per line (the ledger lists each line as a problem).
+        problems: list[str] = []
         if self.misdeal:
             if any(self.tricks) or any(self.honours) or self.revokes:
-                raise ValueError(
+                problems.append(
                     "a misdeal is void: enter it with no tricks (or 0,0), no honours and no revokes"
                 )
-            return self
-        if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
-            raise ValueError(
-                f"tricks must be two non-negative counts summing to 13, got {list(self.tricks)}"
-            )
-        if min(self.honours) < 0 or sum(self.honours) > len(HONOUR_RANKS):
-            raise ValueError(
-                f"honours must be two non-negative counts of at most 4 in all (A, K, Q, J "
-                f"of trumps), got {list(self.honours)}"
-            )
-        if self.seat_tricks is not None:
-            by_side = (
-                self.seat_tricks[0] + self.seat_tricks[2],
-                self.seat_tricks[1] + self.seat_tricks[3],
-            )
-            if min(self.seat_tricks) < 0 or by_side != self.tricks:
-                raise ValueError(
-                    f"seat_tricks {list(self.seat_tricks)} do not add up to the side tricks "
-                    f"{list(self.tricks)} (N+S, E+W)"
+        else:
+            if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
+                problems.append(
+                    f"tricks must be two non-negative counts summing to 13, got {list(self.tricks)}"
                 )
+            if min(self.honours) < 0 or sum(self.honours) > len(HONOUR_RANKS):
+                problems.append(
+                    f"honours must be two non-negative counts of at most 4 in all (A, K, Q, "
+                    f"J of trumps), got {list(self.honours)}"
+                )
+            if self.seat_tricks is not None:
+                by_side = (
+                    self.seat_tricks[0] + self.seat_tricks[2],
+                    self.seat_tricks[1] + self.seat_tricks[3],
+                )
+                if min(self.seat_tricks) < 0 or by_side != self.tricks:
+                    problems.append(
+                        f"seat_tricks {list(self.seat_tricks)} do not add up to the side "
+                        f"tricks {list(self.tricks)} (N+S, E+W)"
+                    )
+        for side, name in enumerate(("N–S", "E–W")):
+            count = sum(1 for r in self.revokes if r.side == side)
+            if count > MAX_REVOKES_PER_SIDE:
+                problems.append(
+                    f"revokes: each of a side's two players can revoke at most once a trick, "
+                    f"so {name} revoke at most {MAX_REVOKES_PER_SIDE} times a deal, not {count}"
+                )
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
     def as_json(self) -> dict[str, Any]:
