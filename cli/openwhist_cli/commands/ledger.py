@@ -33,15 +33,20 @@ DbOption = Annotated[str | None, typer.Option("--db", metavar="URL|PATH", help=D
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
 
 
-def open_ledger(ctx: typer.Context, db: str | None, *, variants: bool = False) -> Ledger:
+def open_ledger(
+    ctx: typer.Context, db: str | None, *, variants: bool = False, read_only: bool = False
+) -> Ledger:
     """The ledger at ``db`` (``None``: ``$OPENWHIST_DB`` or the default file).
 
     ``variants``: give it the invocation's catalog (commands that score or replay deals);
-    reports need no plugins and load none.
+    reports need no plugins and load none. ``read_only``: reports, which then work on a
+    read-only file or directory.
     """
     from openwhist.services.ledger import Ledger
 
-    return Ledger(db, catalog=runtime.get_catalog(ctx) if variants else None)
+    return Ledger(
+        db, catalog=runtime.get_catalog(ctx) if variants else None, read_only=read_only
+    )
 
 
 def ledger_player(name: str, bot: str | None) -> tuple[str, str]:
@@ -131,7 +136,7 @@ def matches_command(
 ) -> None:
     """List the ledger's matches, newest first."""
     with runtime.handle_errors(ctx):
-        with open_ledger(ctx, db) as ledger:
+        with open_ledger(ctx, db, read_only=True) as ledger:
             found = ledger.list_matches(variant=variant, player=player, open_only=open_only)
         if json_out:
             runtime.echo_json(found)
@@ -186,7 +191,7 @@ def standings_command(
     made (zero bids included).
     """
     with runtime.handle_errors(ctx):
-        with open_ledger(ctx, db) as ledger:
+        with open_ledger(ctx, db, read_only=True) as ledger:
             rows = ledger.standings(variant=variant, player=player, game_points=True)
         if json_out:
             runtime.echo_json(rows)
@@ -261,7 +266,7 @@ def export_command(
             raise UsageError("give a MATCH or --all (not both)")
         if fmt not in ("csv", "json", "record"):
             raise UsageError(f"--format is csv, json or record, not {fmt!r}")
-        with open_ledger(ctx, db, variants=fmt == "record") as ledger:
+        with open_ledger(ctx, db, variants=fmt == "record", read_only=True) as ledger:
             if fmt == "record":
                 if match is None:
                     raise UsageError("--format record exports one match: give MATCH")
