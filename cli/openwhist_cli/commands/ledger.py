@@ -1,5 +1,6 @@
 """The ledger's reports and maintenance: ``whist matches``, ``standings``, ``export``,
-``correct``, ``adjust``, ``match close``, ``ledger upgrade`` and ``ledger current``.
+``correct``, ``adjust``, ``match close``, ``ledger upgrade``, ``ledger current`` and
+``ledger check``.
 
 Every command takes ``--db URL|PATH`` (default: ``$OPENWHIST_DB``, else ``ledger.sqlite3``
 in the user data directory), writes its data to stdout (``--json`` for machine-readable
@@ -409,6 +410,44 @@ def current_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOptio
         )
 
 
+def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Check the ledger: the file's integrity, its invariants, and that every deal replays.
+
+    Reads only: never writes, not even into a damaged file. Prints each problem found;
+    exit code 0 when the ledger is whole, 5 when it is damaged (docs/ledger.md, "Checking
+    a ledger").
+    """
+    with runtime.handle_errors(ctx):
+        from openwhist.ledger.errors import LedgerCorruptError
+        from openwhist.services.ledger_check import check_ledger
+
+        report = check_ledger(db, catalog=runtime.get_catalog(ctx))
+        if json_out:
+            runtime.echo_json(report)
+        else:
+            for item in report["findings"]:
+                where = ""
+                if item["match"] is not None:
+                    where = f"match {item['match']}" + (
+                        f", deal {item['deal']}" if item["deal"] else ""
+                    )
+                    where += ": "
+                typer.echo(f"{item['check']}: {where}{item['problem']}")
+            for item in report["skipped"]:
+                runtime.echo_error(f"match {item['match']} not replayed: {item['reason']}")
+            if report["ok"]:
+                typer.echo(
+                    f"{report['url']}: ok -- {report['matches']} matches, {report['deals']} "
+                    f"deals, {report['replayed']} matches replayed"
+                )
+        if not report["ok"]:
+            count = len(report["findings"])
+            raise LedgerCorruptError(
+                f"the ledger {report['url']} is damaged: {count} "
+                f"problem{'s' if count != 1 else ''} found; restore it from a backup"
+            )
+
+
 def register(app: typer.Typer) -> None:
     """Add the ledger commands to ``app``."""
     epilog = runtime.EXIT_CODES_EPILOG
@@ -421,10 +460,12 @@ def register(app: typer.Typer) -> None:
     match_app.command("close", epilog=epilog)(close_command)
     app.add_typer(match_app, name="match")
     ledger_app = typer.Typer(
-        help="The ledger's schema: upgrade it, or show its revision.", no_args_is_help=True
+        help="The ledger's schema: upgrade it, show its revision, check it.",
+        no_args_is_help=True,
     )
     ledger_app.command("upgrade", epilog=epilog)(upgrade_command)
     ledger_app.command("current", epilog=epilog)(current_command)
+    ledger_app.command("check", epilog=epilog)(check_command)
     app.add_typer(ledger_app, name="ledger")
 
 

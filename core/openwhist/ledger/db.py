@@ -134,7 +134,7 @@ def sqlite_path(url: URL) -> Path | None:
 # -- engines ---------------------------------------------------------------------------------
 
 
-def _read_only_uri(path: Path) -> str:
+def read_only_uri(path: Path) -> str:
     """An SQLite URI opening ``path`` read-only: ``mode=ro``, or ``immutable=1`` when the
     directory cannot be written and no WAL file exists -- SQLite cannot open a WAL-mode
     database read-only without creating its ``-shm`` file otherwise, and without a WAL file
@@ -145,7 +145,7 @@ def _read_only_uri(path: Path) -> str:
 
 
 def _read_only_url(path: Path) -> URL:
-    database, _, param = _read_only_uri(path).partition("?")
+    database, _, param = read_only_uri(path).partition("?")
     key, _, value = param.partition("=")
     return URL.create("sqlite", database=database, query={key: value, "uri": "true"})
 
@@ -444,7 +444,7 @@ def quick_check(conn: sqlite3.Connection, where: str) -> None:
         LedgerCorruptError: the check found damage (its first findings quoted).
     """
     try:
-        findings = [str(row[0]) for row in conn.execute("PRAGMA quick_check(5)")]
+        findings = [" ".join(str(row[0]).split()) for row in conn.execute("PRAGMA quick_check(5)")]
     except sqlite3.DatabaseError as exc:
         code = str(getattr(exc, "sqlite_errorname", ""))
         if not code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
@@ -483,7 +483,7 @@ def _inspect_sqlite_file(
         )
     # Read-only: nothing here may write to a file we have not accepted yet.
     try:
-        conn = sqlite3.connect(_read_only_uri(path), uri=True, timeout=busy_timeout_ms / 1000)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=busy_timeout_ms / 1000)
     except sqlite3.Error as exc:
         raise translate(exc, where, path=path) from None
     try:
