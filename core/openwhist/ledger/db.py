@@ -68,8 +68,13 @@ SYNCHRONOUS = "FULL"
 so a committed action survives a power cut, not only a killed process (docs/ledger.md;
 its cost per action is in docs/performance.md)."""
 QUICK_CHECK_MAX_BYTES: Final = 256 * 1024 * 1024
-"""Files up to this size get ``PRAGMA quick_check`` on every open, before anything is read
-or written; larger ones only from ``whist ledger check`` (the cost: docs/performance.md)."""
+"""SQLite files up to this size get ``PRAGMA quick_check`` when a process opens them to
+write, before anything is written (about 0.2 s for 160 MB; docs/performance.md); larger
+ones only from ``whist ledger check``."""
+QUICK_CHECK_REPORT_MAX_BYTES: Final = 32 * 1024 * 1024
+"""The same bound for reports (read-only opens, ``whist ledger current``): smaller, as a
+report's whole run is often shorter than the check of a large file. A report on a larger
+damaged file still fails (exit 5) as soon as it reads a damaged page."""
 _IMMEDIATE: Final = "openwhist_immediate"
 _OURS: Final = frozenset(
     {"players", "matches", "seats", "deals", "deal_actions", "score_entries", "alembic_version"}
@@ -459,7 +464,7 @@ def quick_check(conn: sqlite3.Connection, where: str) -> None:
 
 
 def _inspect_sqlite_file(
-    path: Path, where: str, busy_timeout_ms: int, *, check: bool = True
+    path: Path, where: str, busy_timeout_ms: int, *, check_limit: int = QUICK_CHECK_MAX_BYTES
 ) -> tuple[Kind, str | None]:
     if not path.exists():
         if not path.parent.is_dir():
@@ -487,7 +492,7 @@ def _inspect_sqlite_file(
     except sqlite3.Error as exc:
         raise translate(exc, where, path=path) from None
     try:
-        if check and path.stat().st_size <= QUICK_CHECK_MAX_BYTES:
+        if path.stat().st_size <= check_limit:
             # Before anything reads the schema or writes a byte: a damaged file is refused
             # by every command, reports included, and never written into.
             quick_check(conn, where)
@@ -521,9 +526,16 @@ def _inspect_server(engine: Engine, where: str) -> tuple[Kind, str | None]:
 
 
 def inspect_ledger(
-    url: URL, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, engine: Engine | None = None
+    url: URL,
+    *,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    engine: Engine | None = None,
+    check_limit: int = QUICK_CHECK_MAX_BYTES,
 ) -> LedgerState:
     """What the database at ``url`` is, read without writing anything.
+
+    An SQLite file of at most ``check_limit`` bytes is first checked with ``PRAGMA
+    quick_check``.
 
     Raises:
         NotALedgerError: not an SQLite file, or a database with other tables and no ledger
@@ -538,7 +550,9 @@ def inspect_ledger(
     where = display_url(url)
     path = sqlite_path(url)
     if path is not None:
-        kind, revision = _inspect_sqlite_file(path, where, busy_timeout_ms)
+        kind, revision = _inspect_sqlite_file(
+            path, where, busy_timeout_ms, check_limit=check_limit
+        )
     else:
         own = engine is None
         eng = engine if engine is not None else make_engine(url, busy_timeout_ms=busy_timeout_ms)
@@ -599,7 +613,10 @@ def open_engine(
     engine = make_engine(url, busy_timeout_ms=busy_timeout_ms)
     try:
         state = inspect_ledger(
-            url, busy_timeout_ms=busy_timeout_ms, engine=None if path else engine
+            url,
+            busy_timeout_ms=busy_timeout_ms,
+            engine=None if path else engine,
+            check_limit=QUICK_CHECK_REPORT_MAX_BYTES if read_only else QUICK_CHECK_MAX_BYTES,
         )
         if state.kind == "ledger" and state.revision != state.head and not upgrade:
             raise LedgerNeedsUpgradeError(
@@ -648,7 +665,9 @@ def current(
         the refusals of `inspect_ledger` (a newer ledger is `LedgerTooNewError`).
     """
     resolved = url if isinstance(url, URL) else resolve_url(url)
-    state = inspect_ledger(resolved, busy_timeout_ms=busy_timeout_ms)
+    state = inspect_ledger(
+        resolved, busy_timeout_ms=busy_timeout_ms, check_limit=QUICK_CHECK_REPORT_MAX_BYTES
+    )
     return {
         "url": display_url(resolved),
         "state": state.kind,
