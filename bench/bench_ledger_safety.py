@@ -37,7 +37,8 @@ def _bench_ledger() -> Any:
     spec = importlib.util.spec_from_file_location(
         "bench_ledger", Path(__file__).with_name("bench_ledger.py")
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

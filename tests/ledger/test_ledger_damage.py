@@ -81,7 +81,8 @@ def test_a_healthy_ledger_checks_clean_and_each_damage_is_named(
 ) -> None:
     ids = _evening(ledger_url, catalog, play_deal)
     report = check_ledger(ledger_url, catalog=catalog)
-    assert report["findings"] == [] and report["ok"]
+    assert report["findings"] == []
+    assert report["ok"]
     assert (report["matches"], report["deals"], report["replayed"]) == (2, 5, 2)
 
     # Someone edits an entry's points in the database: the entries no longer match the
@@ -151,7 +152,8 @@ def test_the_check_finds_a_changed_record_and_a_lost_deal(
     engine.dispose()
     found = check_ledger(ledger_url, catalog=catalog)["findings"]
     problems = " | ".join(f["problem"] for f in found)
-    assert "numbered [2, 3, 4]" in problems and "counts 3 deals" in problems, problems
+    assert "numbered [2, 3, 4]" in problems, problems
+    assert "counts 3 deals" in problems, problems
 
 
 def _damage(path: Path, seed: int = 14) -> None:

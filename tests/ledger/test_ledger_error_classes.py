@@ -63,8 +63,9 @@ def tmpfs(where: Path, size: str) -> Iterator[Path]:
 
 
 def _target_match(db_path: Path) -> None:
-    assert whist(db_path, "record", "start", "german", "-p", "Ann", "-p", "Bob", "-o",
-                 "match_format=target_points", "-o", "target_points=10000").exit_code == 0  # fmt: skip
+    options = ["-o", "match_format=target_points", "-o", "target_points=10000"]
+    started = whist(db_path, "record", "start", "german", "-p", "Ann", "-p", "Bob", *options)
+    assert started.exit_code == 0, started.output
     assert whist(db_path, "record", "deal", "1", *GERMAN_DEAL).exit_code == 0
 
 
@@ -79,12 +80,14 @@ def test_a_full_disk_is_exit_7_and_records_nothing(tmp_path: Path) -> None:
                 handle.write(b"x" * 4096)
         result = whist(path, "record", "deal", "1", *GERMAN_DEAL)
         assert result.exit_code == 7, result.output
-        assert "full" in result.stderr and "free some space" in result.stderr
+        assert "full" in result.stderr
+        assert "free some space" in result.stderr
         assert "try again" not in result.stderr.replace("run the command again", "")
         filler.unlink()
         # Nothing half-written: the ledger holds the first deal only, and takes the next.
         sheet = whist(path, "scores", "1", "--json")
-        assert sheet.exit_code == 0 and sheet.stdout.count('"number"') == 1, sheet.output
+        assert sheet.exit_code == 0, sheet.output
+        assert sheet.stdout.count('"number"') == 1, sheet.output
         assert whist(path, "record", "deal", "1", *GERMAN_DEAL).exit_code == 0
         assert whist(path, "ledger", "check").exit_code == 0
 
@@ -288,6 +291,7 @@ def test_a_serialization_failure_is_retried_then_reported_as_retryable(
         made = ledger.adjust(match, 1, 5, note="agreed at the table")
         assert calls["n"] == 3
         assert made["points"] == 5
+
         def always(**kwargs: Any) -> Any:
             raise failure
 

@@ -269,4 +269,5 @@ def test_five_processes_starting_matches_for_the_same_new_player_all_succeed(
         standings = [r for r in ledger.standings() if r["name"] == "Newcomer"]
     assert sorted(m["id"] for m in matches) == sorted(ids)
     # One player row, seated in all five matches.
-    assert len(standings) == 1 and standings[0]["matches"] == 5
+    assert len(standings) == 1
+    assert standings[0]["matches"] == 5

@@ -45,9 +45,7 @@ def open_ledger(
     """
     from openwhist.services.ledger import Ledger
 
-    return Ledger(
-        db, catalog=runtime.get_catalog(ctx) if variants else None, read_only=read_only
-    )
+    return Ledger(db, catalog=runtime.get_catalog(ctx) if variants else None, read_only=read_only)
 
 
 def ledger_player(name: str, bot: str | None) -> tuple[str, str]:

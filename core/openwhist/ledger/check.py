@@ -56,7 +56,12 @@ class Finding:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form: ``{check, match, deal, problem}``."""
-        return {"check": self.check, "match": self.match, "deal": self.deal, "problem": self.problem}
+        return {
+            "check": self.check,
+            "match": self.match,
+            "deal": self.deal,
+            "problem": self.problem,
+        }
 
     def __str__(self) -> str:
         where = ""
@@ -100,8 +105,9 @@ def sqlite_integrity(path: Path) -> list[Finding]:
 
 
 def _schema(conn: sa.Connection) -> list[Finding]:
-    import openwhist.ledger.models  # noqa: F401  (the tables on the metadata)
     from sqlmodel import SQLModel
+
+    import openwhist.ledger.models  # noqa: F401  (the tables on the metadata)
 
     inspector = sa.inspect(conn)
     present = set(inspector.get_table_names())
@@ -179,7 +185,9 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
         rows = deals[match_id]
         numbers = [r[2] for r in rows]
         if numbers != list(range(1, len(rows) + 1)):
-            yield Finding("structure", f"deals are numbered {numbers}, not 1..{len(rows)}", match_id)
+            yield Finding(
+                "structure", f"deals are numbered {numbers}, not 1..{len(rows)}", match_id
+            )
         statuses = [r[3] for r in rows]
         if "in_progress" in statuses[:-1]:
             yield Finding("structure", "a deal other than the last is in progress", match_id)
@@ -199,7 +207,9 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
             log = logs.get(deal_id, [])
             if deal_status == "complete":
                 if log:
-                    yield Finding("entries", f"{len(log)} actions left in the log", match_id, number)
+                    yield Finding(
+                        "entries", f"{len(log)} actions left in the log", match_id, number
+                    )
                 expected = _lines(record.get("score"), _json(deal_progress))
                 if own != expected:
                     yield Finding(
@@ -213,7 +223,9 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
                 if log != list(range(1, len(log) + 1)):
                     yield Finding("entries", f"the action log has gaps: {log}", match_id, number)
                 if own:
-                    yield Finding("entries", "a deal in progress has score entries", match_id, number)
+                    yield Finding(
+                        "entries", "a deal in progress has score entries", match_id, number
+                    )
     for entry_id, match_id, corrects in corrections:
         if entry_match.get(corrects) != match_id:
             yield Finding(

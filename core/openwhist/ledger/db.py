@@ -284,8 +284,11 @@ def translate(exc: BaseException, where: str, *, path: Path | None = None) -> Le
             f"system may not be written): {text}; nothing was recorded -- reports still "
             "work, or give a ledger you may write"
         )
-    if code == "SQLITE_FULL" or code == "53100" or "disk is full" in low or (
-        code.startswith("SQLITE_IOERR") and _disk_full(path)
+    if (
+        code == "SQLITE_FULL"
+        or code == "53100"
+        or "disk is full" in low
+        or (code.startswith("SQLITE_IOERR") and _disk_full(path))
     ):
         return LedgerFullError(
             f"the disk of the ledger {where} is full: {text}; nothing was recorded -- free "
@@ -296,17 +299,21 @@ def translate(exc: BaseException, where: str, *, path: Path | None = None) -> Le
             f"the ledger {where} could not be read or written (an I/O error: {text}); "
             "check the disk, then run `whist ledger check`"
         )
-    if code in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or "malformed" in low:
-        if "not a database" not in low:
-            return LedgerCorruptError(
-                f"the ledger {where} is damaged: {text}; nothing was written into it -- "
-                "restore it from a backup (`whist ledger check` lists what is wrong)"
-            )
+    if (code in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or "malformed" in low) and (
+        "not a database" not in low
+    ):
+        return LedgerCorruptError(
+            f"the ledger {where} is damaged: {text}; nothing was written into it -- "
+            "restore it from a backup (`whist ledger check` lists what is wrong)"
+        )
     if "file is not a database" in low or "not a database" in low:
         return NotALedgerError(f"{where} is not an SQLite database: {text}")
     # -- permanent: the schema
-    if code in ("42703", "42P01") or "no such column" in low or "no such table" in low or (
-        "has no column named" in low
+    if (
+        code in ("42703", "42P01")
+        or "no such column" in low
+        or "no such table" in low
+        or ("has no column named" in low)
     ):
         return LedgerSchemaDamagedError(
             f"the ledger {where} does not have the tables its schema revision promises "
@@ -314,8 +321,10 @@ def translate(exc: BaseException, where: str, *, path: Path | None = None) -> Le
             "it from a backup (`whist ledger check` lists what is wrong)"
         )
     # -- permanent: who we are
-    if code.startswith("28") or code in ("42501", "3D000") or (
-        isinstance(exc, sa.exc.OperationalError) and any(w in low for w in _AUTH_WORDS)
+    if (
+        code.startswith("28")
+        or code in ("42501", "3D000")
+        or (isinstance(exc, sa.exc.OperationalError) and any(w in low for w in _AUTH_WORDS))
     ):
         return LedgerAuthError(
             f"the ledger {where} refused this connection: {text}; check the user name, "
@@ -324,8 +333,13 @@ def translate(exc: BaseException, where: str, *, path: Path | None = None) -> Le
     if code.startswith("SQLITE_CANTOPEN") or "unable to open database" in low:
         if path is not None and path.exists() and not os.access(path, os.R_OK):
             return LedgerAuthError(f"no permission to read the ledger {where}: {text}")
-        if path is not None and path.parent.is_dir() and (
-            not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
+        if (
+            path is not None
+            and path.parent.is_dir()
+            and (
+                not os.access(path.parent, os.W_OK)
+                or (path.exists() and not os.access(path, os.W_OK))
+            )
         ):
             # A writer needs the file and its directory (the -wal and -shm files beside it).
             return LedgerReadOnlyError(
@@ -550,9 +564,7 @@ def inspect_ledger(
     where = display_url(url)
     path = sqlite_path(url)
     if path is not None:
-        kind, revision = _inspect_sqlite_file(
-            path, where, busy_timeout_ms, check_limit=check_limit
-        )
+        kind, revision = _inspect_sqlite_file(path, where, busy_timeout_ms, check_limit=check_limit)
     else:
         own = engine is None
         eng = engine if engine is not None else make_engine(url, busy_timeout_ms=busy_timeout_ms)

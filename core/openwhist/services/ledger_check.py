@@ -55,9 +55,7 @@ def _engine(catalog: Any, data: Mapping[str, Any]) -> Engine:
     return Engine(variant, variant.make_options(data["options"]), house_rules=rules)
 
 
-def _replay_match(
-    engine: Engine, data: Mapping[str, Any], stored: MatchProgress
-) -> list[Finding]:
+def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress) -> list[Finding]:
     """Replay one match's deals; the findings (none when every deal replays exactly)."""
     mid = int(data["id"])
     progress = engine.start_match(int(data["first_dealer"]))
@@ -67,7 +65,9 @@ def _replay_match(
         if deal["source"] == "recorded" and deal["status"] == "complete":
             model = engine.variant.facts
             if model is None:
-                return [Finding("replay", "real-card facts in a variant without facts", mid, number)]
+                return [
+                    Finding("replay", "real-card facts in a variant without facts", mid, number)
+                ]
             context = DealContext(
                 options=engine.options,
                 seats=engine.variant.seats,
@@ -85,7 +85,9 @@ def _replay_match(
             state = engine.next_deal(progress)
             for index, text in enumerate(record.get("actions", []), start=1):
                 if state.to_act == TERMINAL:
-                    return [Finding("replay", f"action {index} {text!r} after its end", mid, number)]
+                    return [
+                        Finding("replay", f"action {index} {text!r} after its end", mid, number)
+                    ]
                 try:
                     state = engine.apply(state, engine.parse_action(state, text))
                 except (InvalidNotationError, IllegalActionError) as exc:
