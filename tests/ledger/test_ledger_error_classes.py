@@ -239,15 +239,15 @@ def test_a_server_that_does_not_answer_is_retryable_exit_4() -> None:
     assert "s3cret" not in result.output
 
 
-@pytest.mark.postgres
+@pytest.mark.parametrize(
+    "ledger_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
 def test_a_serialization_failure_is_retried_then_reported_as_retryable(
     ledger_url: str, catalog: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A real PostgreSQL serialization failure (two REPEATABLE READ transactions updating
     one row), injected into the first attempts of `Ledger.adjust`: the service runs the
     unit of work again and it succeeds; when every attempt fails, exit 4 says try again."""
-    if not ledger_url.startswith("postgresql"):
-        pytest.skip("a PostgreSQL serialization failure")
     import psycopg
     import sqlalchemy as sa
     from openwhist.ledger import repository
