@@ -3,15 +3,22 @@
 * `resolve_url` -- what ``--db`` / ``OPENWHIST_DB`` mean: a SQLAlchemy URL, or a plain file
   path for SQLite; the default is ``ledger.sqlite3`` in platformdirs' user data directory
   for ``openwhist``. ``postgresql://`` is read as ``postgresql+psycopg://`` (psycopg 3).
-* `make_engine` -- an engine with the SQLite connection settings: WAL journal, foreign
-  keys on, a busy timeout, and our own ``BEGIN`` (``BEGIN IMMEDIATE`` for writers, so two
-  writers queue on the busy timeout instead of failing on a lock upgrade).
+* `make_engine` -- an engine with the SQLite connection settings: WAL journal,
+  ``synchronous=FULL`` (every commit fsynced), foreign keys on, a busy timeout, and our
+  own ``BEGIN`` (``BEGIN IMMEDIATE`` for writers, so two writers queue on the busy timeout
+  instead of failing on a lock upgrade); or, ``read_only``, connections that open the file
+  read-only (reports on a read-only file or directory).
 * `inspect_ledger` -- reads, without writing a byte, what the database is: missing, empty,
-  a ledger at some revision, or something else. `open_engine` refuses (never modifies) a
-  file that is not SQLite, a database with foreign tables, or a ledger from a newer
-  openwhist; it upgrades an older ledger when allowed.
+  a ledger at some revision, or something else, after ``PRAGMA quick_check`` of an SQLite
+  file (bounded by size: `QUICK_CHECK_MAX_BYTES`, `QUICK_CHECK_REPORT_MAX_BYTES`).
+  `open_engine` refuses (never modifies) a damaged file, a file that is not SQLite, a
+  database with foreign tables, or a ledger from a newer openwhist; it upgrades an older
+  ledger when allowed.
 * `upgrade` / `current` -- the ``whist ledger upgrade`` / ``whist ledger current`` services.
-* `translate_errors` -- turns driver errors into the ledger's exception classes.
+* `translate_errors` -- turns driver errors into the ledger's exception classes, telling
+  the retryable (locked, unreachable, serialization failure: exit 4) from the permanent
+  (read-only, disk full, authentication: exit 7; damage, dropped column: exit 5; integer
+  overflow: exit 2).
 
 SQLAlchemy and Alembic are imported here at module level: import this module only when a
 ledger is actually opened (the CLI and `openwhist.services.ledger` do so lazily).
