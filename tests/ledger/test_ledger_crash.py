@@ -140,7 +140,6 @@ def test_sqlite_ledger_commits_are_fsynced(tmp_path: Path) -> None:
     """Issue 14, defect 8: a played card is durable once shown -- not only through a killed
     process (WAL alone gives that) but through a power cut: every commit of an SQLite
     ledger is fsynced (``synchronous=FULL``; its cost per action: docs/performance.md)."""
-    with Ledger(str(tmp_path / "ledger.sqlite3")) as ledger:
-        with ledger._engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    with Ledger(str(tmp_path / "ledger.sqlite3")) as ledger, ledger._engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
