@@ -52,6 +52,9 @@ def _env() -> dict[str, str]:
         "OPENWHIST_PAUSE": "0",
         "OPENWHIST_BOT_DELAY": "0",
         "COLUMNS": "100",
+        # Every line reaches the test as it is written, so a kill lands where the test has
+        # read to (give or take the few actions played meanwhile), not a pipe buffer later.
+        "PYTHONUNBUFFERED": "1",
     }
 
 
@@ -106,7 +109,7 @@ def test_play_killed_mid_deal_at_random_points_resumes_to_a_clean_ledger(
     db = ["--db", ledger_url]
     args = ["play", "german", "--seat", "A=bot:random", "--seat", "B=bot:random"]
     proc = _start([*args, "--seed", "7", *OPTIONS, *db], enter)
-    kills = 0
+    kills = mid_deal = 0
     for attempt in range(KILLS):
         deal, shown, killed = _run_and_kill(proc, rng.randint(8, 140))
         if not killed:
@@ -115,6 +118,11 @@ def test_play_killed_mid_deal_at_random_points_resumes_to_a_clean_ledger(
         kills += 1
         with Ledger(ledger_url, read_only=True) as ledger:
             point = ledger.resume_point(1)
+        mid_deal += bool(point.actions)  # killed with a deal in progress
+        print(  # shown by pytest when the test fails (or with -s)
+            f"kill {attempt + 1}: screen at deal {deal} with {shown} cards shown; ledger at "
+            f"deal {point.deal_number} with {len(point.actions)} actions logged"
+        )
         if deal:
             # Everything shown was committed: the deal on screen (or a later one, if its
             # end was committed before its last lines were read) with every card shown.
@@ -126,6 +134,7 @@ def test_play_killed_mid_deal_at_random_points_resumes_to_a_clean_ledger(
         out, err = proc.communicate(timeout=600)  # the last resume plays to the end
         assert proc.returncode == 0, out[-400:] + err
     assert kills >= 1, "not one kill landed before the match ended"
+    assert mid_deal >= 1, "no kill landed in the middle of a deal"
     with Ledger(ledger_url, read_only=True) as ledger:
         point = ledger.resume_point(1)
     assert point.finished, (out[-400:], err)
