@@ -12,10 +12,12 @@ Exit codes (docs/cli.md):
 2     usage error: bad arguments, unknown variant / house rule / bot, bad option values
 3     a plugin failed to load (``whist plugins``; any command when plugin loading itself
       fails, e.g. a duplicate variant name or ``OPENWHIST_STRICT_PLUGINS=1``)
-4     the ledger is unreachable or locked
+4     the ledger cannot be used right now: unreachable, locked, a conflict (try again)
 5     the database is not a ledger this openwhist can use (needs ``whist ledger
       upgrade``, is newer, foreign or damaged)
 6     invalid game record (``whist replay``)
+7     the ledger may not be used as asked until something is fixed: wrong password or
+      permission, read-only file, disk full
 ====  ================================================================================
 """
 
@@ -43,13 +45,15 @@ class ExitCode(enum.IntEnum):
     LEDGER_UNREACHABLE = 4
     LEDGER_NEEDS_UPGRADE = 5
     BAD_RECORD = 6
+    LEDGER_ACCESS = 7
 
 
 EXIT_CODES_EPILOG = (
     "Exit codes: 0 ok; 1 runtime error; 2 usage error (unknown variant, bad option); "
-    "3 a plugin failed to load; 4 the ledger is unreachable or locked; 5 the database is "
-    "not a ledger this openwhist can use (needs `whist ledger upgrade`, newer, foreign or "
-    "damaged); 6 invalid game record."
+    "3 a plugin failed to load; 4 the ledger is unreachable or locked (try again); 5 the "
+    "database is not a ledger this openwhist can use (needs `whist ledger upgrade`, newer, "
+    "foreign or damaged); 6 invalid game record; 7 the ledger refuses this use until fixed "
+    "(wrong password, read-only, disk full)."
 )
 
 CATALOG_KEY = "openwhist.catalog"

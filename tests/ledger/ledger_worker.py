@@ -8,6 +8,9 @@ Usage (``python ledger_worker.py MODE ...``):
   MATCH (random facts from SEED) and, between them, try to log the shared deal's actions
   (ACTIONS_JSON) into match SHARED. Prints one JSON line: the facts entered and how many
   shared actions this process logged itself.
+* ``start URL NAME OTHER GO_FILE READY_FILE`` -- open the ledger, create READY_FILE, wait
+  for GO_FILE, then start a German match of NAME against OTHER (both possibly new players)
+  and print the match id.
 * ``play URL MATCH SEED`` -- play MATCH to its end with random legal actions, logging each
   action; prints ``deal N action K`` after every committed action.
 """
@@ -58,6 +61,23 @@ def record(
     print(json.dumps({"facts": entered, "logged": logged}), flush=True)
 
 
+def _wait_for(go: str) -> None:
+    deadline = time.monotonic() + GO_WAIT
+    while not Path(go).exists():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"no go signal ({go}) within {GO_WAIT} s")
+        time.sleep(0.001)
+
+
+def start(url: str, name: str, other: str, go: str, ready: str) -> None:
+    from openwhist.services.ledger import Ledger
+
+    with Ledger(url) as ledger:
+        Path(ready).touch()
+        _wait_for(go)
+        print(ledger.start_match("german", [name, other]), flush=True)
+
+
 def play(url: str, match_id: int, seed: int) -> None:
     from openwhist.services.ledger import Ledger
     from openwhist.state import TERMINAL
@@ -90,6 +110,8 @@ if __name__ == "__main__":
             args[0], int(args[1]), int(args[2]), args[3], int(args[4]), int(args[5]), args[6],
             args[7],
         )  # fmt: skip
+    elif mode == "start":
+        start(*args[:5])
     elif mode == "play":
         play(args[0], int(args[1]), int(args[2]))
     else:

@@ -242,3 +242,32 @@ def test_a_killed_process_leaves_a_consistent_ledger_that_resumes(
     replay = replay_record(record, catalog)
     assert replay.progress.finished
     assert replay.progress.deals == len(record.deals) == state["deals"]
+
+
+def test_five_processes_starting_matches_for_the_same_new_player_all_succeed(
+    ledger_url: str, catalog: Any, tmp_path: Path
+) -> None:
+    """Issue 14, defect 5: five club members start a match for the same new player at the
+    same moment; every match is recorded, and the new player exists exactly once."""
+    with Ledger(ledger_url, catalog=catalog):
+        pass  # the schema exists before the race (the race is about the player row)
+    go = tmp_path / "go"
+    ready = [tmp_path / f"ready-{i}" for i in range(5)]
+    workers = [
+        _spawn("start", ledger_url, "Newcomer", f"Opponent {i}", go, ready[i]) for i in range(5)
+    ]
+    _await_ready(workers, ready)
+    go.touch()
+    ids = []
+    for worker in workers:
+        out, err = worker.communicate(timeout=300)
+        assert worker.returncode == 0, err
+        ids.append(int(out.strip().splitlines()[-1]))
+    assert len(set(ids)) == 5
+    with Ledger(ledger_url, catalog=catalog) as ledger:
+        matches = ledger.list_matches(player="Newcomer")
+        standings = [r for r in ledger.standings() if r["name"] == "Newcomer"]
+    assert sorted(m["id"] for m in matches) == sorted(ids)
+    # One player row, seated in all five matches.
+    assert len(standings) == 1
+    assert standings[0]["matches"] == 5

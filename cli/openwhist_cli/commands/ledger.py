@@ -1,5 +1,6 @@
 """The ledger's reports and maintenance: ``whist matches``, ``standings``, ``export``,
-``correct``, ``adjust``, ``void``, ``match close``, ``ledger upgrade`` and ``ledger current``.
+``correct``, ``adjust``, ``void``, ``match close``, ``ledger upgrade``, ``ledger current`` and
+``ledger check``.
 
 Every command takes ``--db URL|PATH`` (default: ``$OPENWHIST_DB``, else ``ledger.sqlite3``
 in the user data directory), writes its data to stdout (``--json`` for machine-readable
@@ -33,15 +34,18 @@ DbOption = Annotated[str | None, typer.Option("--db", metavar="URL|PATH", help=D
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
 
 
-def open_ledger(ctx: typer.Context, db: str | None, *, variants: bool = False) -> Ledger:
+def open_ledger(
+    ctx: typer.Context, db: str | None, *, variants: bool = False, read_only: bool = False
+) -> Ledger:
     """The ledger at ``db`` (``None``: ``$OPENWHIST_DB`` or the default file).
 
     ``variants``: give it the invocation's catalog (commands that score or replay deals);
-    reports need no plugins and load none.
+    reports need no plugins and load none. ``read_only``: reports, which then work on a
+    read-only file or directory.
     """
     from openwhist.services.ledger import Ledger
 
-    return Ledger(db, catalog=runtime.get_catalog(ctx) if variants else None)
+    return Ledger(db, catalog=runtime.get_catalog(ctx) if variants else None, read_only=read_only)
 
 
 def ledger_player(name: str, bot: str | None) -> tuple[str, str]:
@@ -131,7 +135,7 @@ def matches_command(
 ) -> None:
     """List the ledger's matches, newest first."""
     with runtime.handle_errors(ctx):
-        with open_ledger(ctx, db) as ledger:
+        with open_ledger(ctx, db, read_only=True) as ledger:
             found = ledger.list_matches(variant=variant, player=player, open_only=open_only)
         if json_out:
             runtime.echo_json(found)
@@ -186,7 +190,7 @@ def standings_command(
     made (zero bids included).
     """
     with runtime.handle_errors(ctx):
-        with open_ledger(ctx, db) as ledger:
+        with open_ledger(ctx, db, read_only=True) as ledger:
             rows = ledger.standings(variant=variant, player=player, game_points=True)
         if json_out:
             runtime.echo_json(rows)
@@ -261,7 +265,7 @@ def export_command(
             raise UsageError("give a MATCH or --all (not both)")
         if fmt not in ("csv", "json", "record"):
             raise UsageError(f"--format is csv, json or record, not {fmt!r}")
-        with open_ledger(ctx, db, variants=fmt == "record") as ledger:
+        with open_ledger(ctx, db, variants=fmt == "record", read_only=True) as ledger:
             if fmt == "record":
                 if match is None:
                     raise UsageError("--format record exports one match: give MATCH")
@@ -445,6 +449,44 @@ def current_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOptio
         )
 
 
+def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Check the ledger: the file's integrity, its invariants, and that every deal replays.
+
+    Reads only: never writes, not even into a damaged file. Prints each problem found;
+    exit code 0 when the ledger is whole, 5 when it is damaged (docs/ledger.md, "Checking
+    a ledger").
+    """
+    with runtime.handle_errors(ctx):
+        from openwhist.ledger.errors import LedgerCorruptError
+        from openwhist.services.ledger_check import check_ledger
+
+        report = check_ledger(db, catalog=runtime.get_catalog(ctx))
+        if json_out:
+            runtime.echo_json(report)
+        else:
+            for item in report["findings"]:
+                where = ""
+                if item["match"] is not None:
+                    where = f"match {item['match']}" + (
+                        f", deal {item['deal']}" if item["deal"] else ""
+                    )
+                    where += ": "
+                typer.echo(f"{item['check']}: {where}{item['problem']}")
+            for item in report["skipped"]:
+                runtime.echo_error(f"match {item['match']} not replayed: {item['reason']}")
+            if report["ok"]:
+                typer.echo(
+                    f"{report['url']}: ok -- {report['matches']} matches, {report['deals']} "
+                    f"deals, {report['replayed']} matches replayed"
+                )
+        if not report["ok"]:
+            count = len(report["findings"])
+            raise LedgerCorruptError(
+                f"the ledger {report['url']} is damaged: {count} "
+                f"problem{'s' if count != 1 else ''} found; restore it from a backup"
+            )
+
+
 def register(app: typer.Typer) -> None:
     """Add the ledger commands to ``app``."""
     epilog = runtime.EXIT_CODES_EPILOG
@@ -461,10 +503,12 @@ def register(app: typer.Typer) -> None:
     match_app.command("close", epilog=epilog)(close_command)
     app.add_typer(match_app, name="match")
     ledger_app = typer.Typer(
-        help="The ledger's schema: upgrade it, or show its revision.", no_args_is_help=True
+        help="The ledger's schema: upgrade it, show its revision, check it.",
+        no_args_is_help=True,
     )
     ledger_app.command("upgrade", epilog=epilog)(upgrade_command)
     ledger_app.command("current", epilog=epilog)(current_command)
+    ledger_app.command("check", epilog=epilog)(check_command)
     app.add_typer(ledger_app, name="ledger")
 
 

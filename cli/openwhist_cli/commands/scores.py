@@ -340,7 +340,7 @@ def scores_command(
 ) -> None:
     """Show a match's score sheet as its players keep it (We/They, per player, per deal)."""
     with runtime.handle_errors(ctx), _collector_paused():
-        with open_ledger(ctx, db) as ledger:
+        with open_ledger(ctx, db, read_only=True) as ledger:
             if first is None and last is None and not everything and not json_out:
                 size = ledger.score_sheet(match, first=1, last=0)["page"]["deals"]
                 if size > PAGE:

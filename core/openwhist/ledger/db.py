@@ -3,15 +3,22 @@
 * `resolve_url` -- what ``--db`` / ``OPENWHIST_DB`` mean: a SQLAlchemy URL, or a plain file
   path for SQLite; the default is ``ledger.sqlite3`` in platformdirs' user data directory
   for ``openwhist``. ``postgresql://`` is read as ``postgresql+psycopg://`` (psycopg 3).
-* `make_engine` -- an engine with the SQLite connection settings: WAL journal, foreign
-  keys on, a busy timeout, and our own ``BEGIN`` (``BEGIN IMMEDIATE`` for writers, so two
-  writers queue on the busy timeout instead of failing on a lock upgrade).
+* `make_engine` -- an engine with the SQLite connection settings: WAL journal,
+  ``synchronous=FULL`` (every commit fsynced), foreign keys on, a busy timeout, and our
+  own ``BEGIN`` (``BEGIN IMMEDIATE`` for writers, so two writers queue on the busy timeout
+  instead of failing on a lock upgrade); or, ``read_only``, connections that open the file
+  read-only (reports on a read-only file or directory).
 * `inspect_ledger` -- reads, without writing a byte, what the database is: missing, empty,
-  a ledger at some revision, or something else. `open_engine` refuses (never modifies) a
-  file that is not SQLite, a database with foreign tables, or a ledger from a newer
-  openwhist; it upgrades an older ledger when allowed.
+  a ledger at some revision, or something else, after ``PRAGMA quick_check`` of an SQLite
+  file (bounded by size: `QUICK_CHECK_MAX_BYTES`, `QUICK_CHECK_REPORT_MAX_BYTES`).
+  `open_engine` refuses (never modifies) a damaged file, a file that is not SQLite, a
+  database with foreign tables, or a ledger from a newer openwhist; it upgrades an older
+  ledger when allowed.
 * `upgrade` / `current` -- the ``whist ledger upgrade`` / ``whist ledger current`` services.
-* `translate_errors` -- turns driver errors into the ledger's exception classes.
+* `translate_errors` -- turns driver errors into the ledger's exception classes, telling
+  the retryable (locked, unreachable, serialization failure: exit 4) from the permanent
+  (read-only, disk full, authentication: exit 7; damage, dropped column: exit 5; integer
+  overflow: exit 2).
 
 SQLAlchemy and Alembic are imported here at module level: import this module only when a
 ledger is actually opened (the CLI and `openwhist.services.ledger` do so lazily).
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -36,12 +44,19 @@ from alembic.util.exc import CommandError
 from sqlalchemy.engine import URL, Engine
 
 from openwhist.ledger.errors import (
+    LedgerAccessError,
+    LedgerAuthError,
     LedgerCorruptError,
     LedgerError,
+    LedgerFullError,
     LedgerLockedError,
     LedgerNeedsUpgradeError,
+    LedgerReadOnlyError,
+    LedgerSchemaDamagedError,
+    LedgerSerializationError,
     LedgerTooNewError,
     LedgerUnreachableError,
+    LedgerValueError,
     NotALedgerError,
 )
 
@@ -55,6 +70,18 @@ MIGRATIONS_DIR: Final = Path(__file__).parent / "migrations"
 """The Alembic script directory shipped inside the package."""
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite 3 database file."""
+SYNCHRONOUS = "FULL"
+"""SQLite's ``synchronous`` setting for ledger files (read when a connection opens): FULL,
+so a committed action survives a power cut, not only a killed process (docs/ledger.md;
+its cost per action is in docs/performance.md)."""
+QUICK_CHECK_MAX_BYTES: Final = 256 * 1024 * 1024
+"""SQLite files up to this size get ``PRAGMA quick_check`` when a process opens them to
+write, before anything is written (about 0.2 s for 160 MB; docs/performance.md); larger
+ones only from ``whist ledger check``."""
+QUICK_CHECK_REPORT_MAX_BYTES: Final = 32 * 1024 * 1024
+"""The same bound for reports (read-only opens, ``whist ledger current``): smaller, as a
+report's whole run is often shorter than the check of a large file. A report on a larger
+damaged file still fails (exit 5) as soon as it reads a damaged page."""
 _IMMEDIATE: Final = "openwhist_immediate"
 _OURS: Final = frozenset(
     {"players", "matches", "seats", "deals", "deal_actions", "score_entries", "alembic_version"}
@@ -119,14 +146,36 @@ def sqlite_path(url: URL) -> Path | None:
 # -- engines ---------------------------------------------------------------------------------
 
 
-def make_engine(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
+def read_only_uri(path: Path) -> str:
+    """An SQLite URI opening ``path`` read-only: ``mode=ro``, or ``immutable=1`` when the
+    directory cannot be written and no WAL file exists -- SQLite cannot open a WAL-mode
+    database read-only without creating its ``-shm`` file otherwise, and without a WAL file
+    (and no way for anyone to create one) the main file holds every commit."""
+    wal = path.with_name(path.name + "-wal")
+    immutable = not os.access(path.parent, os.W_OK) and not wal.exists()
+    return f"file:{quote(str(path))}?{'immutable=1' if immutable else 'mode=ro'}"
+
+
+def _read_only_url(path: Path) -> URL:
+    database, _, param = read_only_uri(path).partition("?")
+    key, _, value = param.partition("=")
+    return URL.create("sqlite", database=database, query={key: value, "uri": "true"})
+
+
+def make_engine(
+    url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, read_only: bool = False
+) -> Engine:
     """An engine for ``url``; for SQLite with WAL, foreign keys and the busy timeout.
 
     Every SQLite connection gets, in its ``connect`` event, ``PRAGMA busy_timeout``,
-    ``PRAGMA foreign_keys=ON``, ``PRAGMA journal_mode=WAL`` and ``synchronous=NORMAL``.
-    The driver's own implicit transactions are turned off and the engine emits ``BEGIN``
-    itself -- ``BEGIN IMMEDIATE`` on connections of `writer` engines -- so a unit of work
-    takes the write lock up front and waits for it on the busy timeout.
+    ``PRAGMA foreign_keys=ON``, ``PRAGMA journal_mode=WAL`` and ``synchronous`` =
+    `SYNCHRONOUS`. The driver's own implicit transactions are turned off and the engine
+    emits ``BEGIN`` itself -- ``BEGIN IMMEDIATE`` on connections of `writer` engines -- so a
+    unit of work takes the write lock up front and waits for it on the busy timeout.
+
+    ``read_only`` (SQLite files): the connections open the file read-only (`_read_only_url`)
+    and change no setting, so reports work on a read-only file or directory; any write
+    through them is `LedgerReadOnlyError`.
 
     Only call this for a database `inspect_ledger` accepted: switching to WAL writes to the
     file.
@@ -135,7 +184,9 @@ def make_engine(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> En
         url = resolve_url(url)
     if url.get_backend_name() != "sqlite":
         return sa.create_engine(url, pool_pre_ping=True)
-    engine = sa.create_engine(url)
+    path = sqlite_path(url)
+    read_only = read_only and path is not None
+    engine = sa.create_engine(_read_only_url(path) if read_only and path else url)
 
     @sa.event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -144,11 +195,11 @@ def make_engine(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> En
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             cursor.execute("PRAGMA foreign_keys = ON")
-            if sqlite_path(url) is not None:
+            if path is not None and not read_only:
                 cursor.execute("PRAGMA journal_mode = WAL")
-                # WAL + NORMAL: a commit survives the process being killed at any moment;
-                # only a power cut or OS crash may lose the last commits (never corrupt).
-                cursor.execute("PRAGMA synchronous = NORMAL")
+                # WAL + FULL: every commit is fsynced, so it survives a power cut or an OS
+                # crash, not only a killed process (NORMAL may lose the last commits).
+                cursor.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         finally:
             cursor.close()
 
@@ -168,34 +219,154 @@ def writer(engine: Engine) -> Engine:
 # -- errors ----------------------------------------------------------------------------------
 
 
-def _message(exc: BaseException) -> str:
+_SQLSTATE_RETRY: Final = frozenset({"40001", "40P01"})
+"""PostgreSQL's serialization failure and deadlock: the server aborted the unit of work to
+let a concurrent one through; running it again is correct."""
+_AUTH_WORDS: Final = (
+    "password authentication failed",
+    "authentication failed",
+    "no password supplied",
+    "password is required",
+    "role",  # 'role "x" does not exist' (only checked on connection errors)
+    "pg_hba.conf",
+    "does not exist",  # 'database "x" does not exist'
+)
+_FREE_BYTES_FULL: Final = 256 * 1024
+"""An SQLite I/O error with less free space than this on the ledger's file system is
+reported as a full disk (SQLite says "disk I/O error" when its shared-memory file cannot
+grow)."""
+
+
+def _diagnostics(exc: BaseException) -> tuple[BaseException, str, str]:
+    """The driver's own exception, its first line, and its code (SQLite's extended error
+    name such as ``SQLITE_FULL``, or PostgreSQL's SQLSTATE), ``""`` when it has none."""
     orig = getattr(exc, "orig", None)
-    return str(orig if orig is not None else exc).strip().splitlines()[0] if str(exc) else repr(exc)
+    inner = orig if isinstance(orig, BaseException) else exc
+    text = str(inner).strip()
+    first = text.splitlines()[0] if text else repr(inner)
+    code = getattr(inner, "sqlite_errorname", None) or getattr(inner, "sqlstate", None) or ""
+    return inner, first, str(code)
 
 
-def translate(exc: BaseException, where: str) -> LedgerError:
-    """The ledger error for a driver exception raised while using the ledger at ``where``."""
-    text = _message(exc)
+def _disk_full(path: Path | None) -> bool:
+    if path is None:
+        return False
+    try:
+        return shutil.disk_usage(path.parent).free < _FREE_BYTES_FULL
+    except OSError:
+        return False
+
+
+def translate(exc: BaseException, where: str, *, path: Path | None = None) -> LedgerError:
+    """The ledger error for a driver exception raised while using the ledger at ``where``
+    (``path``: its SQLite file, to tell a full disk from another I/O error).
+
+    Retryable (exit 4): locked, busy, a server that does not answer, a serialization failure.
+    Permanent (exit 7): authentication or permission refused, a read-only file, a full disk;
+    (exit 5): a damaged file or schema; (exit 2): a number beyond the ledger's integers.
+    """
+    inner, text, code = _diagnostics(exc)
     low = text.lower()
-    if "locked" in low or "busy" in low:
+    # -- numbers out of range: the input's fault, not the ledger's
+    if isinstance(inner, OverflowError) or code == "22003" or "integer overflow" in low:
+        return LedgerValueError(
+            f"a number is too large for the ledger {where} (it stores 64-bit integers, "
+            f"up to 9223372036854775807): {text}"
+        )
+    # -- retryable
+    if code in _SQLSTATE_RETRY:
+        return LedgerSerializationError(
+            f"the ledger {where} aborted this change because another writer changed the "
+            f"same rows at the same moment ({text}); try again"
+        )
+    if code.startswith("SQLITE_BUSY") or code.startswith("SQLITE_LOCKED") or "locked" in low:
         return LedgerLockedError(
             f"the ledger {where} is locked by another process (waited for the busy timeout); "
             "try again when the other whist finishes"
         )
-    if "malformed" in low:
-        return LedgerCorruptError(f"the ledger {where} is damaged: {text}")
+    # -- permanent: the file or the disk
+    if code.startswith("SQLITE_READONLY") or code == "25006" or "readonly database" in low:
+        return LedgerReadOnlyError(
+            f"the ledger {where} is read-only here (the file, its directory or the file "
+            f"system may not be written): {text}; nothing was recorded -- reports still "
+            "work, or give a ledger you may write"
+        )
+    if (
+        code == "SQLITE_FULL"
+        or code == "53100"
+        or "disk is full" in low
+        or (code.startswith("SQLITE_IOERR") and _disk_full(path))
+    ):
+        return LedgerFullError(
+            f"the disk of the ledger {where} is full: {text}; nothing was recorded -- free "
+            "some space and run the command again"
+        )
+    if code.startswith("SQLITE_IOERR"):
+        return LedgerAccessError(
+            f"the ledger {where} could not be read or written (an I/O error: {text}); "
+            "check the disk, then run `whist ledger check`"
+        )
+    if (code in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or "malformed" in low) and (
+        "not a database" not in low
+    ):
+        return LedgerCorruptError(
+            f"the ledger {where} is damaged: {text}; nothing was written into it -- "
+            "restore it from a backup (`whist ledger check` lists what is wrong)"
+        )
     if "file is not a database" in low or "not a database" in low:
         return NotALedgerError(f"{where} is not an SQLite database: {text}")
-    if "unable to open database" in low:
+    # -- permanent: the schema
+    if (
+        code in ("42703", "42P01")
+        or "no such column" in low
+        or "no such table" in low
+        or ("has no column named" in low)
+    ):
+        return LedgerSchemaDamagedError(
+            f"the ledger {where} does not have the tables its schema revision promises "
+            f"({text}): a table or column was dropped or renamed outside openwhist; restore "
+            "it from a backup (`whist ledger check` lists what is wrong)"
+        )
+    # -- permanent: who we are
+    if (
+        code.startswith("28")
+        or code in ("42501", "3D000")
+        or (isinstance(exc, sa.exc.OperationalError) and any(w in low for w in _AUTH_WORDS))
+    ):
+        return LedgerAuthError(
+            f"the ledger {where} refused this connection: {text}; check the user name, "
+            "password (~/.pgpass) and database name -- trying again will not help"
+        )
+    if code.startswith("SQLITE_CANTOPEN") or "unable to open database" in low:
+        if path is not None and path.exists() and not os.access(path, os.R_OK):
+            return LedgerAuthError(f"no permission to read the ledger {where}: {text}")
+        if (
+            path is not None
+            and path.parent.is_dir()
+            and (
+                not os.access(path.parent, os.W_OK)
+                or (path.exists() and not os.access(path, os.W_OK))
+            )
+        ):
+            # A writer needs the file and its directory (the -wal and -shm files beside it).
+            return LedgerReadOnlyError(
+                f"the ledger {where} is read-only here (the file or its directory may not be "
+                f"written: {text}); nothing was recorded -- reports still work, or give a "
+                "ledger you may write"
+            )
         return LedgerUnreachableError(f"cannot open the ledger {where}: {text}")
     if isinstance(exc, sa.exc.OperationalError | sa.exc.InterfaceError):
-        return LedgerUnreachableError(f"cannot reach the ledger {where}: {text}")
+        return LedgerUnreachableError(
+            f"cannot reach the ledger {where}: {text}; check that the server is running "
+            "and try again"
+        )
     return LedgerError(f"ledger {where}: {text}")
 
 
 @contextlib.contextmanager
 def translate_errors(url: URL) -> Iterator[None]:
-    """Re-raise driver errors (SQLAlchemy's and sqlite3's) as ledger errors."""
+    """Re-raise driver errors (SQLAlchemy's and sqlite3's) as ledger errors; an integer
+    too large to bind (``OverflowError``) as `LedgerValueError`."""
     try:
         yield
     except (
@@ -203,10 +374,15 @@ def translate_errors(url: URL) -> Iterator[None]:
         sa.exc.InterfaceError,
         sa.exc.DatabaseError,
         sqlite3.DatabaseError,
+        OverflowError,
     ) as exc:
         if isinstance(exc, sa.exc.IntegrityError):
             raise
-        raise translate(exc, display_url(url)) from exc
+        raise translate(exc, display_url(url), path=sqlite_path(url)) from exc
+    except sa.exc.StatementError as exc:
+        if not isinstance(exc.orig, OverflowError):
+            raise
+        raise translate(exc, display_url(url), path=sqlite_path(url)) from exc
 
 
 # -- schema state ----------------------------------------------------------------------------
@@ -286,7 +462,31 @@ def _classify(where: str, tables: set[str], revisions: list[str] | None) -> tupl
     return "ledger", revision
 
 
-def _inspect_sqlite_file(path: Path, where: str, busy_timeout_ms: int) -> tuple[Kind, str | None]:
+def quick_check(conn: sqlite3.Connection, where: str) -> None:
+    """``PRAGMA quick_check`` on an open SQLite connection (O(file size): every page of every
+    b-tree is read, indexes are not compared with their tables).
+
+    Raises:
+        LedgerCorruptError: the check found damage (its first findings quoted).
+    """
+    try:
+        findings = [" ".join(str(row[0]).split()) for row in conn.execute("PRAGMA quick_check(5)")]
+    except sqlite3.DatabaseError as exc:
+        code = str(getattr(exc, "sqlite_errorname", ""))
+        if not code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            raise  # locked, an I/O error: not a verdict on the file
+        findings = [str(exc)]
+    if findings != ["ok"]:
+        raise LedgerCorruptError(
+            f"the ledger {where} is damaged (PRAGMA quick_check: {'; '.join(findings)}); it "
+            "was not modified and nothing will be written into it -- restore it from a "
+            "backup (`whist ledger check` lists what is wrong)"
+        )
+
+
+def _inspect_sqlite_file(
+    path: Path, where: str, busy_timeout_ms: int, *, check_limit: int = QUICK_CHECK_MAX_BYTES
+) -> tuple[Kind, str | None]:
     if not path.exists():
         if not path.parent.is_dir():
             raise LedgerUnreachableError(
@@ -308,12 +508,15 @@ def _inspect_sqlite_file(path: Path, where: str, busy_timeout_ms: int) -> tuple[
             "it was not modified -- restore it from a backup or give another --db"
         )
     # Read-only: nothing here may write to a file we have not accepted yet.
-    uri = f"file:{quote(str(path))}?mode=ro"
     try:
-        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms / 1000)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=busy_timeout_ms / 1000)
     except sqlite3.Error as exc:
-        raise translate(exc, where) from None
+        raise translate(exc, where, path=path) from None
     try:
+        if path.stat().st_size <= check_limit:
+            # Before anything reads the schema or writes a byte: a damaged file is refused
+            # by every command, reports included, and never written into.
+            quick_check(conn, where)
         tables = {
             row[0]
             for row in conn.execute(
@@ -326,7 +529,7 @@ def _inspect_sqlite_file(path: Path, where: str, busy_timeout_ms: int) -> tuple[
             else None
         )
     except sqlite3.Error as exc:
-        raise translate(exc, where) from None
+        raise translate(exc, where, path=path) from None
     finally:
         conn.close()
     return _classify(where, tables, revisions)
@@ -344,9 +547,16 @@ def _inspect_server(engine: Engine, where: str) -> tuple[Kind, str | None]:
 
 
 def inspect_ledger(
-    url: URL, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, engine: Engine | None = None
+    url: URL,
+    *,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    engine: Engine | None = None,
+    check_limit: int = QUICK_CHECK_MAX_BYTES,
 ) -> LedgerState:
     """What the database at ``url`` is, read without writing anything.
+
+    An SQLite file of at most ``check_limit`` bytes is first checked with ``PRAGMA
+    quick_check``.
 
     Raises:
         NotALedgerError: not an SQLite file, or a database with other tables and no ledger
@@ -354,11 +564,14 @@ def inspect_ledger(
         LedgerTooNewError: a ledger whose schema revision this openwhist does not know.
         LedgerUnreachableError: a server that does not answer, a missing directory.
         LedgerLockedError: an SQLite file locked exclusively for longer than the timeout.
+        LedgerCorruptError: an SQLite file (up to `QUICK_CHECK_MAX_BYTES`) that fails
+            ``PRAGMA quick_check``.
+        LedgerAuthError: a server that refuses the credentials.
     """
     where = display_url(url)
     path = sqlite_path(url)
     if path is not None:
-        kind, revision = _inspect_sqlite_file(path, where, busy_timeout_ms)
+        kind, revision = _inspect_sqlite_file(path, where, busy_timeout_ms, check_limit=check_limit)
     else:
         own = engine is None
         eng = engine if engine is not None else make_engine(url, busy_timeout_ms=busy_timeout_ms)
@@ -389,13 +602,23 @@ def _migrate(engine: Engine, target: str = "head") -> None:
 
 
 def open_engine(
-    url: URL, *, upgrade: bool = True, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    url: URL,
+    *,
+    upgrade: bool = True,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    read_only: bool = False,
 ) -> Engine:
     """An engine on an accepted ledger at the head revision.
 
     A missing SQLite file or an empty database is created at the head revision. An older
     ledger is upgraded when ``upgrade`` is true, else refused. Anything else is refused
-    with its `LedgerError` and left exactly as it was.
+    with its `LedgerError` and left exactly as it was. Every SQLite file is checked first
+    (`inspect_ledger`: ``PRAGMA quick_check`` up to `QUICK_CHECK_MAX_BYTES`), so nothing
+    -- not even the switch to WAL -- is ever written into a damaged file.
+
+    ``read_only``: for reports. An SQLite ledger at the head revision is opened read-only
+    (`make_engine`), so the reports work on a read-only file or directory; a ledger that
+    must first be created or upgraded is opened as usual.
 
     Raises:
         LedgerNeedsUpgradeError: an older ledger and ``upgrade=False``.
@@ -409,7 +632,10 @@ def open_engine(
     engine = make_engine(url, busy_timeout_ms=busy_timeout_ms)
     try:
         state = inspect_ledger(
-            url, busy_timeout_ms=busy_timeout_ms, engine=None if path else engine
+            url,
+            busy_timeout_ms=busy_timeout_ms,
+            engine=None if path else engine,
+            check_limit=QUICK_CHECK_REPORT_MAX_BYTES if read_only else QUICK_CHECK_MAX_BYTES,
         )
         if state.kind == "ledger" and state.revision != state.head and not upgrade:
             raise LedgerNeedsUpgradeError(
@@ -418,6 +644,9 @@ def open_engine(
             )
         if not state.up_to_date:
             _migrate(engine)
+        elif read_only and path is not None:
+            engine.dispose()
+            engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, read_only=True)
     except BaseException:
         engine.dispose()
         raise
@@ -455,7 +684,9 @@ def current(
         the refusals of `inspect_ledger` (a newer ledger is `LedgerTooNewError`).
     """
     resolved = url if isinstance(url, URL) else resolve_url(url)
-    state = inspect_ledger(resolved, busy_timeout_ms=busy_timeout_ms)
+    state = inspect_ledger(
+        resolved, busy_timeout_ms=busy_timeout_ms, check_limit=QUICK_CHECK_REPORT_MAX_BYTES
+    )
     return {
         "url": display_url(resolved),
         "state": state.kind,

@@ -8,10 +8,18 @@ carries ``exit_code``, the documented process exit status a front end should use
   match's state does not allow (recording into a finished match);
 * 2 -- `InvalidFactsError`: the facts entered for a real-card deal are wrong (a usage error);
   `PointsOutOfRangeError`: points beyond the ledger's bound (`MAX_POINTS`);
-* 4 -- `LedgerUnreachableError`, `LedgerLockedError`: the ledger cannot be used right now;
+  `LedgerValueError`: a number too large for the ledger's columns;
+* 4 -- `LedgerRetryableError` and its subclasses `LedgerUnreachableError`,
+  `LedgerLockedError`, `LedgerSerializationError`: the ledger cannot be used right now,
+  and the same command may succeed when tried again;
 * 5 -- `LedgerSchemaError` and its subclasses: the database is not a ledger this openwhist
   can use (`LedgerNeedsUpgradeError`, `LedgerTooNewError`, `NotALedgerError`,
-  `LedgerCorruptError`). A database refused with exit 5 is never modified.
+  `LedgerCorruptError`, `LedgerSchemaDamagedError`). A database refused with exit 5 is
+  never modified;
+* 7 -- `LedgerAccessError` and its subclasses `LedgerAuthError`, `LedgerReadOnlyError`,
+  `LedgerFullError`: the ledger is there but this process may not use it as asked (wrong
+  password, no permission, a read-only file, a full disk); trying again changes nothing
+  until that is fixed.
 
 This module imports nothing heavy, so the CLI can name these classes without loading
 SQLAlchemy.
@@ -90,16 +98,51 @@ class DuplicateDealError(LedgerStateError):
         )
 
 
-class LedgerUnreachableError(LedgerError):
+class LedgerValueError(LedgerError, ValueError):
+    """A value the ledger cannot store (an integer beyond its 64-bit columns)."""
+
+    exit_code = 2
+
+
+class LedgerRetryableError(LedgerError):
+    """The ledger cannot be used right now; the same command may succeed later."""
+
+    exit_code = 4
+
+
+class LedgerUnreachableError(LedgerRetryableError):
     """The database server or file cannot be reached (refused, unknown host, no directory)."""
 
-    exit_code = 4
 
-
-class LedgerLockedError(LedgerError):
+class LedgerLockedError(LedgerRetryableError):
     """Another process held the ledger locked for longer than the busy timeout."""
 
-    exit_code = 4
+
+class LedgerSerializationError(LedgerRetryableError):
+    """The server aborted the unit of work to resolve a conflict with a concurrent one
+    (PostgreSQL serialization failure or deadlock); the service retries it a few times
+    before reporting it."""
+
+
+class LedgerAccessError(LedgerError):
+    """The ledger is there, but this process may not use it as asked; retrying is useless
+    until the cause (password, permissions, disk space) is fixed."""
+
+    exit_code = 7
+
+
+class LedgerAuthError(LedgerAccessError):
+    """The server refused the credentials or the role (wrong password, no such role or
+    database, no permission on the tables)."""
+
+
+class LedgerReadOnlyError(LedgerAccessError):
+    """A write into a ledger this process may only read (a read-only file or directory,
+    a read-only server transaction)."""
+
+
+class LedgerFullError(LedgerAccessError):
+    """The disk (or the database's size limit) is full: the write was rolled back."""
 
 
 class LedgerSchemaError(LedgerError):
@@ -121,23 +164,36 @@ class NotALedgerError(LedgerSchemaError):
 
 
 class LedgerCorruptError(NotALedgerError):
-    """An SQLite file whose pages are damaged (``database disk image is malformed``)."""
+    """An SQLite file whose pages are damaged (``database disk image is malformed``, or a
+    failed ``PRAGMA quick_check``). Nothing is written into it."""
+
+
+class LedgerSchemaDamagedError(LedgerSchemaError):
+    """A ledger whose tables do not match its schema revision (a dropped table or column)."""
 
 
 __all__ = [
     "MAX_POINTS",
     "DuplicateDealError",
     "InvalidFactsError",
+    "LedgerAccessError",
+    "LedgerAuthError",
     "LedgerConflictError",
     "LedgerCorruptError",
     "LedgerError",
+    "LedgerFullError",
     "LedgerLockedError",
     "LedgerNeedsUpgradeError",
     "LedgerNotFoundError",
+    "LedgerReadOnlyError",
+    "LedgerRetryableError",
+    "LedgerSchemaDamagedError",
     "LedgerSchemaError",
+    "LedgerSerializationError",
     "LedgerStateError",
     "LedgerTooNewError",
     "LedgerUnreachableError",
+    "LedgerValueError",
     "NotALedgerError",
     "PointsOutOfRangeError",
 ]

@@ -111,9 +111,29 @@ def get_or_create_player(*, session: Session, name: str, kind: str = "human") ->
         LedgerConflictError: the name belongs to a player of another kind (a human name
             given to a bot, or another bot).
     """
-    player = get_player(session=session, name=name.strip())
+    name = name.strip()
+    player = get_player(session=session, name=name)
     if player is None:
-        return create_player(session=session, name=name, kind=kind)
+        if not name:
+            raise LedgerError("a player needs a name")
+        _check_kind(kind)
+        # Two processes may create the same new player at once (a club's first evening on
+        # a shared PostgreSQL ledger): insert unless the name exists -- waiting for a
+        # concurrent insert of it to commit -- then read whichever row won.
+        dialect = session.get_bind().dialect.name
+        insert: Any
+        if dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        session.execute(
+            insert(Player)
+            .values(name=name, kind=kind, created_at=utcnow())
+            .on_conflict_do_nothing(index_elements=["name"])
+        )
+        player = get_player(session=session, name=name)
+        if player is None:  # pragma: no cover - the row exists once the insert returns
+            raise LedgerConflictError(f"player {name!r} could not be created; try again")
     if player.kind != kind:
         raise LedgerConflictError(
             f"player {player.name!r} is recorded as {player.kind!r}, not {kind!r}; "

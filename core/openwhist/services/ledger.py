@@ -29,11 +29,14 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import json
-from collections.abc import Iterator, Mapping, Sequence
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -49,6 +52,7 @@ from openwhist.ledger.errors import (
     InvalidFactsError,
     LedgerConflictError,
     LedgerError,
+    LedgerSerializationError,
     LedgerStateError,
 )
 from openwhist.scoring import DealScore, MatchProgress
@@ -62,6 +66,9 @@ if TYPE_CHECKING:
 
     from openwhist.ledger.models import Match
     from openwhist.records import GameRecord, VariantSource
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 EXPORT_FORMAT = "openwhist.ledger-export/1"
 """The id of the JSON export document (docs/ledger.md, "Backup and export")."""
@@ -185,6 +192,30 @@ class ResumedMatch:
     state: DealState[Any] | None
 
 
+RETRIES = 4
+"""How many times a unit of work aborted by the server to resolve a conflict (PostgreSQL
+serialization failure or deadlock) is run in all before `LedgerSerializationError`."""
+
+
+def _retry_conflicts(method: Callable[_P, _T]) -> Callable[_P, _T]:
+    """Run a write operation again when the server aborted its unit of work to let a
+    concurrent one through. Safe because the aborted unit of work was rolled back whole
+    and the operations have no effect outside their transaction."""
+
+    @functools.wraps(method)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        for attempt in range(1, RETRIES + 1):
+            try:
+                return method(*args, **kwargs)
+            except LedgerSerializationError:
+                if attempt == RETRIES:
+                    raise
+                time.sleep(random.uniform(0.0, 0.02 * 2**attempt))  # jittered back-off
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return run
+
+
 def _party_of(variant: Variant, seat: int) -> int:
     for index, side in enumerate(variant.partnerships):
         if seat in side:
@@ -278,6 +309,8 @@ class Ledger:
             loaded when first needed.
         upgrade: upgrade an older ledger on open (else `LedgerNeedsUpgradeError`).
         busy_timeout_ms: how long an SQLite writer waits for another process's lock.
+        read_only: for reports: an SQLite ledger is opened read-only, so reports work on a
+            read-only file or directory (a write through it is `LedgerReadOnlyError`).
 
     Raises:
         LedgerError: the refusals of `openwhist.ledger.db.open_engine` (unreachable, locked,
@@ -291,13 +324,14 @@ class Ledger:
         catalog: VariantSource | Mapping[str, Variant] | None = None,
         upgrade: bool = True,
         busy_timeout_ms: int = 5000,
+        read_only: bool = False,
     ) -> None:
         from openwhist.ledger import db
 
         self._db = db
         self._url: URL = db.resolve_url(url)
         self._engine: SAEngine = db.open_engine(
-            self._url, upgrade=upgrade, busy_timeout_ms=busy_timeout_ms
+            self._url, upgrade=upgrade, busy_timeout_ms=busy_timeout_ms, read_only=read_only
         )
         self._writer: SAEngine = db.writer(self._engine)
         self._catalog = catalog
@@ -409,6 +443,7 @@ class Ledger:
 
     # -- recording -----------------------------------------------------------------------
 
+    @_retry_conflicts
     def start_match(
         self,
         variant: str,
@@ -481,6 +516,7 @@ class Ledger:
             assert match.id is not None
             return match.id
 
+    @_retry_conflicts
     def record_action(self, match_id: int, index: int, notation: str) -> bool:
         """Log action ``index`` (1-based, 1 = the chance deal) of the match's current deal.
 
@@ -499,6 +535,7 @@ class Ledger:
                 session=session, match_id=match_id, index=index, notation=notation
             )
 
+    @_retry_conflicts
     def undo_actions(self, match_id: int, keep: int) -> int:
         """Take back logged actions of the current deal, keeping its first ``keep`` (an undo
         at the table); returns how many were deleted. See `repository.truncate_actions`.
@@ -511,6 +548,7 @@ class Ledger:
         with self._unit() as session:
             return repo.truncate_actions(session=session, match_id=match_id, keep=keep)
 
+    @_retry_conflicts
     def complete_deal(
         self,
         match_id: int,
@@ -607,6 +645,7 @@ class Ledger:
             raise InvalidFactsError(variant.name, str(exc).splitlines()) from None
         return match, entered, score, progress
 
+    @_retry_conflicts
     def record_real_deal(
         self,
         match_id: int,
@@ -694,6 +733,7 @@ class Ledger:
             )
             return DealOutcome(match_id, deal.number, score, after)
 
+    @_retry_conflicts
     def adjust(
         self, match_id: int, party: int, points: int, *, category: str = "penalty", note: str
     ) -> dict[str, Any]:
@@ -723,6 +763,7 @@ class Ledger:
             )
             return {"id": entry.id, "match": match.id, "party": party, "points": points}
 
+    @_retry_conflicts
     def correct(self, entry_id: int, points: int, note: str) -> dict[str, Any]:
         """Make entry ``entry_id`` count ``points`` with a compensating entry (never an edit).
 
@@ -744,6 +785,7 @@ class Ledger:
                 "note": fix.note,
             }
 
+    @_retry_conflicts
     def void_deal(self, match_id: int, number: int, note: str) -> dict[str, Any]:
         """Void deal ``number`` of a match with compensating entries (never a deletion);
         see `repository.void_deal`.
@@ -761,6 +803,7 @@ class Ledger:
         with self._unit() as session:
             return repo.void_deal(session=session, match_id=match_id, number=number, note=note)
 
+    @_retry_conflicts
     def finish_match(self, match_id: int, *, abandoned: bool = False) -> dict[str, Any]:
         """Close a match: ``finished`` (the rules did not end it, the players did) or
         ``abandoned``. A match whose rules end it is finished by its last deal already.

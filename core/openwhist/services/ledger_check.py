@@ -1,0 +1,163 @@
+"""``whist ledger check``: is this ledger whole, and does every deal in it replay?
+
+`check_ledger` runs, without writing anything (not even into a damaged file):
+
+1. the database checks of `openwhist.ledger.check.check_database` -- SQLite's full
+   ``PRAGMA integrity_check`` and foreign keys, the schema, and the ledger's invariants
+   (entries equal the records' score lines, the stored sums equal the entries, deal
+   numbering, action logs);
+2. when those pass, a **replay** of every match through its variant's rules: every played
+   deal's actions are legal where they stand and end the deal, every real-card deal's facts
+   validate and score again, each recomputed score and progress equals the stored one, and
+   the deal in progress replays up to its last logged action. A match whose variant is not
+   installed is skipped and named (``skipped``), not counted as damage.
+
+The answer is ``{"url", "ok", "matches", "deals", "replayed", "skipped", "findings"}``;
+``ok`` is true when there are no findings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from openwhist.engine import Engine
+from openwhist.errors import IllegalActionError, InvalidNotationError, OpenWhistError
+from openwhist.ledger.check import Finding
+from openwhist.scoring import DealScore, MatchProgress
+from openwhist.state import TERMINAL, DealContext
+from openwhist.variant import Variant
+
+
+def _recorded(value: Mapping[str, Any] | None) -> Any:
+    """A score or progress as the ledger stores it, without its translatable messages."""
+    out = json.loads(json.dumps(value))
+    if isinstance(out, dict):
+        out.pop("summary_message", None)
+        for key in ("lines", "awards"):
+            for line in out.get(key, ()):
+                if isinstance(line, dict):
+                    line.pop("message", None)
+    return out
+
+
+def _engine(catalog: Any, data: Mapping[str, Any]) -> Engine:
+    source = catalog
+    if isinstance(source, Mapping):
+        variant: Variant = source[data["variant"]]
+        rules = []
+    else:
+        variant = source.variant(data["variant"])
+        rules = [source.house_rule(name) for name in data["house_rules"]]
+    return Engine(variant, variant.make_options(data["options"]), house_rules=rules)
+
+
+def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress) -> list[Finding]:
+    """Replay one match's deals; the findings (none when every deal replays exactly)."""
+    mid = int(data["id"])
+    progress = engine.start_match(int(data["first_dealer"]))
+    for deal in data["deal_records"]:
+        number = int(deal["number"])
+        record = deal["record"]
+        if deal["source"] == "recorded" and deal["status"] == "complete":
+            model = engine.variant.facts
+            if model is None:
+                return [
+                    Finding("replay", "real-card facts in a variant without facts", mid, number)
+                ]
+            context = DealContext(
+                options=engine.options,
+                seats=engine.variant.seats,
+                dealer=progress.dealer,
+                number=progress.deals + 1,
+                progress=progress.as_dict(),
+            )
+            try:
+                score: DealScore = engine.rules.score_facts(
+                    model.model_validate(record.get("facts", {})), context
+                )
+            except (ValidationError, ValueError, OpenWhistError) as exc:
+                return [Finding("replay", f"its facts no longer score: {exc}", mid, number)]
+        else:
+            state = engine.next_deal(progress)
+            for index, text in enumerate(record.get("actions", []), start=1):
+                if state.to_act == TERMINAL:
+                    return [
+                        Finding("replay", f"action {index} {text!r} after its end", mid, number)
+                    ]
+                try:
+                    state = engine.apply(state, engine.parse_action(state, text))
+                except (InvalidNotationError, IllegalActionError) as exc:
+                    return [Finding("replay", f"action {index} {text!r}: {exc}", mid, number)]
+            if deal["status"] != "complete":
+                break  # the deal in progress: its logged actions replay, that is all
+            if state.to_act != TERMINAL:
+                return [Finding("replay", "its actions stop before the end", mid, number)]
+            score = engine.score(state)
+        if _recorded(record.get("score")) != _recorded(score.as_dict()):
+            return [Finding("replay", "its stored score differs from the replay's", mid, number)]
+        progress = engine.advance_match(progress, score)
+        if _recorded(record.get("progress")) != _recorded(progress.as_dict()):
+            return [Finding("replay", "its stored progress differs from the replay's", mid, number)]
+    if _recorded(stored.as_dict()) != _recorded(progress.as_dict()):
+        return [Finding("replay", "the match's progress differs from its deals' replay", mid)]
+    return []
+
+
+def check_ledger(url: str | None = None, *, catalog: Any = None) -> dict[str, Any]:
+    """Check the ledger at ``url`` (default ``$OPENWHIST_DB`` or the default file).
+
+    Args:
+        url: the ledger.
+        catalog: where variants are found (a `Catalog` or ``{name: Variant}``); default
+            `openwhist.plugins.load_catalog()`.
+
+    Raises:
+        LedgerNotFoundError: no ledger file there.
+        LedgerError: the ledger cannot be read (unreachable, locked, refused).
+    """
+    from openwhist.ledger import db
+    from openwhist.ledger.check import check_database
+    from openwhist.services.ledger import Ledger
+
+    resolved = db.resolve_url(url)
+    findings = check_database(resolved)
+    answer: dict[str, Any] = {
+        "url": db.display_url(resolved),
+        "ok": False,
+        "matches": 0,
+        "deals": 0,
+        "replayed": 0,
+        "skipped": [],
+        "findings": [],
+    }
+    # Replaying needs a readable file and the whole schema; wrong entries do not stop it.
+    if not any(f.check in ("integrity", "schema") for f in findings):
+        if catalog is None:
+            from openwhist.plugins import load_catalog
+
+            catalog = load_catalog()
+        with Ledger(
+            resolved.render_as_string(hide_password=False), catalog=catalog, read_only=True
+        ) as ledger:
+            for summary in reversed(ledger.list_matches()):
+                data = ledger.get_match(int(summary["id"]))
+                answer["matches"] += 1
+                answer["deals"] += len(data["deal_records"])
+                try:
+                    engine = _engine(catalog, data)
+                except (KeyError, OpenWhistError) as exc:
+                    answer["skipped"].append({"match": data["id"], "reason": str(exc)})
+                    continue
+                stored = ledger.resume_point(int(data["id"])).progress
+                findings.extend(_replay_match(engine, data, stored))
+                answer["replayed"] += 1
+    answer["findings"] = [f.as_dict() for f in findings]
+    answer["ok"] = not findings
+    return answer
+
+
+__all__ = ["check_ledger"]
