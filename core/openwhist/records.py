@@ -187,7 +187,9 @@ def _parse_int(text: str) -> int:
     digits = len(text) - text.startswith("-")
     limit = min(MAX_INT_DIGITS, sys.get_int_max_str_digits() or MAX_INT_DIGITS)
     if digits > limit:
-        raise _JsonLimitError(f"an integer of {digits} digits (a record's integers have at most {limit} digits)")
+        raise _JsonLimitError(
+            f"an integer of {digits} digits (a record's integers have at most {limit} digits)"
+        )
     return int(text)
 
 

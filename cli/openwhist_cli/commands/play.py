@@ -146,6 +146,14 @@ def play_command(
     no_ledger: Annotated[
         bool, typer.Option("--no-ledger", help="Do not record the match in the ledger.")
     ] = False,
+    isolate_bots: Annotated[
+        bool,
+        typer.Option(
+            "--isolate-bots",
+            help="Run each bot in a worker process that sees only its view and the legal "
+            "actions (docs/bots.md#trust).",
+        ),
+    ] = False,
 ) -> None:
     """Play a match at the terminal: against bots, or hot-seat with friends.
 
@@ -189,6 +197,7 @@ def play_command(
             seed=seed,
             undo=undo,
             autoplay=autoplay,
+            isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
         )
         ledger = None
         if not no_ledger:
