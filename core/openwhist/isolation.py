@@ -29,6 +29,7 @@ result: ``whist simulate ... --isolate-bots`` prints what it prints without the 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import multiprocessing
@@ -53,8 +54,11 @@ from openwhist.variant import Bot, BotSpec
 from openwhist.views import PlayerView
 
 DEFAULT_TIMEOUT = 60.0
-"""Seconds an isolated bot may think about one decision (and a new worker may take to
-start and load the plugins) before it is stopped and reported."""
+"""Seconds an isolated bot may think about one decision before it is stopped and reported."""
+
+START_TIMEOUT = 120.0
+"""Seconds a new worker may take to start, load the plugins and build its bot (at least;
+the decision timeout when that is longer)."""
 
 WORKER_ARGV = ["openwhist-bot-worker"]
 """The whole ``sys.argv`` of a worker process: the parent's command line (``--seed``...) is
@@ -129,6 +133,7 @@ class _Worker:
         self.isolation = isolation
         self.seat_name = seat_name
         self.label = "?"
+        self.pending = 0
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe(duplex=True)
         self.process: BaseProcess = context.Process(
@@ -148,16 +153,30 @@ class _Worker:
                 sys.argv = saved
         child.close()
 
+    def build(self, label: str, state: object) -> None:
+        """Have the worker build bot ``label`` with a generator in ``state``. Its answer is
+        read before the next decision's, so the workers of a table start side by side."""
+        self.label = label
+        self.conn.send(("bot", label, state))
+        self.pending += 1
+
     def ask(self, message: tuple[Any, ...]) -> dict[str, Any]:
         """Send ``message``; the worker's JSON answer (a dict), or `BotFailedError`."""
+        while self.pending:
+            self.pending -= 1
+            self._answer(max(self.isolation.timeout, START_TIMEOUT), "to start")
+        with contextlib.suppress(OSError):  # a worker that is gone: _answer says how
+            self.conn.send(message)
+        return self._answer(self.isolation.timeout, "")
+
+    def _answer(self, timeout: float, doing: str) -> dict[str, Any]:
         who = f"bot {self.label!r} at seat {self.seat_name}"
         try:
-            self.conn.send(message)
-            if not self.conn.poll(self.isolation.timeout):
+            if not self.conn.poll(timeout):
                 self.stop()
                 raise BotFailedError(
-                    f"{who} did not answer within {self.isolation.timeout:g} s; its worker "
-                    "process was stopped"
+                    f"{who} did not answer within {timeout:g} s{' ' + doing if doing else ''}; "
+                    "its worker process was stopped"
                 )
             raw = self.conn.recv_bytes(_MAX_REPLY)
         except (EOFError, OSError) as exc:
@@ -205,7 +224,7 @@ class IsolatedBot(Bot):
             return legal[index]
         chose = reply.get("illegal", repr(reply)[:80])
         raise BotFailedError(
-            f"bot {self.label!r} at seat {self.worker.seat_name} chose {chose}, which is not "
+            f"bot {self.label!r} chose {chose} at seat {self.worker.seat_name}, which is not "
             f"legal (legal: {' '.join(a.notation() for a in legal)})"
         )
 
@@ -252,8 +271,8 @@ class SeatBots:
         """Seat ``seat``'s bot ``spec``, with generator ``rng``: the bot itself, or an
         `IsolatedBot` whose worker built the same bot with a generator in ``rng``'s state.
 
-        Raises:
-            BotFailedError: the worker could not start or build the bot (naming it).
+        A worker that cannot start or build the bot is reported at the bot's first
+        decision (`BotFailedError`, naming it), so that a table's workers start together.
         """
         if not self.isolates(spec):
             return spec.factory(self.variant, rng)
@@ -262,8 +281,7 @@ class SeatBots:
         if worker is None or not worker.process.is_alive():
             worker = _Worker(self.isolation, self.variant, self.seat_names[seat])
             self._workers[seat] = worker
-        worker.label = spec.label
-        worker.ask(("bot", spec.label, rng.getstate()))
+        worker.build(spec.label, rng.getstate())
         return IsolatedBot(worker, spec.label, self)
 
     def close(self) -> None:
