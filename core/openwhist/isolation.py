@@ -149,9 +149,14 @@ class _Worker:
             sys.argv = list(WORKER_ARGV)
             try:
                 self.process.start()
+            except Exception as exc:  # no processes left, an unpicklable catalog factory...
+                raise BotFailedError(
+                    f"cannot start a worker process for seat {seat_name}: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from None
             finally:
                 sys.argv = saved
-        child.close()
+                child.close()
 
     def build(self, label: str, state: object) -> None:
         """Have the worker build bot ``label`` with a generator in ``state``. Its answer is
@@ -188,7 +193,7 @@ class _Worker:
             ) from None
         try:
             reply = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # a worker's bytes are not to be trusted
             reply = None
         if not isinstance(reply, dict):
             raise BotFailedError(f"{who} sent an answer that is not one: {raw[:80]!r}")

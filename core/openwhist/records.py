@@ -391,7 +391,10 @@ def _recorded(value: dict[str, Any]) -> dict[str, Any]:
     out = _json_safe(value)
     out.pop("summary_message", None)
     for key in ("lines", "awards"):
-        for line in out.get(key, ()):
+        items = out.get(key)
+        if not isinstance(items, list):  # a stored dict may hold anything: compare as it is
+            continue
+        for line in items:
             if isinstance(line, dict):
                 line.pop("message", None)
     return out

@@ -108,6 +108,13 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
     Raises:
         UsageError: anything else.
     """
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # bytes from the command line that are not UTF-8
+            raise UsageError(
+                f"{text!r} is not a seat: it holds bytes that are not UTF-8 text"
+            ) from None
     kind, _, rest = text.strip().partition(":")
     kind = kind.lower()
     if kind == "human":
