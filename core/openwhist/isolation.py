@@ -22,6 +22,10 @@ the plugin's module was already imported in the parent to register the bot. Isol
 a bot's *decisions* depend on its view alone and keeps a crashing or hanging bot from taking
 the table down; against code written to do harm, use an operating-system sandbox.
 
+For embedders: workers are started with the ``spawn`` method, which imports the main
+module of the parent again in each worker, so a script that isolates bots must keep its
+top-level work under ``if __name__ == "__main__":`` (the ``whist`` command does).
+
 Determinism: the worker's bot is built with a generator in the very state the in-process
 bot would get (the state travels, not the seed it came from), so isolating bots changes no
 result: ``whist simulate ... --isolate-bots`` prints what it prints without the flag.
@@ -162,7 +166,8 @@ class _Worker:
         """Have the worker build bot ``label`` with a generator in ``state``. Its answer is
         read before the next decision's, so the workers of a table start side by side."""
         self.label = label
-        self.conn.send(("bot", label, state))
+        with contextlib.suppress(OSError):  # a worker that is gone: _answer says how
+            self.conn.send(("bot", label, state))
         self.pending += 1
 
     def ask(self, message: tuple[Any, ...]) -> dict[str, Any]:
@@ -198,7 +203,7 @@ class _Worker:
         if not isinstance(reply, dict):
             raise BotFailedError(f"{who} sent an answer that is not one: {raw[:80]!r}")
         if "error" in reply:
-            raise BotFailedError(f"{who} failed: {reply['error']}")
+            raise BotFailedError(f"{who} failed: {str(reply['error'])[:500]}")
         return reply
 
     def stop(self) -> None:
@@ -227,7 +232,7 @@ class IsolatedBot(Bot):
         index = reply.get("index")
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(legal):
             return legal[index]
-        chose = reply.get("illegal", repr(reply)[:80])
+        chose = str(reply.get("illegal", repr(reply)))[:80]
         raise BotFailedError(
             f"bot {self.label!r} chose {chose} at seat {self.worker.seat_name}, which is not "
             f"legal (legal: {' '.join(a.notation() for a in legal)})"
