@@ -40,6 +40,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import sys
 import threading
 import traceback
@@ -342,6 +343,9 @@ def _serve(conn: Connection, catalog_factory: Callable[[], Catalog], variant: st
     the seat's bot for a new match) and ``("choose", view, legal)`` until ``("close",)`` or
     the parent goes away."""
     sys.argv = list(WORKER_ARGV)
+    # Ctrl-C at the table reaches the whole process group: the parent handles it (and
+    # stops its workers); a worker must not die of it with a traceback on the screen.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # The parent's stdout carries its output (`--json`): whatever a bot prints goes to
     # stderr instead.
     os.dup2(2, 1)
