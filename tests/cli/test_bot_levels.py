@@ -30,6 +30,7 @@ from openwhist import (
     UnknownBotLevelError,
     hookimpl,
 )
+from openwhist.isolation import Isolation
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import load_record
 from openwhist.services import UsageError
@@ -193,7 +194,17 @@ def test_hints_come_from_the_default_level_whatever_the_opponents_level(
 
 def test_the_arena_plays_each_entrant_at_its_level(catalog: Catalog) -> None:
     def tricks(entrant: str) -> list[list[int]]:
-        result = run_arena(catalog, "german", bots=[entrant, "lowcard"], deals=4, seed=3, workers=1)
+        # (These test bots are a third-party plugin's, which the arena would isolate by
+        # default: a worker could not load this test module's plugin.)
+        result = run_arena(
+            catalog,
+            "german",
+            bots=[entrant, "lowcard"],
+            deals=4,
+            seed=3,
+            workers=1,
+            isolation=Isolation("none"),
+        )
         assert result.summary["entrants"] == [entrant, "lowcard"]
         return [deal["tricks"] for deal in result.summary["deal_results"]]
 

@@ -73,6 +73,14 @@ def arena_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON (with every deal).")
     ] = False,
+    isolate_bots: Annotated[
+        bool | None,
+        typer.Option(
+            "--isolate-bots/--no-isolate-bots",
+            help="Run every bot (or none) in worker processes that see only their view and "
+            "the legal actions [default: the bots of third-party distributions only].",
+        ),
+    ] = None,
 ) -> None:
     """Bot-versus-bot: play DEALS boards of VARIANT and compare the bots with 95 % intervals.
 
@@ -100,6 +108,7 @@ def arena_command(
                 duplicate=duplicate,
                 workers=workers,
                 on_progress=bar.update if bar.enabled else None,
+                isolation=runtime.bot_isolation(isolate_bots, default="third-party"),
             )
         if as_json:
             runtime.echo_json(outcome.summary)

@@ -75,6 +75,14 @@ UndoOption = Annotated[
 AutoplayOption = Annotated[
     bool, typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically.")
 ]
+IsolateBotsOption = Annotated[
+    bool,
+    typer.Option(
+        "--isolate-bots",
+        help="Run each bot in a worker process that sees only its view and the legal "
+        "actions (docs/bots.md#trust).",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -146,6 +154,7 @@ def play_command(
     no_ledger: Annotated[
         bool, typer.Option("--no-ledger", help="Do not record the match in the ledger.")
     ] = False,
+    isolate_bots: IsolateBotsOption = False,
 ) -> None:
     """Play a match at the terminal: against bots, or hot-seat with friends.
 
@@ -189,6 +198,7 @@ def play_command(
             seed=seed,
             undo=undo,
             autoplay=autoplay,
+            isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
         )
         ledger = None
         if not no_ledger:
@@ -303,6 +313,7 @@ def resume_command(
     bot_delay: BotDelayOption = None,
     undo: UndoOption = True,
     autoplay: AutoplayOption = False,
+    isolate_bots: IsolateBotsOption = False,
 ) -> None:
     """Continue a match recorded in the ledger, at its last action.
 
@@ -367,6 +378,7 @@ def resume_command(
                 undo=undo,
                 autoplay=autoplay,
                 on_change=LedgerRecorder(ledger, match),
+                isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
             )
             console = Console(highlight=False, emoji=False, markup=False)
             terminal = console.is_terminal

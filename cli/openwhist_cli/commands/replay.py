@@ -37,9 +37,9 @@ def replay_command(
     1-based deal and action where replay stopped, with the reason.
     """
     with runtime.handle_errors(ctx):
-        from openwhist.services.replay import check_text
+        from openwhist.services.replay import check_text, decode_file
 
-        text = _read(file)
+        text = decode_file(_read(file))
         checks = check_text(runtime.get_catalog(ctx), text)
         if as_json:
             runtime.echo_json([check.as_dict() for check in checks])
@@ -66,12 +66,14 @@ def _deals(count: int) -> str:
     return f"{count} deal" if count == 1 else f"{count} deals"
 
 
-def _read(file: Path) -> str:
-    """The text of ``file`` (``-``: stdin); an unreadable file is a usage error."""
+def _read(file: Path) -> bytes:
+    """The bytes of ``file`` (``-``: stdin); a file that cannot be opened or read is a usage
+    error. (Bytes that are not UTF-8 are the verdict of the line holding them.)"""
     if str(file) == "-":
-        return sys.stdin.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
     try:
-        return file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        return file.read_bytes()
+    except OSError as exc:
         runtime.echo_error(f"error: cannot read {file}: {exc}")
         raise typer.Exit(int(runtime.ExitCode.USAGE)) from None

@@ -62,6 +62,14 @@ def simulate_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    isolate_bots: Annotated[
+        bool,
+        typer.Option(
+            "--isolate-bots",
+            help="Run each seat's bot in a worker process that sees only its view and the "
+            "legal actions (same results; docs/bots.md#trust).",
+        ),
+    ] = False,
 ) -> None:
     """Play DEALS deals of VARIANT in whole matches with bots and summarise the results.
 
@@ -84,6 +92,7 @@ def simulate_command(
                 deals=deals,
                 seed=seed,
                 on_record=sink.write if sink is not None else None,
+                isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
             )
         finally:
             if sink is not None:

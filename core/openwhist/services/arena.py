@@ -30,12 +30,13 @@ with four entrants (each sits in all four seats) but 2 with ``expert,random`` (N
 swap). Rotation 0 is the board as a plain run plays it (the same decks and bot generators).
 
 Determinism: board ``i``'s seed is the ``i``-th 63-bit draw of ``random.Random(seed)``; a
-board's generator draws the deck generator's seed, then one bot seed per seat for each
-rotation in order. Boards are grouped in chunks (at most `CHUNK_BOARDS`, fewer for short
-runs so that every worker gets several) and played in worker processes
-(`concurrent.futures.ProcessPoolExecutor`) or in-process (``workers=1``); a board's play
-depends only on its own seed, and the results are put back in board order, so the same seed
-gives an identical result for any worker count and any chunking.
+board's generator draws the deck generator's seed. Each seat's bot has a stream of its own,
+`openwhist.bots.bot_rng` of the board's seed and the seat (and the rotation, after the
+first), which neither consumes nor follows the deck's. Boards are grouped in chunks (at most
+`CHUNK_BOARDS`, fewer for short runs so that every worker gets several) and played in worker
+processes (`concurrent.futures.ProcessPoolExecutor`) or in-process (``workers=1``); a
+board's play depends only on its own seed, and the results are put back in board order, so
+the same seed gives an identical result for any worker count and any chunking.
 
 Winning a deal. The deal's winning party is the variant's ``DealScore.winner`` when it names
 one; otherwise (a tie, or a variant whose deals have no winner, such as Israeli Whist) the
@@ -44,7 +45,9 @@ entrant *wins* a deal when every top party is one it holds, *ties* when it holds
 them, and loses otherwise.
 
 Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action not among
-them is a `PluginContractError` naming the bot.
+them is a `PluginContractError` naming the bot. Bots from third-party distributions run in
+worker processes by default (``isolation``; `openwhist.isolation`), each seat's in its own;
+``Isolation("all")`` isolates every bot, ``Isolation("none")`` none. Results do not change.
 """
 
 from __future__ import annotations
@@ -56,11 +59,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from itertools import combinations
 from typing import Any
 
+from openwhist.bots import bot_rng
 from openwhist.engine import Engine
 from openwhist.errors import PluginContractError
+from openwhist.isolation import Isolation, SeatBots
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
 from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_bot, resolve_house_rules
@@ -377,6 +383,7 @@ class _Job:
     lineup: Lineup
     boards: tuple[tuple[int, int], ...]
     """``(index, seed)`` of each board."""
+    isolation: Isolation | None = None
 
 
 class _Table:
@@ -388,18 +395,26 @@ class _Table:
         self.engine = Engine(variant, variant.make_options(dict(job.options)), house_rules=rules)
         self.specs = resolve_entrant_bots(catalog, variant.name, job.lineup.bots)
         self.party_of = _party_map(variant, self.engine)
+        self.seat_bots = SeatBots(catalog, variant.name, variant.seat_names, job.isolation)
 
     def play_board(self, lineup: Lineup, index: int, seed: int) -> list[PlayResult]:
         """Every rotation of board ``index`` (seeded by ``seed``)."""
         variant = self.engine.variant
         rng = random.Random(seed)
         deck_seed = rng.getrandbits(64)
-        bot_seeds = [
-            [rng.getrandbits(64) for _ in range(variant.seats)] for _ in range(lineup.rotations)
-        ]
         dealer = index % variant.seats
         return [
-            self.play(index, r, dealer, lineup.at(r), deck_seed, bot_seeds[r])
+            self.play(
+                index,
+                r,
+                dealer,
+                lineup.at(r),
+                deck_seed,
+                [
+                    bot_rng(seed, s, stream=f"rotation{r}" if r else "")
+                    for s in range(variant.seats)
+                ],
+            )
             for r in range(lineup.rotations)
         ]
 
@@ -410,15 +425,14 @@ class _Table:
         dealer: int,
         seats: tuple[int, ...],
         deck_seed: int,
-        bot_seeds: Sequence[int],
+        bot_rngs: Sequence[random.Random],
     ) -> PlayResult:
         """Play one deal as the first deal of a fresh match."""
         engine = self.engine
-        variant = engine.variant
         specs = [self.specs[e] for e in seats]
         players: list[Bot] = [
-            spec.factory(variant.name, random.Random(s))
-            for spec, s in zip(specs, bot_seeds, strict=True)
+            self.seat_bots.build(s, spec, r)
+            for s, (spec, r) in enumerate(zip(specs, bot_rngs, strict=True))
         ]
         chance = random.Random(deck_seed)
         decks: list[tuple[int, ...]] = []
@@ -442,7 +456,7 @@ class _Table:
         contracts: tuple[int, ...] | None = None
         if (
             isinstance(raw, list)
-            and len(raw) == variant.seats
+            and len(raw) == engine.variant.seats
             and all(isinstance(c, int) for c in raw)
         ):
             contracts = tuple(raw)
@@ -497,7 +511,7 @@ def _init_worker(factory: Callable[[], Catalog]) -> None:
 
 
 def _job_key(job: _Job) -> tuple[Any, ...]:
-    return (job.variant, repr(job.options), job.house_rules, job.lineup)
+    return (job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation)
 
 
 def _run_job(job: _Job) -> list[PlayResult]:
@@ -540,6 +554,7 @@ def run_arena(
     workers: int | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     catalog_factory: Callable[[], Catalog] = load_catalog,
+    isolation: Isolation | None = None,
 ) -> ArenaResult:
     """Play ``deals`` boards of ``variant`` between the bots named in ``bots``.
 
@@ -557,6 +572,10 @@ def run_arena(
         on_progress: called with ``(boards done, boards in all)`` as work completes.
         catalog_factory: how a worker process that does not inherit ``catalog`` (a start
             method other than fork) loads one; must be picklable (a module-level function).
+            It also loads the plugins of isolated bots' workers, unless ``isolation`` names
+            its own factory.
+        isolation: which bots run in worker processes (`openwhist.isolation`); ``None``
+            (the default): the bots of third-party distributions.
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -564,8 +583,13 @@ def run_arena(
         UsageError: bad counts, an unknown bot (with the bots that can play the variant) or
             house rule.
         UnknownBotLevelError: a level a bot does not have (with its levels).
-        PluginContractError: a bot chose an illegal action.
+        PluginContractError: a bot chose an illegal action (`BotFailedError`: an isolated
+            bot crashed, hung or chose an illegal action).
     """
+    if isolation is None:
+        isolation = Isolation("third-party")
+    if isolation.catalog_factory is load_catalog:
+        isolation = _replace(isolation, catalog_factory=catalog_factory)
     if not 1 <= deals <= MAX_DEALS:
         raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
     if workers is None:
@@ -581,7 +605,9 @@ def run_arena(
     entry = catalog.variants[the_variant.name]
     lineup = make_lineup(the_variant, bots, duplicate=duplicate)
     raw_options = tuple(sorted((options or {}).items()))
-    job_base = _Job(the_variant.name, raw_options, tuple(house_rules), lineup, boards=())
+    job_base = _Job(
+        the_variant.name, raw_options, tuple(house_rules), lineup, boards=(), isolation=isolation
+    )
     table = _Table(catalog, job_base)  # validates options, house rules and bots here
 
     master = random.Random(seed)
@@ -589,7 +615,7 @@ def run_arena(
     # About four chunks per worker at least, so slow bots keep every process busy.
     size = max(1, min(CHUNK_BOARDS, -(-deals // (4 * workers))))
     jobs = [
-        _Job(the_variant.name, raw_options, tuple(house_rules), lineup, tuple(chunk))
+        _Job(the_variant.name, raw_options, tuple(house_rules), lineup, tuple(chunk), isolation)
         for chunk in (boards[i : i + size] for i in range(0, deals, size))
     ]
     chunks: list[list[PlayResult] | None] = [None] * len(jobs)
@@ -617,6 +643,11 @@ def run_arena(
         "house_rules": [rule.name for rule in table.engine.house_rules],
         "bots": list(lineup.bots),
         "entrants": list(lineup.labels),
+        "isolated": [
+            label
+            for label, spec in zip(lineup.labels, table.specs, strict=True)
+            if table.seat_bots.isolates(spec)
+        ],
         "seats": {the_variant.seat_names[s]: lineup.labels[e] for s, e in enumerate(lineup.seats)},
         "seed": seed,
         "seed_given": seed_given,

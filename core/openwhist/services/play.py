@@ -35,8 +35,11 @@ happen*, so a ledger can persist the in-progress deal action by action (deleting
 actions) and each finished deal, and a killed process can resume (`resume_session`).
 
 Randomness derives from ``random.Random(seed)`` exactly as `simulate.play_match` does (first
-dealer, then the deck generator's seed, then one seed per seat for the bots), so a match of
-bots only reproduces `play_match` with the same seed.
+dealer, then the deck generator's seed; each bot seat's own stream `openwhist.bots.bot_rng`),
+so a match of bots only reproduces `play_match` with the same seed.
+
+Bots run in-process (trusted code) unless ``isolation`` puts them in worker processes that
+see only the view and the legal actions (`openwhist.isolation`, ``--isolate-bots``).
 """
 
 from __future__ import annotations
@@ -47,8 +50,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from openwhist.actions import Action, Play
+from openwhist.bots import bot_rng
 from openwhist.engine import Engine
 from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.isolation import Isolation, SeatBots
 from openwhist.messages import Message
 from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
@@ -103,6 +108,13 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
     Raises:
         UsageError: anything else.
     """
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # bytes from the command line that are not UTF-8
+            raise UsageError(
+                f"{text!r} is not a seat: it holds bytes that are not UTF-8 text"
+            ) from None
     kind, _, rest = text.strip().partition(":")
     kind = kind.lower()
     if kind == "human":
@@ -556,6 +568,7 @@ def start_session(
     undo: bool = True,
     autoplay: bool = False,
     on_change: Callable[[Change], None] | None = None,
+    isolation: Isolation | None = None,
 ) -> PlaySession:
     """Resolve a variant, options, house rules and seats into a `PlaySession`.
 
@@ -575,6 +588,8 @@ def start_session(
         undo: allow `PlaySession.undo`.
         autoplay: play a single legal card automatically.
         on_change: called with every action as it happens (for persistence).
+        isolation: which bots run in worker processes (`openwhist.isolation`); ``None``:
+            in-process.
 
     Raises:
         UnknownVariantError, OptionsError, UsageError: a bad request, explained.
@@ -604,8 +619,9 @@ def start_session(
             for s, text in enumerate(chosen)
         ],
     )
-    # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
-    bots = _bots_for_seats(seated, count, the_variant.name, seed)
+    # Same derivation as simulate.play_match: dealer, deck, then each seat's own stream.
+    table = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
+    bots = _bots_for_seats(seated, count, the_variant.name, seed, table)
     return PlaySession(
         engine=engine,
         seats=specs,
@@ -645,20 +661,13 @@ def seat_bots(
 
 
 def _bots_for_seats(
-    specs: Mapping[int, BotSpec], seats: int, variant: str, seed: int | None
+    specs: Mapping[int, BotSpec], seats: int, variant: str, seed: int | None, table: SeatBots
 ) -> dict[int, Bot]:
-    """The seats' bots (``specs``: by seat, from `seat_bots`), seeded as `start_session`
-    seeds them (dealer, deck, then seats); from the OS CSPRNG for an unseeded match."""
-    master = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
-    master.randrange(seats)
-    master.getrandbits(64)
-    bots: dict[int, Bot] = {}
-    for s in range(seats):
-        bot_seed = master.getrandbits(64)
-        spec = specs.get(s)
-        if spec is not None:
-            bots[s] = spec.factory(variant, random.Random(bot_seed))
-    return bots
+    """The seats' bots (``specs``: by seat, from `seat_bots`), built by ``table`` (in-process
+    or isolated), each with its seat's stream `bot_rng` of the match's seed -- of a seed
+    from the OS CSPRNG for an unseeded match."""
+    key = seed if seed is not None else random.SystemRandom().getrandbits(64)
+    return {s: table.build(s, spec, bot_rng(key, s)) for s, spec in specs.items() if s < seats}
 
 
 def resume_session(
@@ -674,6 +683,7 @@ def resume_session(
     undo: bool = True,
     autoplay: bool = False,
     on_change: Callable[[Change], None] | None = None,
+    isolation: Isolation | None = None,
 ) -> PlaySession:
     """A `PlaySession` that continues a stored match (``whist resume``) where it stopped.
 
@@ -698,7 +708,13 @@ def resume_session(
     session = PlaySession(
         engine=engine,
         seats=settled,
-        bots=_bots_for_seats(seated, len(settled), name, seed),
+        bots=_bots_for_seats(
+            seated,
+            len(settled),
+            name,
+            seed,
+            SeatBots(catalog, name, engine.variant.seat_names, isolation),
+        ),
         hint_bot=hint_spec(catalog, name),
         seed=seed,
         undo_allowed=undo,

@@ -2,10 +2,11 @@
 
 A file holds either **JSON lines** (one record per non-blank line, as ``whist simulate
 --records`` writes) or **one JSON document**: a record, or a list of records. The whole text
-is tried as one document first; if it is not valid JSON and its first non-blank line is
-valid JSON on its own, it is read as JSON lines, so a broken line is reported with its line
-number while the other lines are still checked. Otherwise the file is one malformed
-document.
+is tried as one document first; if it is not valid JSON, a text of several lines is read
+as JSON lines when any line is a JSON object on its own or every line starts with ``{``
+(`split_documents`), so each line gets its own verdict -- a broken first line too -- while
+the other lines are still checked. Otherwise the file is one malformed document. No input
+makes the check crash: deep nesting, huge integers and bad Unicode are verdicts.
 
 Every check result names the record by its 1-based position in the file (``match``) and,
 for JSON lines, its 1-based ``line``; a replay error adds the 1-based ``deal`` and
@@ -14,13 +15,12 @@ for JSON lines, its 1-based ``line``; a replay error adds the 1-based ``deal`` a
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.errors import RecordError
+from openwhist.errors import OpenWhistError, RecordError
 from openwhist.plugins import Catalog
-from openwhist.records import GameRecord, load_record, replay_record
+from openwhist.records import GameRecord, decode_json, load_record, replay_record
 
 
 @dataclass(frozen=True)
@@ -57,24 +57,35 @@ class RecordCheck:
 def split_documents(text: str) -> list[tuple[int | None, Any | RecordError]]:
     """The decoded documents of a file, each with its 1-based line (``None`` for a whole-file
     document); an undecodable line or file becomes a `RecordError` in its place.
+
+    The whole text is tried as one JSON document first. If that fails, a text of more than
+    one non-blank line is read as **JSON lines** when at least one of its lines decodes to a
+    JSON object on its own, or when every one of them starts with ``{`` -- so a bad line,
+    the first one included, gets its own verdict and every other line is still checked.
+    Otherwise (one line, or a pretty-printed document with a mistake in it) the file is one
+    malformed document. Decoding is bounded (`openwhist.records.decode_json`): deep
+    nesting, huge integers and bad Unicode are verdicts, never crashes.
     """
     if not text.strip():
         return [(None, RecordError("the file holds no records"))]
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError as exc:
-        lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-        try:
-            json.loads(lines[0][1])
-        except json.JSONDecodeError:
-            return [(None, RecordError(f"malformed JSON: {exc}"))]
+        whole = decode_json(text)
+    except RecordError as whole_error:
+        # Lines end at "\n" only: str.splitlines would also split at U+2028, U+0085 and
+        # other characters that a JSON string may hold raw.
+        lines = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
+        if len(lines) < 2:
+            return [(None, whole_error)]
         out: list[tuple[int | None, Any | RecordError]] = []
         for number, line in lines:
             try:
-                out.append((number, json.loads(line)))
-            except json.JSONDecodeError as line_exc:
-                out.append((number, RecordError(f"malformed JSON: {line_exc}")))
-        return out
+                out.append((number, decode_json(line)))
+            except RecordError as line_error:
+                out.append((number, line_error))
+        objects = any(isinstance(doc, dict) for _, doc in out)
+        if objects or all(line.startswith("{") for _, line in lines):
+            return out
+        return [(None, whole_error)]
     if isinstance(whole, list):
         if not whole:
             return [(None, RecordError("the file holds an empty list of records"))]
@@ -85,7 +96,12 @@ def split_documents(text: str) -> list[tuple[int | None, Any | RecordError]]:
 def check_record(
     catalog: Catalog, document: Any, *, match: int, line: int | None = None
 ) -> RecordCheck:
-    """Validate and replay one decoded document; never raises `RecordError`."""
+    """Validate and replay one decoded document; never raises `RecordError`.
+
+    Any other `OpenWhistError` met while replaying (a plugin that refuses the record's
+    options or state, say) is this record's verdict too, so one record never stops the
+    check of the others.
+    """
     variant: str | None = None
     try:
         if isinstance(document, RecordError):
@@ -103,6 +119,14 @@ def check_record(
             deal=exc.deal,
             action=exc.action,
         )
+    except OpenWhistError as exc:
+        return RecordCheck(
+            match,
+            line,
+            ok=False,
+            variant=variant,
+            error=f"cannot replay: {type(exc).__name__}: {exc}",
+        )
     return RecordCheck(
         match,
         line,
@@ -112,6 +136,14 @@ def check_record(
         result=replay.progress.summary,
         notes=tuple(_version_notes(catalog, record)),
     )
+
+
+def decode_file(data: bytes) -> str:
+    """A records file's bytes as text: UTF-8, a leading byte-order mark dropped. Bytes that
+    are not UTF-8 do not make the whole file unreadable: they become lone surrogates
+    (``surrogateescape``), which `openwhist.records.decode_json` rejects in the line (or the
+    document) that holds them, so every other line is still checked."""
+    return data.decode("utf-8-sig", errors="surrogateescape")
 
 
 def check_text(catalog: Catalog, text: str) -> list[RecordCheck]:
@@ -134,4 +166,4 @@ def _version_notes(catalog: Catalog, record: GameRecord) -> list[str]:
     ]
 
 
-__all__ = ["RecordCheck", "check_record", "check_text", "split_documents"]
+__all__ = ["RecordCheck", "check_record", "check_text", "decode_file", "split_documents"]

@@ -8,17 +8,21 @@ out before the match ends: its record holds the deals played so far and its resu
 
 Determinism: every random choice derives from one ``random.Random(seed)`` -- the run's
 generator draws one 63-bit seed per match; a match's generator draws, in this order, the
-first dealer, the seed of the deck generator (used through `Engine.sample_chance`) and one
-seed per seat for the bots. So the same seed, variant, options, house rules and bots give
-identical records and an identical summary (nothing in them depends on the clock), and
-`play_match` with a record's ``seed`` plays that match again by itself.
+first dealer and the seed of the deck generator (used through `Engine.sample_chance`). Each
+seat's bot has a stream of its own, `openwhist.bots.bot_rng` of the match's seed and the
+seat, which neither consumes nor follows the deck's. So the same seed, variant, options,
+house rules and bots give identical records and an identical summary (nothing in them
+depends on the clock), and `play_match` with a record's ``seed`` plays that match again by
+itself.
 
 Without a seed, the run's seed is drawn from the operating system's CSPRNG
 (`random.SystemRandom`) and reported in the summary (``"seed"``, with
 ``"seed_given": false``), so any run -- including one that found a bug -- can be repeated.
 
 Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action that is
-not among them is a `PluginContractError` naming the bot.
+not among them is a `PluginContractError` naming the bot. In-process bots are trusted code;
+with ``isolation`` each bot seat's bot runs in a worker process of its own
+(`openwhist.isolation`), with the same results.
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.actions import Deal
+from openwhist.bots import bot_rng
 from openwhist.engine import Engine
 from openwhist.errors import PluginContractError
+from openwhist.isolation import Isolation, SeatBots
 from openwhist.options import parse_option_pairs
 from openwhist.plugins import Catalog
 from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
@@ -185,10 +191,12 @@ def play_match(
     max_deals: int,
     distribution: str | None = None,
     version: str | None = None,
+    seat_bots: SeatBots | None = None,
 ) -> MatchOutcome:
     """Play one match with ``bots`` (one per seat) until it ends or ``max_deals`` are played.
 
-    All randomness derives from ``random.Random(seed)`` (see the module docstring).
+    All randomness derives from ``seed`` (see the module docstring). ``seat_bots`` builds
+    the bots (in worker processes where it isolates them); default: in-process.
 
     Raises:
         PluginContractError: a bot chose an action that is not legal, or a deal ran past the
@@ -199,7 +207,10 @@ def play_match(
     first_dealer = engine.choose_first_dealer(rng)
     chance = random.Random(rng.getrandbits(64))
     players: list[Bot] = [
-        spec.factory(variant.name, random.Random(rng.getrandbits(64))) for spec in bots
+        spec.factory(variant.name, bot_rng(seed, s))
+        if seat_bots is None
+        else seat_bots.build(s, spec, bot_rng(seed, s))
+        for s, spec in enumerate(bots)
     ]
     builder = RecordBuilder(
         engine,
@@ -249,6 +260,7 @@ def simulate(
     deals: int = 100,
     seed: int | None = None,
     on_record: Callable[[GameRecord], None] | None = None,
+    isolation: Isolation | None = None,
 ) -> Simulation:
     """Play ``deals`` deals of ``variant`` in whole matches with bots.
 
@@ -262,12 +274,15 @@ def simulate(
         deals: how many deals to play in all (>= 1).
         seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
         on_record: called with each match record as soon as the match is over (or cut).
+        isolation: which bots run in worker processes (`openwhist.isolation`); ``None``:
+            every bot in-process (trusted code).
 
     Raises:
         UnknownVariantError: with suggestions.
         OptionsError: field by field.
         UsageError: bad ``deals``, unknown house rule or bot.
         UnknownBotLevelError: a level a bot does not have.
+        BotFailedError: an isolated bot crashed, hung or chose an illegal action.
     """
     if not 1 <= deals <= MAX_DEALS:
         raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
@@ -284,6 +299,7 @@ def simulate(
     result = Simulation(seed)
     tally = _Tally(the_variant.seats)
     played = 0
+    seats = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
     while played < deals:
         outcome = play_match(
             engine,
@@ -292,6 +308,7 @@ def simulate(
             max_deals=deals - played,
             distribution=entry.distribution,
             version=entry.version,
+            seat_bots=seats,
         )
         if not outcome.scores:
             raise PluginContractError(f"{the_variant.name}: a new match is already finished")
@@ -300,6 +317,7 @@ def simulate(
         result.records.append(outcome.record)
         if on_record is not None:
             on_record(outcome.record)
+    seats.close()  # (on an error, the workers stop when `seats` is collected)
     result.summary = {
         "variant": the_variant.name,
         "title": the_variant.title,
