@@ -254,7 +254,8 @@ class LedgerRecorder:
         from openwhist.services.play import ActionPlayed, DealScored, DealStarted, Undone
 
         if isinstance(change, DealStarted):
-            self.ledger.record_action(self.match_id, 1, change.notation)
+            # A redeal's chance action comes after the passed-out auction: its own index.
+            self.ledger.record_action(self.match_id, change.index, change.notation)
         elif isinstance(change, ActionPlayed):
             self.ledger.record_action(self.match_id, change.index, change.notation)
         elif isinstance(change, Undone):
@@ -684,8 +685,15 @@ class TableUI:
             while True:
                 event = self.session.next_event()
                 if isinstance(event, DealStarted):
+                    # A redeal (the cards gathered, the same dealer deals again) is the
+                    # same deal: said so, or it reads like a deal counted twice.
+                    heading = (
+                        _("{title} — deal {number}, dealer {name}, redeal")
+                        if event.redeal
+                        else _("{title} — deal {number}, dealer {name}")
+                    )
                     self.console.rule(
-                        _("{title} — deal {number}, dealer {name}").format(
+                        heading.format(
                             title=title, number=event.number, name=self.names[event.dealer]
                         ),
                         characters="-" if self.style.ascii else "─",

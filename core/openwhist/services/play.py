@@ -19,7 +19,8 @@ Bots see only ``engine.observe(state, seat)`` and the legal actions, as in `simu
 **Undo** (table option ``undo``): `undo` takes back the last action of the human to act in
 the current deal, together with every bot action made after it, provided no other human
 acted since (hot-seat players cannot take back each other's moves) and the deal is not
-over. Undone actions never reach the record: it holds the deal as finally played.
+over, and nothing before a shuffle (a redeal: the new cards are seen). Undone actions
+never reach the record: it holds the deal as finally played.
 
 **Auto-play** (table option ``autoplay``): when a human has exactly one legal card in trick
 play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
@@ -30,7 +31,8 @@ higher `BotSpec.strength`) is asked with the human seat's view and legal actions
 and says why when it can (`Bot.explain`, a `Reason`).
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
-deals included, as ``DealStarted``), every `Undone` and every `DealScored`, *as they
+deals included, as ``DealStarted`` with their index in the deal: an Israeli redeal's comes
+after the auction that passed out), every `Undone` and every `DealScored`, *as they
 happen*, so a ledger can persist the in-progress deal action by action (deleting undone
 actions) and each finished deal, and a killed process can resume (`resume_session`).
 
@@ -118,11 +120,23 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
 
 @dataclass(frozen=True)
 class DealStarted:
-    """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``."""
+    """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``.
+
+    ``index`` is the chance action's 1-based index within the deal's actions: 1 for the
+    first shuffle, more for a redeal within the same deal (an Israeli passed-out Frisch
+    gathers the cards and the same dealer deals again; the deal's history goes on), so a
+    ledger logs it where it belongs instead of over the first deal.
+    """
 
     number: int
     dealer: int
     notation: str
+    index: int = 1
+
+    @property
+    def redeal(self) -> bool:
+        """True for a redeal within the deal (not its first shuffle)."""
+        return self.index > 1
 
 
 @dataclass(frozen=True)
@@ -317,8 +331,14 @@ class PlaySession:
         actor = state.to_act
         if actor == CHANCE:
             deal = self.engine.sample_chance(state, self._chance)
-            self.state = self.engine.apply_unchecked(state, deal)
-            event = DealStarted(state.context.number, state.context.dealer, deal.notation())
+            new = self.engine.apply_unchecked(state, deal)
+            self.state = new
+            # Nothing before a shuffle can be taken back: undoing the pass that caused a
+            # redeal would let a player see the new cards, then ask for other ones.
+            self._undo.clear()
+            event = DealStarted(
+                state.context.number, state.context.dealer, deal.notation(), len(new.history)
+            )
             self._queue.append(event)
             self._notify(event)
             return
