@@ -628,6 +628,12 @@ def _choose_bot(
 # -- the table ---------------------------------------------------------------------------
 
 
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, erase the screen, then erase the scrollback (xterm's ``E3``; what
+``clear`` sends): the order matters, since erasing the screen may first copy it into the
+scrollback."""
+
+
 class _LeaveError(Exception):
     """The player chose to leave."""
 
@@ -807,10 +813,23 @@ class TableUI:
         self._clear()
 
     def _clear(self) -> None:
-        if self.console.is_terminal:
-            self.console.clear()
-        else:
+        """Wipe what the last player saw: the screen and the terminal's scrollback.
+
+        ``ESC[2J`` alone erases only the visible screen -- the hand stays a scroll (or a
+        ``tmux capture-pane``) away, and some terminals even push the erased screen into
+        the scrollback -- so `CLEAR_SCREEN_AND_SCROLLBACK` adds ``ESC[3J`` after it, as
+        ``clear`` does where the terminal supports it (terminals that do not ignore it).
+        A dumb terminal understands no escape at all: blank lines push the hand off the
+        screen (its scrollback keeps it). Not a terminal (a pipe, a test): a separator.
+        docs/playing.md ("Hot-seat") says what a terminal can and cannot guarantee.
+        """
+        if not self.console.is_terminal:
             self.console.print("\n" + "=" * 40 + "\n")
+        elif self.console.is_dumb_terminal:
+            self.console.print("\n" * max(self.console.height, 24))
+        else:
+            self.console.file.write(CLEAR_SCREEN_AND_SCROLLBACK)
+            self.console.file.flush()
 
     def _turn(self, turn: HumanTurn, title: str) -> None:
         from openwhist.actions import Play
