@@ -153,7 +153,10 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
     """
     try:
         yield
-    except (typer.Exit, typer.Abort):
+    except (typer.Exit, typer.Abort, BrokenPipeError):
+        # BrokenPipeError: the reader of stdout left (`whist variants | head -1`). Not an
+        # error of the command: Click's standalone main ends the run quietly (exit 1, and
+        # no failing flush on the way out).
         raise
     except Exception as exc:
         if is_debug(ctx):

@@ -8,6 +8,7 @@ SEAT=human|bot:NAME[:LEVEL] --seed N`` plays without questions. The screen logic
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -35,6 +36,22 @@ if TYPE_CHECKING:
     from openwhist_cli.render import CardStyle
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed of `whist play`: the ledger stores a match's seed as a signed 64-bit
+integer, so a larger one is a usage error before anything starts, not a refusal after."""
+MAX_SECONDS = 60.0
+"""The longest ``--pause`` or ``--bot-delay``: a minute after each trick is already more
+than anyone waits; beyond it (``inf``) `time.sleep` fails."""
+
+
+def _check_seconds(value: float | None) -> float | None:
+    """``--pause`` / ``--bot-delay``: a finite number of seconds, 0 to `MAX_SECONDS`
+    (``nan`` passes Click's range check, and ``inf`` would end the match in `time.sleep`)."""
+    if value is not None and not 0 <= value <= MAX_SECONDS:
+        raise typer.BadParameter(f"{value} is not a number of seconds from 0 to {MAX_SECONDS:g}")
+    return value
+
+
 # The screen's options, shared by `whist play` and `whist resume` (same defaults).
 LangOption = Annotated[
     str | None,
@@ -54,7 +71,7 @@ PauseOption = Annotated[
     float | None,
     typer.Option(
         "--pause",
-        min=0,
+        callback=_check_seconds,
         metavar="SECONDS",
         help="Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, else 0].",
     ),
@@ -63,7 +80,7 @@ BotDelayOption = Annotated[
     float | None,
     typer.Option(
         "--bot-delay",
-        min=0,
+        callback=_check_seconds,
         metavar="SECONDS",
         help="A bot's thinking pause [default: $OPENWHIST_BOT_DELAY, else 0.5 at a terminal, "
         "else 0].",
@@ -112,7 +129,13 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Seed of the shuffles and the bots.")
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            help="Seed of the shuffles and the bots (0 to 2^63-1: the ledger keeps it).",
+        ),
     ] = None,
     deals: Annotated[
         int | None,
@@ -404,13 +427,28 @@ def resume_command(
 
 def _seconds(given: float | None, variable: str, default: float) -> float:
     """A delay: the flag, else the environment variable (``whist`` alone has no flags),
-    else ``default``."""
+    else ``default``. A variable that is not a number of seconds from 0 to `MAX_SECONDS`
+    (``abc``, ``inf``, ``nan``, ``-1``) is ignored with a warning."""
     if given is not None:
         return given
-    try:
-        return max(0.0, float(os.environ[variable]))
-    except (KeyError, ValueError):
+    raw = os.environ.get(variable)
+    if raw is None or not raw.strip():
         return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if 0 <= value <= MAX_SECONDS:
+        return value
+    from openwhist_cli.i18n import _
+
+    text = _(
+        "warning: {variable}={value} is not a number of seconds from 0 to {max}; using {default}"
+    )
+    runtime.echo_error(
+        text.format(variable=variable, value=raw, max=f"{MAX_SECONDS:g}", default=f"{default:g}")
+    )
+    return default
 
 
 def _append_record(path: Path, record: GameRecord) -> None:
@@ -432,7 +470,7 @@ def _seat_index(key: str, seat_names: tuple[str, ...]) -> int:
     for index, name in enumerate(seat_names):
         if text.lower() == name.lower():
             return index
-    if text.isdigit() and 1 <= int(text) <= len(seat_names):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seat_names):
         return int(text) - 1
     raise UsageError(
         f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
@@ -487,7 +525,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         answer = prompter.ask(_("Variant [{default}]: ").format(default=1)).strip()
         if not answer:
             chosen_name = names[0]
-        elif answer.isdigit() and 1 <= int(answer) <= len(names):
+        elif answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(names):
             chosen_name = names[int(answer) - 1]
         else:
             try:
@@ -837,7 +875,7 @@ class TableUI:
         from openwhist.errors import IllegalActionError, InvalidNotationError
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.prompt import classify
+        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
         from openwhist_cli.render import hand_order, table
 
         if self.hot_seat and turn.seat != self.shown_seat:
@@ -890,6 +928,10 @@ class TableUI:
             if not entry.text:
                 self.console.print(_("Type a card or a call; ? lists your choices."))
                 continue
+            if has_other_digits(entry.text):
+                self.console.print(_(OTHER_DIGITS).format(text=entry.text), style="red")
+                self._show_legal(turn)
+                continue
             action: Any = None
             try:
                 if entry.number is not None and plays:
@@ -903,7 +945,7 @@ class TableUI:
                         self._show_legal(turn)
                         continue
                     action = Play(order[entry.number - 1])
-                elif frisch and all(w.isdigit() for w in entry.text.split()):
+                elif frisch and all(is_number(w) for w in entry.text.split()):
                     # Frisch cards by their numbers in the shown hand, e.g. "3 9 12".
                     order = hand_order(turn.view.hand)
                     words = [int(w) for w in entry.text.split()]

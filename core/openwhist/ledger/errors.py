@@ -86,6 +86,14 @@ class LedgerCorruptError(NotALedgerError):
     """An SQLite file whose pages are damaged (``database disk image is malformed``)."""
 
 
+class LedgerURLError(LedgerError, ValueError):
+    """A ``--db`` value that names no database this openwhist can open: a malformed URL
+    (a port that is not a number, a broken host), an unknown database kind, or one whose
+    driver is not installed. A usage error: nothing was opened."""
+
+    exit_code = 2
+
+
 __all__ = [
     "InvalidFactsError",
     "LedgerConflictError",
@@ -97,6 +105,7 @@ __all__ = [
     "LedgerSchemaError",
     "LedgerStateError",
     "LedgerTooNewError",
+    "LedgerURLError",
     "LedgerUnreachableError",
     "NotALedgerError",
 ]
