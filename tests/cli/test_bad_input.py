@@ -151,3 +151,18 @@ def test_a_reader_that_closes_stdout_stops_the_command_quietly(args: list[str]) 
         os.close(write)
     assert done.stderr == ""
     assert done.returncode == 1
+
+
+def test_other_digits_where_a_seat_or_party_is_asked_are_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "r.db")
+    seat = _whist(["play", "german", "--seat", "²=human", "--no-ledger"])
+    assert seat.exit_code == 2
+    assert "unknown seat '²'" in seat.stderr
+    start = ["record", "start", "german", "--player", "Ann", "--player", "Bob", "--db", db]
+    assert _whist(start).exit_code == 0
+    party = _whist(["adjust", "1", "²", "5", "--note", "x", "--db", db])
+    assert party.exit_code == 2
+    assert "match 1 has no party '²'" in party.stderr
+    dealer = _whist([*start, "--first-dealer", "①"])
+    assert dealer.exit_code == 2
+    assert "unknown seat '①'" in dealer.stderr

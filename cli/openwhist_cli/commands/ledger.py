@@ -379,7 +379,7 @@ def _party_index(text: str, parties: list[str]) -> int | None:
     for i, name in enumerate(parties):
         if text.strip().lower() == str(name).lower():
             return i
-    if text.strip().isdigit() and int(text) < len(parties):
+    if text.strip().isascii() and text.strip().isdigit() and int(text) < len(parties):
         return int(text)
     return None
 
