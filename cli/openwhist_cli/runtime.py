@@ -171,7 +171,15 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
             text = i18n._("invalid options for {variant}: {problems}")
             echo_error("error: " + text.format(variant=exc.variant, problems=problems))
         elif isinstance(exc, OpenWhistError | PluginLoadError):
-            echo_error(f"error: {exc}")
+            from openwhist.services.failures import PlayFailureError
+
+            if isinstance(exc, PlayFailureError):
+                # A bot or a rule hook raised: named, with variant, seed and deal; the
+                # original traceback is one --debug away.
+                kind = "error" if exc.plugin is not None else "internal error"
+                echo_error(f"{kind}: {exc} (run with --debug for the traceback)")
+            else:
+                echo_error(f"error: {exc}")
         else:
             echo_error(
                 f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"

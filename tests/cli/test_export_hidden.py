@@ -44,7 +44,8 @@ def _whist(runner: CliRunner, *args: str, text: str = "") -> Any:
 def _script(catalog: Catalog) -> list[str]:
     path = Path(__file__).with_name("play_script.py")
     spec = importlib.util.spec_from_file_location("openwhist_play_script", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -74,7 +75,8 @@ def _half_played(catalog: Catalog, runner: CliRunner, db: Path) -> tuple[list[st
     assert played.exit_code == 1, played.output  # input ended mid-deal
     with Ledger(str(db)) as ledger:
         actions = list(ledger.resume_point(1).actions)
-    assert actions[0].startswith("deal ") and len(actions) >= 6
+    assert actions[0].startswith("deal ")
+    assert len(actions) >= 6
     return actions, actions[0]
 
 
@@ -91,7 +93,8 @@ def test_an_export_mid_deal_shows_no_hidden_card_and_no_seed(
 
     exported = _whist(runner, "export", "1", "--format", "json", "--db", str(db))
     assert exported.exit_code == 0, exported.output
-    assert deck not in exported.stdout and hidden_stock not in exported.stdout
+    assert deck not in exported.stdout
+    assert hidden_stock not in exported.stdout
     (match,) = json.loads(exported.stdout)["matches"]
     assert match["status"] == "open"
     assert match["seed"] is None
@@ -105,7 +108,9 @@ def test_an_export_mid_deal_shows_no_hidden_card_and_no_seed(
     assert record.exit_code == 0, record.output
     assert deck not in record.stdout
     game = load_record(record.stdout)
-    assert game.deals == [] and game.seed is None and not game.result.finished
+    assert game.deals == []
+    assert game.seed is None
+    assert not game.result.finished
     replay_record(game, catalog)
     assert "cards stay hidden until it is scored" in record.stderr
 
@@ -114,7 +119,8 @@ def test_an_export_mid_deal_shows_no_hidden_card_and_no_seed(
     assert str(SEED) not in listed.stdout
     assert json.loads(listed.stdout)[0]["seed"] is None
     sheet = _whist(runner, "scores", "1", "--json", "--db", str(db))
-    assert str(SEED) not in sheet.stdout and deck not in sheet.stdout
+    assert str(SEED) not in sheet.stdout
+    assert deck not in sheet.stdout
 
     # Once the match is over (the players stop it here), the seed is shown.
     assert _whist(runner, "match", "close", "1", "--db", str(db)).exit_code == 0
@@ -129,7 +135,7 @@ def test_an_abandoned_match_exports_its_unfinished_deal_as_a_valid_record(
     deal, which `whist replay` accepts."""
     runner = CliRunner()
     db = tmp_path / "l.db"
-    actions, deck = _half_played(catalog, runner, db)
+    actions, _deck = _half_played(catalog, runner, db)
     assert _whist(runner, "match", "close", "1", "--abandon", "--db", str(db)).exit_code == 0
     exported = _whist(runner, "export", "1", "--format", "record", "--db", str(db))
     assert exported.exit_code == 0, exported.output
@@ -171,11 +177,16 @@ def _killed_before_scoring(catalog: Catalog, db: Path) -> list[str]:
             seed=session.seed,
         )
         session.on_change = Dies(ledger, match)
-        with pytest.raises(KeyboardInterrupt):
+
+        def play_until_killed() -> None:
             while True:
                 session.next_event()
+
+        with pytest.raises(KeyboardInterrupt):
+            play_until_killed()
         point = ledger.resume_point(match)
-    assert point.deal_number == 2 and len(point.actions) == 53
+    assert point.deal_number == 2
+    assert len(point.actions) == 53
     return list(point.actions)
 
 
@@ -198,7 +209,8 @@ def test_a_match_killed_between_its_last_card_and_scoring_exports_a_valid_record
     resumed = _whist(runner, "resume", "1", "--db", str(db), "--deals", "1", text="\n")
     assert resumed.exit_code == 0, resumed.output
     game = load_record(_whist(runner, "export", "1", "--format", "record", "--db", str(db)).stdout)
-    assert len(game.deals) == 2 and game.deals[1].actions == last
+    assert len(game.deals) == 2
+    assert game.deals[1].actions == last
     assert game.deals[1].score is not None
     replay_record(game, catalog)
 

@@ -8,8 +8,8 @@ import io
 import os
 import re
 import sys
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 

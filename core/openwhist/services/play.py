@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -56,6 +57,7 @@ from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.services import UsageError
+from openwhist.services.failures import failure_context
 from openwhist.services.simulate import resolve_bot, resolve_house_rules
 from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
 from openwhist.variant import Bot, BotSpec, Reason
@@ -312,13 +314,28 @@ class PlaySession:
         Raises:
             PluginContractError: a bot chose an illegal action, or a deal ran past the
                 variant's ``max_actions``.
+            PlayFailureError: a bot or a rule hook raised anything else (naming the plugin, the
+                variant, the seed and the deal).
         """
-        while not self._queue:
-            self._step()
+        with self._failures():
+            while not self._queue:
+                self._step()
         event = self._queue[0]
         if not isinstance(event, HumanTurn):
             self._queue.pop(0)
         return event
+
+    def _failures(self) -> AbstractContextManager[None]:
+        """`failure_context` for this match: its variant, seed and current deal."""
+        provider = None
+        if self.distribution:
+            provider = f"{self.distribution} {self.version}" if self.version else self.distribution
+        return failure_context(
+            variant=self.variant_name, provider=provider, seed=self.seed, deal=self._deal_number
+        )
+
+    def _deal_number(self) -> int:
+        return self.state.context.number if self.state is not None else self.progress.deals + 1
 
     def _step(self) -> None:
         if self._over:
@@ -433,19 +450,21 @@ class PlaySession:
             InvalidNotationError: text that does not parse in this phase.
             IllegalActionError: an action the rules forbid now, with the legal ones; the
                 deal is unchanged and the same `HumanTurn` is still pending.
+            PlayFailureError: a rule hook raised anything else.
         """
         turn = self._turn()
-        if isinstance(action, str):
-            action = self.parse(action)
-        if action not in turn.legal:
-            assert self.state is not None
-            # The engine's check phrases the reason and lists the legal alternatives.
-            self.engine.apply(self.state, action, seat=turn.seat)
-            raise IllegalActionError(  # pragma: no cover - apply raised already
-                f"{action} is not legal now", legal=[a.notation() for a in turn.legal]
-            )
-        self._queue.pop(0)
-        self._apply(turn.seat, action, by_bot=False)
+        with self._failures():
+            if isinstance(action, str):
+                action = self.parse(action)
+            if action not in turn.legal:
+                assert self.state is not None
+                # The engine's check phrases the reason and lists the legal alternatives.
+                self.engine.apply(self.state, action, seat=turn.seat)
+                raise IllegalActionError(  # pragma: no cover - apply raised already
+                    f"{action} is not legal now", legal=[a.notation() for a in turn.legal]
+                )
+            self._queue.pop(0)
+            self._apply(turn.seat, action, by_bot=False)
         event = self._queue[0]
         assert isinstance(event, ActionPlayed)
         return event
@@ -500,9 +519,10 @@ class PlaySession:
         turn = self._turn()
         if self.hint_bot is None:
             return None
-        if self._hint_player is None:
-            self._hint_player = self.hint_bot.factory(self.variant_name, random.Random(0))
-        return suggest(self._hint_player, self.hint_bot.name, turn.view, turn.legal)
+        with self._failures():
+            if self._hint_player is None:
+                self._hint_player = self.hint_bot.factory(self.variant_name, random.Random(0))
+            return suggest(self._hint_player, self.hint_bot.name, turn.view, turn.legal)
 
     def hint(self) -> Action | None:
         """The action of `advise` alone (``None`` when there is no hint)."""
@@ -625,7 +645,13 @@ def start_session(
         ],
     )
     # Same derivation order as simulate.play_match: dealer, deck, then one seed per seat.
-    bots = _bots_for_seats(seated, count, the_variant.name, seed)
+    with failure_context(
+        variant=the_variant.name,
+        provider=f"{entry.distribution} {entry.version}",
+        seed=seed,
+        deal=lambda: 1,
+    ):
+        bots = _bots_for_seats(seated, count, the_variant.name, seed)
     return PlaySession(
         engine=engine,
         seats=specs,
@@ -715,10 +741,17 @@ def resume_session(
     name = engine.variant.name
     entry = catalog.variants.get(name)
     settled, seated = seat_bots(catalog, name, seats)
+    with failure_context(
+        variant=name,
+        provider=f"{entry.distribution} {entry.version}" if entry is not None else None,
+        seed=seed,
+        deal=lambda: progress.deals + 1,
+    ):
+        bots = _bots_for_seats(seated, len(settled), name, seed)
     session = PlaySession(
         engine=engine,
         seats=settled,
-        bots=_bots_for_seats(seated, len(settled), name, seed),
+        bots=bots,
         hint_bot=hint_spec(catalog, name),
         seed=seed,
         undo_allowed=undo,
