@@ -129,3 +129,15 @@ def test_the_cores_own_failure_is_still_an_internal_error_but_says_where() -> No
     assert str(failure) == (
         "RuntimeError: the core broke -- variant german (openwhist-german 1.0), seed 3, deal 4"
     )
+
+
+def test_a_hint_bot_that_raises_costs_the_hint_not_the_game() -> None:
+    played = _whist(
+        "play", "crash-whist", "--seat", "N=human", "--seat", "E=bot:random",
+        "--seat", "S=bot:random", "--seat", "W=bot:random", "--no-ledger", "--seed", "3",
+        text="hint\nquit\ny\n",
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    shown = " ".join(played.stdout.split())  # as one line, however the screen wraps it
+    assert f"No hint: {NAMED} RuntimeError: the hinter has no idea" in shown
+    assert "You left the game." in played.stdout

@@ -1024,12 +1024,18 @@ class TableUI:
     def _show_hint(self) -> None:
         """The hint bot's suggestion (`PlaySession.advise`) and, when it says, why."""
         from openwhist.actions import Play
+        from openwhist.services.failures import PlayFailureError
         from rich.text import Text
 
         from openwhist_cli.i18n import _
         from openwhist_cli.render import card_text, message_text
 
-        advice = self.session.advise()
+        try:
+            advice = self.session.advise()
+        except PlayFailureError as exc:
+            # A hint is advice, not the game: a hint bot that breaks costs the hint only.
+            self.console.print(_("No hint: {reason}").format(reason=exc), style="red")
+            return
         if advice is None:
             self.console.print(_("No hint available for this variant."))
             return

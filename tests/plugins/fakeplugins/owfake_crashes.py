@@ -3,7 +3,9 @@
 * the variant ``crash-whist`` (plain whist, a match of three deals) whose trick-winner hook
   raises a ``KeyError`` in deal 2, at its 3rd trick;
 * the bot ``crash-bot`` (any variant) that plays at random and raises a
-  ``ZeroDivisionError`` on its 5th card.
+  ``ZeroDivisionError`` on its 5th card;
+* the bot ``crash-hinter`` (Crash Whist only), the strongest there -- so it gives the
+  hints -- which raises a ``RuntimeError`` whenever it is asked.
 """
 
 from __future__ import annotations
@@ -71,6 +73,15 @@ def _make_bot(variant: str, rng: random.Random) -> Bot:
     return _CrashBot(rng)
 
 
+class _Hinter(Bot):
+    def choose(self, view: Any, legal: Any) -> Any:
+        raise RuntimeError("the hinter has no idea")
+
+
+def _make_hinter(variant: str, rng: random.Random) -> Bot:
+    return _Hinter()
+
+
 @hookimpl
 def whist_register_variants(register: Callable[[Variant], None]) -> None:
     register(CRASH)
@@ -79,3 +90,6 @@ def whist_register_variants(register: Callable[[Variant], None]) -> None:
 @hookimpl
 def whist_register_bots(register: Callable[[BotSpec], None]) -> None:
     register(BotSpec("crash-bot", "random play that breaks on its 5th card", _make_bot))
+    register(
+        BotSpec("crash-hinter", "breaks when asked", _make_hinter, ("crash-whist",), strength=99)
+    )
