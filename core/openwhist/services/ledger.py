@@ -663,10 +663,8 @@ class Ledger:
     def deal_in_progress(self, match_id: int, *, replay: bool = False) -> DealInProgress | None:
         """The match's deal in progress (``None`` when it has none), for a report to say
         what it leaves out. ``replay``: replay the logged actions to tell a deal played to
-        its end but never scored (``over``); this needs the variant installed.
-
-        Raises:
-            LedgerError: with ``replay``, a logged action that does not replay.
+        its end but never scored (``over``; ``None`` when they no longer replay); this needs
+        the variant installed.
         """
         from openwhist.ledger import repository as repo
 
@@ -677,7 +675,8 @@ class Ledger:
         if replay:
             with self._unit(write=False) as session:
                 engine = self._engine_for(repo.get_match(session=session, match_id=match_id))
-            over = _replay_logged(engine, point).to_act == TERMINAL
+            with contextlib.suppress(LedgerError):  # no longer replays: ``over`` unknown
+                over = _replay_logged(engine, point).to_act == TERMINAL
         return DealInProgress(
             match_id=match_id,
             number=point.deal_number,
@@ -763,11 +762,12 @@ class Ledger:
         open (its deck order would show the hands and the stock still in play) and when
         every card of it was played but it was never scored (a process stopped between the
         last card and the scoring; ``whist resume`` scores it, and a record cannot hold a
-        finished deal without its score). `deal_in_progress` says which, for a note.
+        finished deal without its score) or when its actions no longer replay.
+        `deal_in_progress` says which, for a note.
 
         Raises:
             LedgerError: the match has deals entered from real-card facts, which a game
-                record cannot hold; a logged action that no longer replays.
+                record cannot hold.
         """
         from openwhist.records import RECORD_FORMAT, DealRecord, GameRecord, PlayerRecord
         from openwhist.records import ResultRecord as Result
@@ -785,7 +785,7 @@ class Ledger:
         point = self.resume_point(match_id)
         progress = point.progress
         pending = self.deal_in_progress(match_id, replay=True)
-        if pending is not None and not pending.match_open and not pending.over:
+        if pending is not None and not pending.match_open and pending.over is False:
             deals.append(
                 DealRecord(
                     number=point.deal_number,
