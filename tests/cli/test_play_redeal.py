@@ -75,7 +75,7 @@ def test_the_issues_redealing_match_plays_to_the_end_with_the_ledger_on(
     result = runner.invoke(
         app,
         ["play", *ISSUE_ARGS, "--deals", "3", "--db", str(db)],
-        input="\n" * 5,
+        input="",  # bots only: nobody has to press Enter between deals
         env={"NO_COLOR": "1", "OPENWHIST_PAUSE": "0", "OPENWHIST_BOT_DELAY": "0"},
     )
     assert result.exit_code == 0, result.output

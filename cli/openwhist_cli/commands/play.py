@@ -756,6 +756,10 @@ class TableUI:
                     if self.max_deals is not None and self.deals >= self.max_deals:
                         self._stopped()
                         return 0
+                    if not self.session.humans and not _stdin_is_a_terminal():
+                        # Bots only, and nobody at a keyboard to press Enter (a script, a
+                        # pipe, `< /dev/null`): go on to the next deal.
+                        continue
                     answer = self.prompter.pause(_("Press Enter for the next deal (q to stop): "))
                     if answer.strip().lower() in ("q", _("quit").lower(), "quit") and (
                         self.prompter.confirm(_("Stop the match here?"))
@@ -1077,6 +1081,13 @@ class TableUI:
         self.console.print(
             completed_trick_text(number, trick, self.names, self.style, len(self.names))
         )
+
+
+def _stdin_is_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def stdin_is_terminal() -> bool:
