@@ -44,6 +44,25 @@ class Entry:
     text: str = ""
 
 
+def is_number(word: str) -> bool:
+    """True for a number written with the digits 0-9 only.
+
+    ``str.isdigit`` is also true for ``²``, ``①`` or ``٣``, which ``int`` then refuses or
+    reads as another number: a card or a hand position is typed in ASCII digits.
+    """
+    return word.isascii() and word.isdigit()
+
+
+def has_other_digits(text: str) -> bool:
+    """True when ``text`` holds a digit that is not 0-9 (``²``, ``①``, ``٣``, ``３``):
+    refused with a message (`OTHER_DIGITS`) rather than guessed at."""
+    return any(c.isdigit() and not c.isascii() for c in text)
+
+
+OTHER_DIGITS = N_("{text!r}: type numbers with the digits 0 to 9.")
+"""The answer to `has_other_digits` input."""
+
+
 def classify(line: str) -> Entry:
     """Sort one input line into a command, a number, or text for the variant's parser."""
     text = line.strip()
@@ -51,7 +70,7 @@ def classify(line: str) -> Entry:
     for command, words in COMMANDS.items():
         if lowered in words or lowered in (_(w).lower() for w in words):
             return Entry(command=command, text=text)
-    if text.isdigit():
+    if is_number(text):
         return Entry(number=int(text), text=text)
     return Entry(text=text)
 
@@ -98,4 +117,13 @@ class Prompter:
         return self.ask(message)
 
 
-__all__ = ["COMMANDS", "Entry", "InputEndedError", "Prompter", "classify"]
+__all__ = [
+    "COMMANDS",
+    "OTHER_DIGITS",
+    "Entry",
+    "InputEndedError",
+    "Prompter",
+    "classify",
+    "has_other_digits",
+    "is_number",
+]

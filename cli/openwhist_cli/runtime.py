@@ -169,7 +169,10 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
     """
     try:
         yield
-    except (typer.Exit, typer.Abort):
+    except (typer.Exit, typer.Abort, BrokenPipeError):
+        # BrokenPipeError: the reader of stdout left (`whist variants | head -1`). Not an
+        # error of the command: Click's standalone main ends the run quietly (exit 1, and
+        # no failing flush on the way out).
         raise
     except Exception as exc:
         if is_debug(ctx):
@@ -184,7 +187,15 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
             text = i18n._("invalid options for {variant}: {problems}")
             echo_error("error: " + text.format(variant=exc.variant, problems=problems))
         elif isinstance(exc, OpenWhistError | PluginLoadError):
-            echo_error(f"error: {exc}")
+            from openwhist.services.failures import PlayFailureError
+
+            if isinstance(exc, PlayFailureError):
+                # A bot or a rule hook raised: named, with variant, seed and deal; the
+                # original traceback is one --debug away.
+                kind = "error" if exc.plugin is not None else "internal error"
+                echo_error(f"{kind}: {exc} (run with --debug for the traceback)")
+            else:
+                echo_error(f"error: {exc}")
         else:
             echo_error(
                 f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"

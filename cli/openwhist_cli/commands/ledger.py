@@ -265,13 +265,23 @@ def export_command(
             raise UsageError("give a MATCH or --all (not both)")
         if fmt not in ("csv", "json", "record"):
             raise UsageError(f"--format is csv, json or record, not {fmt!r}")
+        notes: list[str] = []
         with open_ledger(ctx, db, variants=fmt == "record", read_only=True) as ledger:
             if fmt == "record":
                 if match is None:
                     raise UsageError("--format record exports one match: give MATCH")
                 text = ledger.game_record(match).to_json()
+                notes = _left_out(ledger, [match], replay=True)
             else:
                 text = ledger.export(match, format="csv" if fmt == "csv" else "json")
+                if fmt == "json":
+                    # Only an open match hides anything (few are open at once).
+                    ids = [m["id"] for m in ledger.list_matches(open_only=True)]
+                    notes = _left_out(
+                        ledger, [i for i in ids if match in (None, i)][::-1], replay=False
+                    )
+        for note in notes:
+            runtime.echo_error(note)
         if output is None:
             typer.echo(text, nl=not text.endswith("\n"))
             return
@@ -280,6 +290,31 @@ def export_command(
         except OSError as exc:
             raise UsageError(f"cannot write {output}: {exc}") from None
         runtime.echo_error(f"wrote {output}")
+
+
+def _left_out(ledger: Ledger, ids: list[int], *, replay: bool) -> list[str]:
+    """What an export leaves out of each match's deal in progress, and why (stderr notes;
+    the rules are `Ledger.game_record`'s and `Ledger.export`'s)."""
+    notes = []
+    for mid in ids:
+        pending = ledger.deal_in_progress(mid, replay=replay)
+        if pending is None:
+            continue
+        where = f"match {mid}, deal {pending.number}"
+        if pending.over:
+            resume = f": whist resume {mid} scores it" if pending.match_open else ""
+            notes.append(
+                f"note: {where} was played to its end but never scored, so it is left out{resume}"
+            )
+        elif pending.match_open:
+            notes.append(
+                f"note: {where} is in progress ({pending.actions} actions logged): its "
+                "cards stay hidden until it is scored, so only its number is exported"
+                if not replay
+                else f"note: {where} is in progress ({pending.actions} actions logged): its "
+                "cards stay hidden until it is scored, so the record holds the deals before it"
+            )
+    return notes
 
 
 # -- whist correct / adjust / match close -------------------------------------------------
@@ -357,7 +392,7 @@ def _party_index(
         shown = seat_display_name(player["name"], player["kind"])
         if text.strip().lower() in (shown.lower(), str(player["name"]).lower()):
             return int(player["party"])
-    if text.strip().isdigit() and int(text) < len(parties):
+    if text.strip().isascii() and text.strip().isdigit() and int(text) < len(parties):
         return int(text)
     return None
 

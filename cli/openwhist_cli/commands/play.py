@@ -8,6 +8,7 @@ SEAT=human|bot:NAME[:LEVEL] --seed N`` plays without questions. The screen logic
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -35,6 +36,22 @@ if TYPE_CHECKING:
     from openwhist_cli.render import CardStyle
 
 
+MAX_SEED = 2**63 - 1
+"""The largest seed of `whist play`: the ledger stores a match's seed as a signed 64-bit
+integer, so a larger one is a usage error before anything starts, not a refusal after."""
+MAX_SECONDS = 60.0
+"""The longest ``--pause`` or ``--bot-delay``: a minute after each trick is already more
+than anyone waits; beyond it (``inf``) `time.sleep` fails."""
+
+
+def _check_seconds(value: float | None) -> float | None:
+    """``--pause`` / ``--bot-delay``: a finite number of seconds, 0 to `MAX_SECONDS`
+    (``nan`` passes Click's range check, and ``inf`` would end the match in `time.sleep`)."""
+    if value is not None and not 0 <= value <= MAX_SECONDS:
+        raise typer.BadParameter(f"{value} is not a number of seconds from 0 to {MAX_SECONDS:g}")
+    return value
+
+
 # The screen's options, shared by `whist play` and `whist resume` (same defaults).
 LangOption = Annotated[
     str | None,
@@ -54,7 +71,7 @@ PauseOption = Annotated[
     float | None,
     typer.Option(
         "--pause",
-        min=0,
+        callback=_check_seconds,
         metavar="SECONDS",
         help="Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, else 0].",
     ),
@@ -63,7 +80,7 @@ BotDelayOption = Annotated[
     float | None,
     typer.Option(
         "--bot-delay",
-        min=0,
+        callback=_check_seconds,
         metavar="SECONDS",
         help="A bot's thinking pause [default: $OPENWHIST_BOT_DELAY, else 0.5 at a terminal, "
         "else 0].",
@@ -120,7 +137,13 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", min=0, help="Seed of the shuffles and the bots.")
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            help="Seed of the shuffles and the bots (0 to 2^63-1: the ledger keeps it).",
+        ),
     ] = None,
     deals: Annotated[
         int | None,
@@ -264,7 +287,8 @@ class LedgerRecorder:
         from openwhist.services.play import ActionPlayed, DealScored, DealStarted, Undone
 
         if isinstance(change, DealStarted):
-            self.ledger.record_action(self.match_id, 1, change.notation)
+            # A redeal's chance action comes after the passed-out auction: its own index.
+            self.ledger.record_action(self.match_id, change.index, change.notation)
         elif isinstance(change, ActionPlayed):
             self.ledger.record_action(self.match_id, change.index, change.notation)
         elif isinstance(change, Undone):
@@ -415,13 +439,28 @@ def resume_command(
 
 def _seconds(given: float | None, variable: str, default: float) -> float:
     """A delay: the flag, else the environment variable (``whist`` alone has no flags),
-    else ``default``."""
+    else ``default``. A variable that is not a number of seconds from 0 to `MAX_SECONDS`
+    (``abc``, ``inf``, ``nan``, ``-1``) is ignored with a warning."""
     if given is not None:
         return given
-    try:
-        return max(0.0, float(os.environ[variable]))
-    except (KeyError, ValueError):
+    raw = os.environ.get(variable)
+    if raw is None or not raw.strip():
         return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if 0 <= value <= MAX_SECONDS:
+        return value
+    from openwhist_cli.i18n import _
+
+    text = _(
+        "warning: {variable}={value} is not a number of seconds from 0 to {max}; using {default}"
+    )
+    runtime.echo_error(
+        text.format(variable=variable, value=raw, max=f"{MAX_SECONDS:g}", default=f"{default:g}")
+    )
+    return default
 
 
 def _append_record(path: Path, record: GameRecord) -> None:
@@ -443,7 +482,7 @@ def _seat_index(key: str, seat_names: tuple[str, ...]) -> int:
     for index, name in enumerate(seat_names):
         if text.lower() == name.lower():
             return index
-    if text.isdigit() and 1 <= int(text) <= len(seat_names):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seat_names):
         return int(text) - 1
     raise UsageError(
         f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
@@ -498,7 +537,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         answer = prompter.ask(_("Variant [{default}]: ").format(default=1)).strip()
         if not answer:
             chosen_name = names[0]
-        elif answer.isdigit() and 1 <= int(answer) <= len(names):
+        elif answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(names):
             chosen_name = names[int(answer) - 1]
         else:
             try:
@@ -639,6 +678,12 @@ def _choose_bot(
 # -- the table ---------------------------------------------------------------------------
 
 
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, erase the screen, then erase the scrollback (xterm's ``E3``; what
+``clear`` sends): the order matters, since erasing the screen may first copy it into the
+scrollback."""
+
+
 class _LeaveError(Exception):
     """The player chose to leave."""
 
@@ -696,8 +741,15 @@ class TableUI:
             while True:
                 event = self.session.next_event()
                 if isinstance(event, DealStarted):
+                    # A redeal (the cards gathered, the same dealer deals again) is the
+                    # same deal: said so, or it reads like a deal counted twice.
+                    heading = (
+                        _("{title} — deal {number}, dealer {name}, redeal")
+                        if event.redeal
+                        else _("{title} — deal {number}, dealer {name}")
+                    )
                     self.console.rule(
-                        _("{title} — deal {number}, dealer {name}").format(
+                        heading.format(
                             title=title, number=event.number, name=self.names[event.dealer]
                         ),
                         characters="-" if self.style.ascii else "─",
@@ -716,6 +768,10 @@ class TableUI:
                     if self.max_deals is not None and self.deals >= self.max_deals:
                         self._stopped()
                         return 0
+                    if not self.session.humans and not _stdin_is_a_terminal():
+                        # Bots only, and nobody at a keyboard to press Enter (a script, a
+                        # pipe, `< /dev/null`): go on to the next deal.
+                        continue
                     answer = self.prompter.pause(_("Press Enter for the next deal (q to stop): "))
                     if answer.strip().lower() in ("q", _("quit").lower(), "quit") and (
                         self.prompter.confirm(_("Stop the match here?"))
@@ -821,10 +877,23 @@ class TableUI:
         self._clear()
 
     def _clear(self) -> None:
-        if self.console.is_terminal:
-            self.console.clear()
-        else:
+        """Wipe what the last player saw: the screen and the terminal's scrollback.
+
+        ``ESC[2J`` alone erases only the visible screen -- the hand stays a scroll (or a
+        ``tmux capture-pane``) away, and some terminals even push the erased screen into
+        the scrollback -- so `CLEAR_SCREEN_AND_SCROLLBACK` adds ``ESC[3J`` after it, as
+        ``clear`` does where the terminal supports it (terminals that do not ignore it).
+        A dumb terminal understands no escape at all: blank lines push the hand off the
+        screen (its scrollback keeps it). Not a terminal (a pipe, a test): a separator.
+        docs/playing.md ("Hot-seat") says what a terminal can and cannot guarantee.
+        """
+        if not self.console.is_terminal:
             self.console.print("\n" + "=" * 40 + "\n")
+        elif self.console.is_dumb_terminal:
+            self.console.print("\n" * max(self.console.height, 24))
+        else:
+            self.console.file.write(CLEAR_SCREEN_AND_SCROLLBACK)
+            self.console.file.flush()
 
     def _turn(self, turn: HumanTurn, title: str) -> None:
         from openwhist.actions import Play
@@ -832,7 +901,7 @@ class TableUI:
         from openwhist.errors import IllegalActionError, InvalidNotationError
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.prompt import classify
+        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
         from openwhist_cli.render import hand_order, table
 
         if self.hot_seat and turn.seat != self.shown_seat:
@@ -885,6 +954,10 @@ class TableUI:
             if not entry.text:
                 self.console.print(_("Type a card or a call; ? lists your choices."))
                 continue
+            if has_other_digits(entry.text):
+                self.console.print(_(OTHER_DIGITS).format(text=entry.text), style="red")
+                self._show_legal(turn)
+                continue
             action: Any = None
             try:
                 if entry.number is not None and plays:
@@ -898,7 +971,7 @@ class TableUI:
                         self._show_legal(turn)
                         continue
                     action = Play(order[entry.number - 1])
-                elif frisch and all(w.isdigit() for w in entry.text.split()):
+                elif frisch and all(is_number(w) for w in entry.text.split()):
                     # Frisch cards by their numbers in the shown hand, e.g. "3 9 12".
                     order = hand_order(turn.view.hand)
                     words = [int(w) for w in entry.text.split()]
@@ -977,12 +1050,18 @@ class TableUI:
     def _show_hint(self) -> None:
         """The hint bot's suggestion (`PlaySession.advise`) and, when it says, why."""
         from openwhist.actions import Play
+        from openwhist.services.failures import PlayFailureError
         from rich.text import Text
 
         from openwhist_cli.i18n import _
         from openwhist_cli.render import card_text, message_text
 
-        advice = self.session.advise()
+        try:
+            advice = self.session.advise()
+        except PlayFailureError as exc:
+            # A hint is advice, not the game: a hint bot that breaks costs the hint only.
+            self.console.print(_("No hint: {reason}").format(reason=exc), style="red")
+            return
         if advice is None:
             self.console.print(_("No hint available for this variant."))
             return
@@ -1024,6 +1103,13 @@ class TableUI:
         self.console.print(
             completed_trick_text(number, trick, self.names, self.style, len(self.names))
         )
+
+
+def _stdin_is_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def stdin_is_terminal() -> bool:

@@ -56,6 +56,7 @@ from openwhist.ledger.errors import (
     LedgerSerializationError,
     LedgerTooNewError,
     LedgerUnreachableError,
+    LedgerURLError,
     LedgerValueError,
     NotALedgerError,
 )
@@ -122,10 +123,35 @@ def resolve_url(
     for prefix in ("postgresql://", "postgres://"):
         if raw.startswith(prefix):
             raw = "postgresql+psycopg://" + raw[len(prefix) :]
+    return _checked_url(raw)
+
+
+def _checked_url(raw: str) -> URL:
+    """``raw`` parsed, with its database kind and driver loadable -- else a
+    `LedgerURLError` (exit 2) saying which, instead of SQLAlchemy's ``ValueError`` or
+    ``NoSuchModuleError`` surfacing as an internal error. The messages quote no password:
+    they name the URL's scheme or the part that does not parse."""
     try:
-        return sa.engine.make_url(raw)
-    except sa.exc.ArgumentError as exc:
-        raise LedgerError(f"not a database URL: {exc}") from None
+        url = sa.engine.make_url(raw)
+    except (sa.exc.ArgumentError, ValueError) as exc:
+        # A port that is not a number, an unclosed IPv6 bracket, ... (ValueError).
+        raise LedgerURLError(f"not a database URL: {exc}") from None
+    try:
+        dialect = url.get_dialect()
+    except sa.exc.NoSuchModuleError:
+        raise LedgerURLError(
+            f"not a database URL openwhist can open: no database kind {url.drivername!r} "
+            "(the ledger runs on SQLite, a file path or sqlite:///PATH, and PostgreSQL, "
+            "postgresql://USER@HOST/DATABASE)"
+        ) from None
+    try:
+        dialect.import_dbapi()
+    except ImportError as exc:
+        raise LedgerURLError(
+            f"the driver for {url.drivername!r} databases is not installed ({exc}); the "
+            "ledger runs on SQLite and PostgreSQL (psycopg 3)"
+        ) from None
+    return url
 
 
 def display_url(url: URL) -> str:

@@ -172,6 +172,14 @@ class LedgerSchemaDamagedError(LedgerSchemaError):
     """A ledger whose tables do not match its schema revision (a dropped table or column)."""
 
 
+class LedgerURLError(LedgerError, ValueError):
+    """A ``--db`` value that names no database this openwhist can open: a malformed URL
+    (a port that is not a number, a broken host), an unknown database kind, or one whose
+    driver is not installed. A usage error: nothing was opened."""
+
+    exit_code = 2
+
+
 __all__ = [
     "MAX_POINTS",
     "DuplicateDealError",
@@ -192,6 +200,7 @@ __all__ = [
     "LedgerSerializationError",
     "LedgerStateError",
     "LedgerTooNewError",
+    "LedgerURLError",
     "LedgerUnreachableError",
     "LedgerValueError",
     "NotALedgerError",

@@ -248,7 +248,11 @@ def finish_match(*, session: Session, match_id: int, status: str = "finished") -
 
 
 def match_summary(match: Match, players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """A JSON-safe summary of a match (what ``whist matches --json`` lists)."""
+    """A JSON-safe summary of a match (what ``whist matches --json`` lists).
+
+    ``seed`` is ``None`` while the match is open: every deck still to come, and the bots'
+    choices, follow from it. It is shown once the match is finished or abandoned.
+    """
     progress = match.progress
     return {
         "id": match.id,
@@ -258,7 +262,7 @@ def match_summary(match: Match, players: Sequence[Mapping[str, Any]]) -> dict[st
         "format": match.format,
         "status": match.status,
         "label": match.label,
-        "seed": match.seed,
+        "seed": match.seed if match.status != "open" else None,
         "options": match.options,
         "house_rules": match.house_rules,
         "first_dealer": match.first_dealer,

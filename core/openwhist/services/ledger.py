@@ -216,6 +216,38 @@ def _retry_conflicts(method: Callable[_P, _T]) -> Callable[_P, _T]:
     return run
 
 
+@dataclass(frozen=True)
+class DealInProgress:
+    """A match's deal in progress, as reports may describe it without showing it.
+
+    While a match is open its deal in progress is hidden from exports (the deck order is
+    its first action: it would show every hand and the stock); ``actions`` says how many
+    actions are logged. ``over`` is True when every card of it is played but the deal was
+    never scored (the process stopped first: ``whist resume`` scores it), False when it
+    stops before its end, ``None`` when not worked out (no replay asked for).
+    """
+
+    match_id: int
+    number: int
+    dealer: int
+    actions: int
+    match_open: bool
+    over: bool | None = None
+
+
+def _hide_deal_in_progress(summary: dict[str, Any]) -> None:
+    """Blank an open match's deal in progress in an export's match summary: its record
+    becomes ``None`` and ``actions_logged`` says how many actions it has (docs/ledger.md,
+    "Backup and export"). A closed match hides nothing: its cards no longer matter."""
+    if summary["status"] != "open":
+        return
+    for deal in summary.get("deal_records", ()):
+        if deal["status"] == "in_progress":
+            record = deal["record"] or {}
+            deal["record"] = None
+            deal["actions_logged"] = len(record.get("actions") or ())
+
+
 def _party_of(variant: Variant, seat: int) -> int:
     for index, side in enumerate(variant.partnerships):
         if seat in side:
@@ -872,18 +904,33 @@ class Ledger:
             engine = self._engine_for(repo.get_match(session=session, match_id=match_id))
         if point.finished:
             return ResumedMatch(point, engine, None)
-        state = engine.next_deal(point.progress)
-        for index, text in enumerate(point.actions, start=1):
-            if state.to_act == TERMINAL:
-                raise LedgerError(f"match {match_id}: action {index} logged after the deal ended")
-            try:
-                state = engine.apply(state, engine.parse_action(state, text))
-            except (InvalidNotationError, IllegalActionError) as exc:
-                raise LedgerError(
-                    f"match {match_id}, deal {point.deal_number}: logged action {index} "
-                    f"{text!r} does not replay: {exc}"
-                ) from None
-        return ResumedMatch(point, engine, state)
+        return ResumedMatch(point, engine, _replay_logged(engine, point))
+
+    def deal_in_progress(self, match_id: int, *, replay: bool = False) -> DealInProgress | None:
+        """The match's deal in progress (``None`` when it has none), for a report to say
+        what it leaves out. ``replay``: replay the logged actions to tell a deal played to
+        its end but never scored (``over``; ``None`` when they no longer replay); this needs
+        the variant installed.
+        """
+        from openwhist.ledger import repository as repo
+
+        point = self.resume_point(match_id)
+        if not point.actions:
+            return None
+        over = None
+        if replay:
+            with self._unit(write=False) as session:
+                engine = self._engine_for(repo.get_match(session=session, match_id=match_id))
+            with contextlib.suppress(LedgerError):  # no longer replays: ``over`` unknown
+                over = _replay_logged(engine, point).to_act == TERMINAL
+        return DealInProgress(
+            match_id=match_id,
+            number=point.deal_number,
+            dealer=point.dealer,
+            actions=len(point.actions),
+            match_open=point.status == "open",
+            over=over,
+        )
 
     # -- reports -------------------------------------------------------------------------
 
@@ -968,7 +1015,17 @@ class Ledger:
             return int(found) if found is not None else None
 
     def game_record(self, match_id: int) -> GameRecord:
-        """The match as an ``openwhist.record/1`` game record (played deals only).
+        """The match as an ``openwhist.record/1`` game record (played deals only) that
+        `replay_record` accepts: always valid.
+
+        It holds the scored deals. A deal in progress is added -- as the record's unfinished
+        last deal -- only once the match is closed (abandoned or stopped: nothing is hidden
+        any more) and only when it stops before its end. It is left out while the match is
+        open (its deck order would show the hands and the stock still in play) and when
+        every card of it was played but it was never scored (a process stopped between the
+        last card and the scoring; ``whist resume`` scores it, and a record cannot hold a
+        finished deal without its score) or when its actions no longer replay.
+        `deal_in_progress` says which, for a note.
 
         Raises:
             LedgerError: the match has deals entered from real-card facts, which a game
@@ -985,8 +1042,21 @@ class Ledger:
                     f"match {match_id} has deals entered from real-card facts; export it as "
                     "JSON instead of a game record"
                 )
-            deals.append(DealRecord.model_validate(deal["record"]))
-        progress = self.resume_point(match_id).progress
+            if deal["status"] == "complete":
+                deals.append(DealRecord.model_validate(deal["record"]))
+        point = self.resume_point(match_id)
+        progress = point.progress
+        pending = self.deal_in_progress(match_id, replay=True)
+        if pending is not None and not pending.match_open and pending.over is False:
+            deals.append(
+                DealRecord(
+                    number=point.deal_number,
+                    dealer=point.dealer,
+                    actions=list(point.actions),
+                    score=None,
+                    progress=None,
+                )
+            )
         return GameRecord(
             format=RECORD_FORMAT,
             variant=data["variant"],
@@ -1010,7 +1080,10 @@ class Ledger:
         """One match (or, with ``None``, every match) as JSON or CSV text.
 
         JSON: ``{"format": "openwhist.ledger-export/1", "matches": [...]}``, each match with
-        its summary, deals (records) and score entries. CSV: one row per score entry, with
+        its summary, deals (records) and score entries. Only what the players may all see:
+        an open match's deal in progress has ``record`` ``None`` and ``actions_logged``
+        instead (`_hide_deal_in_progress`), and an open match's ``seed`` is ``None``
+        (`repository.match_summary`). CSV: one row per score entry, with
         the columns of `CSV_COLUMNS`.
         """
         from openwhist.ledger import repository as repo
@@ -1031,6 +1104,7 @@ class Ledger:
                 )
                 summary["deal_records"] = repo.match_deals(session=session, match_id=mid)
                 summary["entries"] = repo.match_entries(session=session, match_id=mid)
+                _hide_deal_in_progress(summary)
                 matches.append(summary)
         if format == "json":
             return json.dumps({"format": EXPORT_FORMAT, "matches": matches}, indent=1)
@@ -1061,6 +1135,29 @@ class Ledger:
         return out.getvalue()
 
 
+def _replay_logged(engine: Engine, point: ResumePoint) -> DealState[Any]:
+    """The current deal of ``point`` after its logged actions, each replayed with the
+    engine's checked ``apply``.
+
+    Raises:
+        LedgerError: a logged action that no longer parses or is illegal (the plugin
+            changed since it was logged), or one logged after the deal ended.
+    """
+    match_id = point.match_id
+    state = engine.next_deal(point.progress)
+    for index, text in enumerate(point.actions, start=1):
+        if state.to_act == TERMINAL:
+            raise LedgerError(f"match {match_id}: action {index} logged after the deal ended")
+        try:
+            state = engine.apply(state, engine.parse_action(state, text))
+        except (InvalidNotationError, IllegalActionError) as exc:
+            raise LedgerError(
+                f"match {match_id}, deal {point.deal_number}: logged action {index} "
+                f"{text!r} does not replay: {exc}"
+            ) from None
+    return state
+
+
 def upgrade(url: str | None = None) -> dict[str, Any]:
     """``whist ledger upgrade``: bring the ledger to this openwhist's schema.
 
@@ -1085,6 +1182,7 @@ def current(url: str | None = None) -> dict[str, Any]:
 __all__ = [
     "CSV_COLUMNS",
     "EXPORT_FORMAT",
+    "DealInProgress",
     "DealOutcome",
     "Ledger",
     "PlayerSpec",

@@ -19,7 +19,8 @@ Bots see only ``engine.observe(state, seat)`` and the legal actions, as in `simu
 **Undo** (table option ``undo``): `undo` takes back the last action of the human to act in
 the current deal, together with every bot action made after it, provided no other human
 acted since (hot-seat players cannot take back each other's moves) and the deal is not
-over. Undone actions never reach the record: it holds the deal as finally played.
+over, and nothing before a shuffle (a redeal: the new cards are seen). Undone actions
+never reach the record: it holds the deal as finally played.
 
 **Auto-play** (table option ``autoplay``): when a human has exactly one legal card in trick
 play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
@@ -30,7 +31,8 @@ higher `BotSpec.strength`) is asked with the human seat's view and legal actions
 and says why when it can (`Bot.explain`, a `Reason`).
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
-deals included, as ``DealStarted``), every `Undone` and every `DealScored`, *as they
+deals included, as ``DealStarted`` with their index in the deal: an Israeli redeal's comes
+after the auction that passed out), every `Undone` and every `DealScored`, *as they
 happen*, so a ledger can persist the in-progress deal action by action (deleting undone
 actions) and each finished deal, and a killed process can resume (`resume_session`).
 
@@ -46,6 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -59,6 +62,7 @@ from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore, MatchProgress
 from openwhist.services import UsageError
+from openwhist.services.failures import failure_context
 from openwhist.services.simulate import resolve_bot, resolve_house_rules
 from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
 from openwhist.variant import Bot, BotSpec, Reason
@@ -130,11 +134,23 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
 
 @dataclass(frozen=True)
 class DealStarted:
-    """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``."""
+    """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``.
+
+    ``index`` is the chance action's 1-based index within the deal's actions: 1 for the
+    first shuffle, more for a redeal within the same deal (an Israeli passed-out Frisch
+    gathers the cards and the same dealer deals again; the deal's history goes on), so a
+    ledger logs it where it belongs instead of over the first deal.
+    """
 
     number: int
     dealer: int
     notation: str
+    index: int = 1
+
+    @property
+    def redeal(self) -> bool:
+        """True for a redeal within the deal (not its first shuffle)."""
+        return self.index > 1
 
 
 @dataclass(frozen=True)
@@ -310,13 +326,28 @@ class PlaySession:
         Raises:
             PluginContractError: a bot chose an illegal action, or a deal ran past the
                 variant's ``max_actions``.
+            PlayFailureError: a bot or a rule hook raised anything else (naming the plugin, the
+                variant, the seed and the deal).
         """
-        while not self._queue:
-            self._step()
+        with self._failures():
+            while not self._queue:
+                self._step()
         event = self._queue[0]
         if not isinstance(event, HumanTurn):
             self._queue.pop(0)
         return event
+
+    def _failures(self) -> AbstractContextManager[None]:
+        """`failure_context` for this match: its variant, seed and current deal."""
+        provider = None
+        if self.distribution:
+            provider = f"{self.distribution} {self.version}" if self.version else self.distribution
+        return failure_context(
+            variant=self.variant_name, provider=provider, seed=self.seed, deal=self._deal_number
+        )
+
+    def _deal_number(self) -> int:
+        return self.state.context.number if self.state is not None else self.progress.deals + 1
 
     def _step(self) -> None:
         if self._over:
@@ -329,8 +360,14 @@ class PlaySession:
         actor = state.to_act
         if actor == CHANCE:
             deal = self.engine.sample_chance(state, self._chance)
-            self.state = self.engine.apply_unchecked(state, deal)
-            event = DealStarted(state.context.number, state.context.dealer, deal.notation())
+            new = self.engine.apply_unchecked(state, deal)
+            self.state = new
+            # Nothing before a shuffle can be taken back: undoing the pass that caused a
+            # redeal would let a player see the new cards, then ask for other ones.
+            self._undo.clear()
+            event = DealStarted(
+                state.context.number, state.context.dealer, deal.notation(), len(new.history)
+            )
             self._queue.append(event)
             self._notify(event)
             return
@@ -425,19 +462,21 @@ class PlaySession:
             InvalidNotationError: text that does not parse in this phase.
             IllegalActionError: an action the rules forbid now, with the legal ones; the
                 deal is unchanged and the same `HumanTurn` is still pending.
+            PlayFailureError: a rule hook raised anything else.
         """
         turn = self._turn()
-        if isinstance(action, str):
-            action = self.parse(action)
-        if action not in turn.legal:
-            assert self.state is not None
-            # The engine's check phrases the reason and lists the legal alternatives.
-            self.engine.apply(self.state, action, seat=turn.seat)
-            raise IllegalActionError(  # pragma: no cover - apply raised already
-                f"{action} is not legal now", legal=[a.notation() for a in turn.legal]
-            )
-        self._queue.pop(0)
-        self._apply(turn.seat, action, by_bot=False)
+        with self._failures():
+            if isinstance(action, str):
+                action = self.parse(action)
+            if action not in turn.legal:
+                assert self.state is not None
+                # The engine's check phrases the reason and lists the legal alternatives.
+                self.engine.apply(self.state, action, seat=turn.seat)
+                raise IllegalActionError(  # pragma: no cover - apply raised already
+                    f"{action} is not legal now", legal=[a.notation() for a in turn.legal]
+                )
+            self._queue.pop(0)
+            self._apply(turn.seat, action, by_bot=False)
         event = self._queue[0]
         assert isinstance(event, ActionPlayed)
         return event
@@ -492,9 +531,10 @@ class PlaySession:
         turn = self._turn()
         if self.hint_bot is None:
             return None
-        if self._hint_player is None:
-            self._hint_player = self.hint_bot.factory(self.variant_name, random.Random(0))
-        return suggest(self._hint_player, self.hint_bot.name, turn.view, turn.legal)
+        with self._failures():
+            if self._hint_player is None:
+                self._hint_player = self.hint_bot.factory(self.variant_name, random.Random(0))
+            return suggest(self._hint_player, self.hint_bot.name, turn.view, turn.legal)
 
     def hint(self) -> Action | None:
         """The action of `advise` alone (``None`` when there is no hint)."""
@@ -621,7 +661,13 @@ def start_session(
     )
     # Same derivation as simulate.play_match: dealer, deck, then each seat's own stream.
     table = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
-    bots = _bots_for_seats(seated, count, the_variant.name, seed, table)
+    with failure_context(
+        variant=the_variant.name,
+        provider=f"{entry.distribution} {entry.version}",
+        seed=seed,
+        deal=lambda: 1,
+    ):
+        bots = _bots_for_seats(seated, count, the_variant.name, seed, table)
     return PlaySession(
         engine=engine,
         seats=specs,
@@ -705,16 +751,23 @@ def resume_session(
     name = engine.variant.name
     entry = catalog.variants.get(name)
     settled, seated = seat_bots(catalog, name, seats)
-    session = PlaySession(
-        engine=engine,
-        seats=settled,
-        bots=_bots_for_seats(
+    with failure_context(
+        variant=name,
+        provider=f"{entry.distribution} {entry.version}" if entry is not None else None,
+        seed=seed,
+        deal=lambda: progress.deals + 1,
+    ):
+        bots = _bots_for_seats(
             seated,
             len(settled),
             name,
             seed,
             SeatBots(catalog, name, engine.variant.seat_names, isolation),
-        ),
+        )
+    session = PlaySession(
+        engine=engine,
+        seats=settled,
+        bots=bots,
         hint_bot=hint_spec(catalog, name),
         seed=seed,
         undo_allowed=undo,

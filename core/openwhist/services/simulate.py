@@ -42,6 +42,7 @@ from openwhist.plugins import Catalog
 from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore
 from openwhist.services import UsageError
+from openwhist.services.failures import PlayFailureError, failure_context
 from openwhist.state import CHANCE, TERMINAL, DealState
 from openwhist.variant import Bot, BotSpec, HouseRule
 
@@ -225,19 +226,24 @@ def play_match(
     )
     progress = engine.start_match(first_dealer)
     scores: list[DealScore] = []
-    while not progress.finished and len(scores) < max_deals:
-        state = play_deal(
-            engine,
-            engine.next_deal(progress),
-            players,
-            [spec.label for spec in bots],
-            chance,
-            label=f"deal {progress.deals + 1}",
-        )
-        score = engine.score(state)
-        progress = engine.advance_match(progress, score)
-        builder.add_deal(state, score, progress)
-        scores.append(score)
+    provider = f"{distribution} {version}" if distribution else None
+    # A bot's or a rule hook's exception names the plugin, the variant, seed and deal.
+    with failure_context(
+        variant=variant.name, provider=provider, seed=seed, deal=lambda: progress.deals + 1
+    ):
+        while not progress.finished and len(scores) < max_deals:
+            state = play_deal(
+                engine,
+                engine.next_deal(progress),
+                players,
+                [spec.label for spec in bots],
+                chance,
+                label=f"deal {progress.deals + 1}",
+            )
+            score = engine.score(state)
+            progress = engine.advance_match(progress, score)
+            builder.add_deal(state, score, progress)
+            scores.append(score)
     return MatchOutcome(builder.build(progress), scores)
 
 
@@ -301,15 +307,18 @@ def simulate(
     played = 0
     seats = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
     while played < deals:
-        outcome = play_match(
-            engine,
-            specs,
-            seed=master.getrandbits(63),
-            max_deals=deals - played,
-            distribution=entry.distribution,
-            version=entry.version,
-            seat_bots=seats,
-        )
+        try:
+            outcome = play_match(
+                engine,
+                specs,
+                seed=master.getrandbits(63),
+                max_deals=deals - played,
+                distribution=entry.distribution,
+                version=entry.version,
+                seat_bots=seats,
+            )
+        except PlayFailureError as failure:
+            raise failure.within(seed=seed, match=tally.matches + 1) from failure.cause
         if not outcome.scores:
             raise PluginContractError(f"{the_variant.name}: a new match is already finished")
         played += len(outcome.scores)
