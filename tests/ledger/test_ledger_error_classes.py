@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openwhist.ledger.db import resolve_url, translate_errors
 from openwhist.ledger.errors import (
     LedgerSerializationError,
     LedgerValueError,
+    PointsOutOfRangeError,
 )
 from openwhist.services.ledger import Ledger
 from openwhist_cli.app import app
@@ -78,7 +80,8 @@ def test_a_full_disk_is_exit_7_and_records_nothing(tmp_path: Path) -> None:
         with contextlib.suppress(OSError), filler.open("wb", buffering=0) as handle:
             while True:
                 handle.write(b"x" * 4096)
-        result = whist(path, "record", "deal", "1", *GERMAN_DEAL)
+        # --again: a second deal with the first one's result, not a retry of it.
+        result = whist(path, "record", "deal", "1", *GERMAN_DEAL, "--again")
         assert result.exit_code == 7, result.output
         assert "full" in result.stderr
         assert "free some space" in result.stderr
@@ -88,7 +91,7 @@ def test_a_full_disk_is_exit_7_and_records_nothing(tmp_path: Path) -> None:
         sheet = whist(path, "scores", "1", "--json")
         assert sheet.exit_code == 0, sheet.output
         assert sheet.stdout.count('"number"') == 1, sheet.output
-        assert whist(path, "record", "deal", "1", *GERMAN_DEAL).exit_code == 0
+        assert whist(path, "record", "deal", "1", *GERMAN_DEAL, "--again").exit_code == 0
         assert whist(path, "ledger", "check").exit_code == 0
 
 
@@ -137,7 +140,8 @@ def test_reports_work_on_a_read_only_ledger_and_writes_say_read_only(tmp_path: P
             assert result.exit_code == 0, (command, result.output)
         assert "Ann" in whist(path, "matches").stdout
         assert "8" in whist(path, "scores", "1").stdout
-        result = whist(path, "record", "deal", "1", *GERMAN_DEAL)
+        # --again: a second deal with the first one's result, not a retry of it.
+        result = whist(path, "record", "deal", "1", *GERMAN_DEAL, "--again")
         assert result.exit_code == 7, result.output
         assert "read-only" in result.stderr
         assert "try again" not in result.stderr
@@ -163,10 +167,18 @@ def test_a_number_beyond_the_ledger_s_integers_is_a_usage_error(
 ) -> None:
     with Ledger(ledger_url, catalog=catalog) as ledger:
         match = ledger.start_match("german", ["Ann", "Bob"])
-        with pytest.raises(LedgerValueError, match="too large for the ledger") as info:
+        # The points bound refuses it before the database sees it ...
+        with pytest.raises(PointsOutOfRangeError, match="at most 1,000,000 points") as bound:
             ledger.adjust(match, 0, 2**63, note="a typo")
-        assert info.value.exit_code == 2
+        assert bound.value.exit_code == 2
         assert json.loads(ledger.export(match))["matches"][0]["entries"] == []  # nothing stored
+    # ... and a number that still reaches a 64-bit column is a usage error, not a crash.
+    with (
+        pytest.raises(LedgerValueError, match="too large for the ledger") as info,
+        translate_errors(resolve_url(ledger_url)),
+    ):
+        raise OverflowError("Python int too large to convert to SQLite INTEGER")
+    assert info.value.exit_code == 2
 
 
 # -- the server side --------------------------------------------------------------------
