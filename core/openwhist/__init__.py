@@ -21,6 +21,7 @@ from openwhist.cards import (
     rank_of,
     suit_of,
 )
+from openwhist.deal import LiveDeal
 from openwhist.engine import Engine, shuffled_deck
 from openwhist.errors import (
     DuplicateVariantError,
@@ -56,6 +57,7 @@ from openwhist.state import (
     TERMINAL,
     DealContext,
     DealState,
+    DealView,
     TrickRecord,
     next_seat,
     record_from_fields,
@@ -91,11 +93,13 @@ __all__ = [
     "DealContext",
     "DealScore",
     "DealState",
+    "DealView",
     "DuplicateVariantError",
     "Engine",
     "HouseRule",
     "IllegalActionError",
     "InvalidNotationError",
+    "LiveDeal",
     "MatchProgress",
     "Message",
     "OpenWhistError",

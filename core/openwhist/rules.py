@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from openwhist.actions import Action
     from openwhist.messages import Message
     from openwhist.scoring import DealScore, MatchProgress
-    from openwhist.state import DealContext, DealState, TrickRecord
+    from openwhist.state import DealContext, DealState, DealView, TrickRecord
     from openwhist.variant import HouseRule, Variant
     from openwhist.views import PlayerView
 
@@ -76,9 +76,9 @@ class Rules:
     deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
     bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
     apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
-    legal_plays: Callable[[DealState[Any]], int]
+    legal_plays: Callable[[DealView], int]
     apply_play: Callable[[DealState[Any], int], DealState[Any]]
-    trick_winner: Callable[[DealState[Any], tuple[int, ...]], int]
+    trick_winner: Callable[[DealView, tuple[int, ...]], int]
     after_trick: Callable[[DealState[Any], TrickRecord], DealState[Any]]
     score_deal: Callable[[DealState[Any]], DealScore]
     deal_facts: Callable[[DealState[Any]], BaseModel]
@@ -101,6 +101,14 @@ class Rules:
         for house_rule in self.house_rules:
             self._register(pm, house_rule.rules, f"house-rule:{house_rule.name}")
         self.plugin_manager = pm
+        self.standard_hooks: frozenset[str] = frozenset(
+            hook
+            for hook in RULE_HOOKS
+            if [pm.get_name(i.plugin) for i in getattr(pm.hook, hook).get_hookimpls()]
+            == [STANDARD_PLUGIN]
+        )
+        """The hooks only the core's standard rules implement in this match: the engine may
+        do those steps itself (`openwhist.deal.LiveDeal`)."""
         for hook in RULE_HOOKS:
             setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Generic, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -115,6 +115,38 @@ class DealState(NamedTuple, Generic[X]):
     def is_terminal(self) -> bool:
         """True once the deal is over."""
         return self.to_act == TERMINAL
+
+
+class DealView(Protocol):
+    """What a read-only rule hook may read of a deal: `DealState`'s fields, read-only.
+
+    `whist_legal_plays` and `whist_trick_winner` run for every card, so the engine hands
+    them the deal in play itself (a `openwhist.deal.LiveDeal`) rather than building a state
+    for each call; a `DealState` has the same fields. Read them; never keep the object.
+    """
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
+    def tricks(self) -> tuple[int, ...]: ...
+    @property
+    def completed(self) -> tuple[TrickRecord, ...]: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+    @property
+    def context(self) -> DealContext: ...
+    @property
+    def extra(self) -> Any: ...
 
 
 state_from_fields: Final[Callable[[tuple[Any, ...]], DealState[Any]]] = functools.partial(

@@ -1,0 +1,165 @@
+"""`LiveDeal`, the mutable deal: the same deals as the pure API, undo, copies, refusals.
+
+A bot author or an interface pushes actions on a `LiveDeal` and takes them back; a search
+copies it. Whatever the path, every seat must see and score exactly what the immutable API
+(`engine.apply`) gives for the same actions -- otherwise a record made one way would not
+replay the other way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from openwhist import (
+    CHANCE,
+    TERMINAL,
+    DealState,
+    Engine,
+    HouseRule,
+    IllegalActionError,
+    LiveDeal,
+    Play,
+    hookimpl,
+    parse_card,
+)
+from openwhist.plugins import load_catalog
+
+VARIANTS = ["german", "english", "american", "israeli"]
+
+
+class LowestTrumpWins:
+    """A house rule overriding a per-card hook, so the deal asks the hook, not its own step."""
+
+    @hookimpl
+    def whist_trick_winner(self, state: DealState[Any], trick: tuple[int, ...]) -> int:
+        led = trick[0] // 13
+        trumps = [i for i, c in enumerate(trick) if c // 13 == state.trump]
+        candidates = trumps or [i for i, c in enumerate(trick) if c // 13 == led]
+        return (state.leader + min(candidates, key=lambda i: trick[i])) % state.context.seats
+
+
+def _engine(name: str, house: bool = False) -> Engine:
+    variant = load_catalog().variant(name)
+    rules = [HouseRule("lowest", "lowest", "lowest wins", LowestTrumpWins(), (name,))]
+    return Engine(variant, house_rules=rules if house else ())
+
+
+def _play_both(engine: Engine, seed: int, deals: int) -> None:
+    rng = random.Random(seed)
+    for n in range(deals):
+        dealer = n % engine.variant.seats
+        deal = engine.live_deal(dealer=dealer)
+        state = engine.start_deal(dealer=dealer)
+        while state.to_act != TERMINAL:
+            if state.to_act == CHANCE:
+                chance = engine.sample_chance(state, rng)
+                state = engine.apply(state, chance)
+                deal.push(chance)
+            else:
+                legal = engine.legal_actions(state)
+                assert deal.legal_actions() == legal
+                action = legal[rng.randrange(len(legal))]
+                state = engine.apply(state, action)
+                deal.push(action)
+            assert deal.snapshot() == state
+            assert deal.to_act == state.to_act and deal.hands == state.hands
+            for seat in range(engine.variant.seats):
+                assert deal.observe(seat) == engine.observe(state, seat)
+        assert deal.score() == engine.score(state)
+        # Taking every action back returns to the deal as it started.
+        for _ in range(len(deal)):
+            deal.pop()
+        assert deal.snapshot() == engine.start_deal(dealer=dealer)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_live_deal_plays_the_pure_apis_deals(name: str) -> None:
+    _play_both(_engine(name), seed=11, deals=25)
+
+
+@pytest.mark.parametrize("name", ["german", "english"])
+def test_live_deal_asks_an_overriding_house_rule(name: str) -> None:
+    # The lowest trump wins: the deal must not use its own standard trick winner.
+    _play_both(_engine(name, house=True), seed=12, deals=10)
+
+
+def _dealt(name: str, seed: int = 3) -> LiveDeal:
+    engine = _engine(name)
+    deal = engine.live_deal(dealer=0)
+    deal.push(engine.sample_chance(deal, random.Random(seed)))
+    return deal
+
+
+def test_an_illegal_card_is_refused_with_the_rules_reason_and_changes_nothing() -> None:
+    deal = _dealt("english")
+    while deal.phase == "play" and not deal.trick:
+        deal.push(deal.legal_actions()[0])
+    before = deal.snapshot()
+    hand = deal.hands[deal.to_act]
+    led = deal.trick[0] // 13
+    wrong = next(
+        (
+            c
+            for c in range(52)
+            if hand >> c & 1 and c // 13 != led and not deal.legal_mask() >> c & 1
+        ),
+        None,
+    )
+    not_held = next(c for c in range(52) if not hand >> c & 1 and c not in deal.trick)
+    with pytest.raises(IllegalActionError, match="does not hold") as held_error:
+        deal.push(Play(not_held))
+    assert list(held_error.value.legal) == [a.notation() for a in deal.legal_actions()]
+    if wrong is not None:
+        with pytest.raises(IllegalActionError, match="must follow suit"):
+            deal.push(Play(wrong))
+    assert deal.snapshot() == before and len(deal) == len(before.history)
+
+
+def test_out_of_turn_and_nothing_to_take_back() -> None:
+    deal = _dealt("german")
+    other = 1 - deal.to_act
+    with pytest.raises(IllegalActionError, match="out of turn"):
+        deal.push(deal.legal_actions()[0], seat=other)
+    fresh = _engine("german").live_deal(dealer=0)
+    with pytest.raises(IllegalActionError, match="take back"):
+        fresh.pop()
+
+
+def test_copy_is_independent_and_keeps_its_undo() -> None:
+    deal = _dealt("israeli")
+    for _ in range(6):
+        deal.push(deal.legal_actions()[-1])
+    kept = deal.snapshot()
+    twin = deal.copy()
+    for _ in range(5):
+        twin.push(twin.legal_actions()[0])
+    assert deal.snapshot() == kept
+    for _ in range(5):
+        twin.pop()
+    assert twin.snapshot() == kept
+    assert twin.pop() == deal.pop()
+    assert twin.snapshot() == deal.snapshot()
+
+
+def test_snapshot_is_kept_until_the_next_push_and_never_changes() -> None:
+    deal = _dealt("german")
+    first = deal.snapshot()
+    assert deal.snapshot() is first
+    deal.push(deal.legal_actions()[0])
+    assert deal.snapshot() is not first
+    assert len(first.history) == 1 and first.hands != deal.hands
+
+
+def test_live_deal_from_any_state_continues_it() -> None:
+    engine = _engine("german")
+    state = engine.start_deal(dealer=1)
+    state = engine.apply(state, engine.sample_chance(state, random.Random(8)))
+    state = engine.apply(state, engine.legal_actions(state)[0])
+    deal = LiveDeal(engine, state)
+    card = deal.legal_actions()[-1]
+    deal.push(card)
+    assert deal.snapshot() == engine.apply(state, card)
+    assert deal.pop() == card and deal.snapshot() == state
+    assert parse_card(card.notation()) == card.card
