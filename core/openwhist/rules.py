@@ -4,7 +4,8 @@
 bottom, then the variant's rules plugin, then the enabled house rules -- and is the only
 code that touches ``pm.hook``. For speed it resolves each hook's implementation chain once,
 when the match starts: a chain whose first implementation takes every argument becomes a
-``functools.partial``; a longer chain becomes a small loop that stops at the first result
+``functools.partial`` (one that omits only ``rules`` is called as it is, one that omits
+others gets a small function picking its arguments by position); a longer chain becomes a small loop that stops at the first result
 that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
 implementation is called through pluggy itself, so wrappers behave exactly as pluggy
 defines them.
@@ -174,12 +175,16 @@ class Rules:
             return functools.partial(function, self)
         if names == spec_names[1:]:
             return cast(Callable[..., Any], function)
-        # Any other subset: compile an adapter with the exact argument list, which is far
-        # cheaper per call than picking arguments out of *args.
-        params = ", ".join(spec_names[1:])
-        source = f"lambda {params}: function({', '.join(names)})"
-        scope = {"function": function, "rules": self}
-        return cast(Callable[..., Any], eval(source, scope))
+        # Any other subset of the arguments (pluggy lets an implementation omit the ones it
+        # does not use): pick them by position. Plain code; the core's own hooks take every
+        # argument, so only a third-party hook that omits some pays this extra call.
+        positions = tuple(spec_names.index(name) for name in names)
+
+        def pick_arguments(*args: Any) -> Any:
+            given = (self, *args)
+            return function(*[given[i] for i in positions])
+
+        return pick_arguments
 
     def _check(self, hook: str, result: object) -> Any:
         if result is None:

@@ -104,7 +104,11 @@ def side_of(seat: int) -> int:
 
 
 class StandardRules:
-    """The default implementation of every rule hook (registered first, called last)."""
+    """The default implementation of every rule hook (registered first, called last).
+
+    Every hook takes the hook's whole argument list, so the facade calls each one bound to
+    the match's `Rules` with no adapter in between.
+    """
 
     @hookimpl
     def whist_start_deal(self, context: DealContext) -> DealState[Any]:
@@ -202,7 +206,9 @@ class StandardRules:
         return (state.leader + winning_index(trick, state.trump)) % state.context.seats
 
     @hookimpl
-    def whist_after_trick(self, state: DealState[Any]) -> DealState[Any]:
+    def whist_after_trick(
+        self, rules: Rules, state: DealState[Any], record: TrickRecord
+    ) -> DealState[Any]:
         if not any(state.hands):
             return end_deal(state)
         return state
@@ -216,7 +222,7 @@ class StandardRules:
         return TrickFacts(tricks=list(state.tricks))
 
     @hookimpl
-    def whist_score_facts(self, rules: Rules, facts: BaseModel) -> DealScore:
+    def whist_score_facts(self, rules: Rules, facts: BaseModel, context: DealContext) -> DealScore:
         # RULES.md §2.6 item 2: one point per trick over six to the side with seven or more.
         assert isinstance(facts, TrickFacts)
         seats = len(facts.tricks)
@@ -240,11 +246,13 @@ class StandardRules:
         )
 
     @hookimpl
-    def whist_first_dealer(self, rules: Rules, rng: Random) -> int:
+    def whist_first_dealer(self, rules: Rules, options: BaseModel, rng: Random) -> int:
         return rng.randrange(rules.variant.seats)
 
     @hookimpl
-    def whist_start_match(self, rules: Rules, first_dealer: int) -> MatchProgress:
+    def whist_start_match(
+        self, rules: Rules, options: BaseModel, first_dealer: int
+    ) -> MatchProgress:
         parties = _parties(rules)
         return MatchProgress(
             parties=parties, deals=0, dealer=first_dealer, totals=(0,) * len(parties)

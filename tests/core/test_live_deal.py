@@ -163,3 +163,29 @@ def test_live_deal_from_any_state_continues_it() -> None:
     assert deal.snapshot() == engine.apply(state, card)
     assert deal.pop() == card and deal.snapshot() == state
     assert parse_card(card.notation()) == card.card
+
+
+class FirstCardWins:
+    """A house rule whose hook omits arguments it does not use (``rules`` and ``state``)."""
+
+    @hookimpl
+    def whist_trick_winner(self, trick: tuple[int, ...]) -> int:
+        return -1 if not trick else 0  # seat 0 wins every trick
+
+
+def test_a_hook_may_omit_arguments_it_does_not_use() -> None:
+    variant = load_catalog().variant("german")
+    rule = HouseRule("first", "first", "seat A wins every trick", FirstCardWins(), ("german",))
+    engine = Engine(variant, house_rules=[rule])
+    rng = random.Random(2)
+    deal = engine.live_deal(dealer=0)
+    state = engine.start_deal(dealer=0)
+    chance = engine.sample_chance(state, rng)
+    deal.push(chance)
+    state = engine.apply(state, chance)
+    while state.to_act != TERMINAL:
+        action = engine.legal_actions(state)[0]
+        state = engine.apply(state, action)
+        deal.push(action)
+    assert [r.winner for r in state.completed] == [0] * 26
+    assert deal.snapshot() == state

@@ -403,6 +403,46 @@ def _names(mask: int) -> list[str]:
     return [card_name(c) for c in cards_of(mask)]
 
 
+class _SeatHistory:
+    """One seat's rendering of a growing history, extended rather than redone.
+
+    A seat is shown its history at every decision; rendering it whole each time cost a
+    deal O(n²) notation calls (the core's `HistoryNotes` does the same for the standard
+    public history). Remembers the last history rendered, the rendering and the position
+    in the current run of Frisch selections; a history that starts with it (compared in
+    C, identity first) only has its new actions rendered.
+    """
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[tuple[Action, ...], tuple[str, ...], int, int] = ((), (), 0, -1)
+
+    def render(self, history: tuple[Action, ...], seat: int, opener: int) -> tuple[str, ...]:
+        seen, out, run, seen_opener = self.last
+        n = len(seen)
+        if history is seen and opener == seen_opener:
+            return out
+        if opener != seen_opener or len(history) < n or history[:n] != seen:
+            seen, out, run, n = (), (), 0, 0
+        new: list[str] = []
+        for action in history[n:]:
+            kind = type(action)
+            if kind is FrischSelection:
+                actor = (opener + run) % SEATS
+                run += 1
+                new.append(action.notation() if actor == seat else HIDDEN)
+            else:
+                run = 0
+                new.append(HIDDEN if kind is Deal else action.notation())
+        out = out + tuple(new)
+        self.last = (history, out, run, opener)
+        return out
+
+
+_SEAT_HISTORIES: Final = tuple(_SeatHistory() for _ in range(SEATS))
+
+
 def view_history(state: DealState[IsraeliExtra], seat: int) -> tuple[str, ...]:
     """The history as ``seat`` may know it: deals and other seats' Frisch selections hidden.
 
@@ -410,18 +450,7 @@ def view_history(state: DealState[IsraeliExtra], seat: int) -> tuple[str, ...]:
     seat behind each is known from its position in the run.
     """
     opener = first_caller(options_of(state), state.context.dealer)
-    out: list[str] = []
-    run = 0
-    for action in state.history:
-        kind = type(action)
-        if kind is FrischSelection:
-            actor = (opener + run) % SEATS
-            run += 1
-            out.append(action.notation() if actor == seat else HIDDEN)
-        else:
-            run = 0
-            out.append(HIDDEN if kind is Deal else action.notation())
-    return tuple(out)
+    return _SEAT_HISTORIES[seat].render(state.history, seat, opener)
 
 
 def public_facts(state: DealState[IsraeliExtra]) -> dict[str, Any]:
