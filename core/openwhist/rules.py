@@ -5,8 +5,8 @@ bottom, then the variant's rules plugin, then the enabled house rules -- and is 
 code that touches ``pm.hook``. For speed it resolves each hook's implementation chain once,
 when the match starts: a chain whose first implementation takes every argument becomes a
 ``functools.partial`` (one that omits only ``rules`` is called as it is, one that omits
-others gets a small function picking its arguments by position); a longer chain becomes a small loop that stops at the first result
-that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
+others gets a small function picking its arguments by position); a longer chain becomes
+a small loop that stops at the first result that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
 implementation is called through pluggy itself, so wrappers behave exactly as pluggy
 defines them.
 

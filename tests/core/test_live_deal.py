@@ -64,7 +64,8 @@ def _play_both(engine: Engine, seed: int, deals: int) -> None:
                 state = engine.apply(state, action)
                 deal.push(action)
             assert deal.snapshot() == state
-            assert deal.to_act == state.to_act and deal.hands == state.hands
+            assert deal.to_act == state.to_act
+            assert deal.hands == state.hands
             for seat in range(engine.variant.seats):
                 assert deal.observe(seat) == engine.observe(state, seat)
         assert deal.score() == engine.score(state)
@@ -114,7 +115,8 @@ def test_an_illegal_card_is_refused_with_the_rules_reason_and_changes_nothing() 
     if wrong is not None:
         with pytest.raises(IllegalActionError, match="must follow suit"):
             deal.push(Play(wrong))
-    assert deal.snapshot() == before and len(deal) == len(before.history)
+    assert deal.snapshot() == before
+    assert len(deal) == len(before.history)
 
 
 def test_out_of_turn_and_nothing_to_take_back() -> None:
@@ -149,7 +151,8 @@ def test_snapshot_is_kept_until_the_next_push_and_never_changes() -> None:
     assert deal.snapshot() is first
     deal.push(deal.legal_actions()[0])
     assert deal.snapshot() is not first
-    assert len(first.history) == 1 and first.hands != deal.hands
+    assert len(first.history) == 1
+    assert first.hands != deal.hands
 
 
 def test_live_deal_from_any_state_continues_it() -> None:
@@ -161,7 +164,8 @@ def test_live_deal_from_any_state_continues_it() -> None:
     card = deal.legal_actions()[-1]
     deal.push(card)
     assert deal.snapshot() == engine.apply(state, card)
-    assert deal.pop() == card and deal.snapshot() == state
+    assert deal.pop() == card
+    assert deal.snapshot() == state
     assert parse_card(card.notation()) == card.card
 
 
