@@ -6,9 +6,9 @@ code that touches ``pm.hook``. For speed it resolves each hook's implementation 
 when the match starts: a chain whose first implementation takes every argument becomes a
 ``functools.partial`` (one that omits only ``rules`` is called as it is, one that omits
 others gets a small function picking its arguments by position); a longer chain becomes
-a small loop that stops at the first result that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
-implementation is called through pluggy itself, so wrappers behave exactly as pluggy
-defines them.
+a small loop that stops at the first result that is not ``None`` (pluggy's
+``firstresult`` semantics). A chain with a wrapper implementation is called through pluggy
+itself, so wrappers behave exactly as pluggy defines them.
 
 A rules plugin may declare ``complete_hooks``, a collection of the hook names it always
 answers (never returning ``None``): the facade then calls that implementation directly and
