@@ -55,6 +55,7 @@ from openwhist.state import (
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
+    DealChanges,
     DealContext,
     DealState,
     DealView,
@@ -62,6 +63,7 @@ from openwhist.state import (
     next_seat,
     record_from_fields,
     state_from_fields,
+    with_changes,
 )
 from openwhist.tricks import follow_suit, winning_index
 from openwhist.variant import Bot, BotLevel, BotSpec, CardBot, HouseRule, Reason, Variant
@@ -90,6 +92,7 @@ __all__ = [
     "CardSet",
     "Category",
     "Deal",
+    "DealChanges",
     "DealContext",
     "DealScore",
     "DealState",
@@ -146,4 +149,5 @@ __all__ = [
     "state_from_fields",
     "suit_of",
     "winning_index",
+    "with_changes",
 ]

@@ -36,6 +36,7 @@ caller kept is never changed under it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from openwhist.actions import PLAYS, Action, Play
@@ -335,6 +336,12 @@ class LiveDeal:
             )  # fmt: skip
         return state
 
+    @property
+    def _replace(self) -> Callable[..., DealState[Any]]:
+        """``_replace(**changes)``: a `DealState` of the deal now with ``changes``; the deal
+        itself is unchanged (so a hook written for states, ``state._replace(...)``, works)."""
+        return self.snapshot()._replace
+
     # -- views and scores -------------------------------------------------------------------
 
     def observe(self, seat: int) -> PlayerView:
@@ -404,15 +411,19 @@ class LiveDeal:
                 self.phase = PHASE_END
                 self.to_act = TERMINAL
             return
-        collected = self.snapshot()
-        after = engine._after_trick(collected, record)
-        if after is collected:
+        # What happens next is the variant's: changes set in place (German Whist's drawing
+        # from the stock), or a whole new state, which the deal takes on.
+        after: object = engine._after_trick(self, record)
+        if type(after) is dict:
+            for name, value in after.items():
+                setattr(self, name, value)
             return
-        if after.history is not collected.history:
+        if after is self or after is None:
+            return
+        assert isinstance(after, DealState)
+        if after.history != self.snapshot().history:
             self._adopt(after)
             return
-        # The usual case (German Whist's drawing from the stock): the history is the
-        # deal's own, so only the other fields are taken on (no copy of the history).
         (
             self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
             self.tricks, self.completed, _, self.context, self.extra,

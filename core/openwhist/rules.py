@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from openwhist.actions import Action
     from openwhist.messages import Message
     from openwhist.scoring import DealScore, MatchProgress
-    from openwhist.state import DealContext, DealState, DealView, TrickRecord
+    from openwhist.state import DealChanges, DealContext, DealState, DealView, TrickRecord
     from openwhist.variant import HouseRule, Variant
     from openwhist.views import PlayerView
 
@@ -80,7 +80,7 @@ class Rules:
     legal_plays: Callable[[DealView], int]
     apply_play: Callable[[DealState[Any], int], DealState[Any]]
     trick_winner: Callable[[DealView, tuple[int, ...]], int]
-    after_trick: Callable[[DealState[Any], TrickRecord], DealState[Any]]
+    after_trick: Callable[[DealView, TrickRecord], DealState[Any] | DealChanges]
     score_deal: Callable[[DealState[Any]], DealScore]
     deal_facts: Callable[[DealState[Any]], BaseModel]
     score_facts: Callable[[BaseModel, DealContext], DealScore]

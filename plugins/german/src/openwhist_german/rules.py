@@ -9,7 +9,7 @@ Trick winners and "the winner leads" are the core's standard rules.
 
 Hot hooks (`GermanRules.whist_legal_plays`, `GermanRules.whist_after_trick`) run once per
 card or trick in every simulated deal, so they do plain bitmask and index work, never
-rebuild ``extra``, and build each new state in one constructor call. Everything the views
+rebuild ``extra``, and `whist_after_trick` returns only the hands it changes. Everything the views
 need (who took which stock card) is derived from the stock and the trick records when a
 view is asked for.
 """
@@ -24,9 +24,11 @@ from openwhist import (
     PHASE_PLAY,
     SUIT_MASKS,
     TERMINAL,
+    DealChanges,
     DealContext,
     DealScore,
     DealState,
+    DealView,
     MatchProgress,
     PlayerView,
     TrickRecord,
@@ -175,36 +177,24 @@ class GermanRules:
     # -- after a trick (RULES.md §1.6, §1.7) -----------------------------------------------
 
     @hookimpl
-    def whist_after_trick(
-        self, state: DealState[GermanExtra], record: TrickRecord
-    ) -> DealState[GermanExtra]:
+    def whist_after_trick(self, state: DealView, record: TrickRecord) -> DealChanges:
         # ``state`` already has the trick collected and the winner set to lead (core
-        # collect_trick), which is RULES.md §1.4 for both phases.
-        phase, to_act, hands, trump, leader, trick, tricks, completed, history, context, extra = (
-            state
-        )
-        k = len(completed)
+        # collect_trick), which is RULES.md §1.4 for both phases. Only what changes is
+        # returned; in a LiveDeal it is set in place (docs/plugins/hooks.md).
+        k = len(state.completed)
         if k > TRICKS_PER_PHASE:
             # Phase 2: no drawing; the deal ends after trick 26 (§1.7).
-            if k < LAST_TRICK:
-                return state
-            return state_from_fields(
-                (PHASE_END, TERMINAL, hands, trump, leader, trick, tricks, completed, history,
-                 context, extra)
-            )  # fmt: skip
+            return {} if k < LAST_TRICK else {"phase": PHASE_END, "to_act": TERMINAL}
         # Phase 1, in this order (§1.6): the winner takes the face-up card, the loser the
         # next card face down; only then is the new top card (stock[2k]) turned, and its
         # suit does not change trump. Both hold 13 again; the winner leads.
-        stock = extra.stock
+        stock = state.extra.stock
         prize = 1 << stock[2 * k - 2]
         hidden = 1 << stock[2 * k - 1]
+        a, b = state.hands
         if record.winner == 0:
-            hands = (hands[0] | prize, hands[1] | hidden)
-        else:
-            hands = (hands[0] | hidden, hands[1] | prize)
-        return state_from_fields(
-            (phase, to_act, hands, trump, leader, trick, tricks, completed, history, context, extra)
-        )
+            return {"hands": (a | prize, b | hidden)}
+        return {"hands": (a | hidden, b | prize)}
 
     # -- observation (RULES.md §1.6 "Information model") -----------------------------------
 
