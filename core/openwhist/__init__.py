@@ -61,8 +61,6 @@ from openwhist.state import (
     DealView,
     TrickRecord,
     next_seat,
-    record_from_fields,
-    state_from_fields,
     with_changes,
 )
 from openwhist.tricks import follow_suit, winning_index
@@ -142,11 +140,9 @@ __all__ = [
     "plural_message",
     "public_history",
     "rank_of",
-    "record_from_fields",
     "shuffled_deck",
     "side_of",
     "standard_view",
-    "state_from_fields",
     "suit_of",
     "winning_index",
     "with_changes",

@@ -46,7 +46,6 @@ from openwhist.state import (
     TERMINAL,
     DealContext,
     DealState,
-    state_from_fields,
 )
 from openwhist.variant import HouseRule, Variant
 from openwhist.views import PlayerView
@@ -232,7 +231,7 @@ class Engine:
         if state.to_act == CHANCE:
             assert isinstance(action, Deal)
             dealt = self.rules.deal_cards(state, action.order)
-            return state_from_fields((*dealt[:8], (*state.history, action), *dealt[9:]))
+            return dealt._replace(history=(*state.history, action))
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             assert isinstance(action, Play)
             return self._apply_play(state, action.card)

@@ -29,8 +29,8 @@ from openwhist.state import (
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
-    DealContext,
     DealChanges,
+    DealContext,
     DealState,
     DealView,
     TrickRecord,
@@ -123,11 +123,13 @@ class StandardRules:
         seats = state.context.seats
         eldest = (state.context.dealer + 1) % seats
         hands = deal_round_robin(order, seats=seats, first=eldest, count=len(order))
-        _, _, _, _, _, trick, tricks, completed, history, context, extra = state
-        return state_from_fields(
-            (PHASE_PLAY, eldest, tuple(hands), order[-1] // 13, eldest, trick, tricks,
-             completed, history, context, extra)
-        )  # fmt: skip
+        return state._replace(
+            phase=PHASE_PLAY,
+            to_act=eldest,
+            hands=tuple(hands),
+            trump=order[-1] // 13,
+            leader=eldest,
+        )
 
     @hookimpl
     def whist_legal_plays(self, state: DealState[Any]) -> int:
@@ -140,9 +142,10 @@ class StandardRules:
 
     @hookimpl
     def whist_apply_play(self, rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
-        # The engine's hottest path: one unpacking of the state, plain tuple work and one
-        # new state per card (two when the card completes a trick), built with
-        # `state_from_fields` (half the cost of the NamedTuple constructor, same value).
+        # The pure API's inner step (a LiveDeal does the same in place): one unpacking of
+        # the state, plain tuple work and one new state per card (two when the card
+        # completes a trick), built with `state_from_fields` -- 0.16 µs against 0.31 µs for
+        # the NamedTuple constructor and 0.8 µs for `_replace`, per card (docs/performance.md).
         phase, seat, hands, trump, leader, trick, tricks, completed, history, context, extra = state
         seats = context.seats
         keep = ~(1 << card)

@@ -182,7 +182,7 @@ def with_changes(state: DealState[X], result: DealState[X] | DealChanges) -> Dea
 state_from_fields: Final[Callable[[tuple[Any, ...]], DealState[Any]]] = functools.partial(
     tuple.__new__, DealState
 )
-"""The `DealState` of a tuple of all eleven fields, in order.
+"""The `DealState` of a tuple of all eleven fields, in order (internal: the pure inner step).
 
 The same value as ``DealState(*fields)`` at about half the cost: the class constructor runs
 a Python-level ``__new__``; this is ``tuple.__new__`` itself. For hot paths that build a

@@ -37,7 +37,6 @@ from openwhist import (
     initial_state,
     public_history,
     standard_view,
-    state_from_fields,
 )
 from pydantic import BaseModel
 
@@ -146,11 +145,14 @@ class GermanRules:
         hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
         stock = order[DEALT:]
         trump = stock[0] // 13 if german_options(state).trump_mode == "turn_up" else NO_TRUMP
-        _, _, _, _, _, trick, tricks, completed, history, context, _ = state
-        return state_from_fields(
-            (PHASE_PLAY, non_dealer, (hands[0], hands[1]), trump, non_dealer, trick, tricks,
-             completed, history, context, GermanExtra(stock))
-        )  # fmt: skip
+        return state._replace(
+            phase=PHASE_PLAY,
+            to_act=non_dealer,
+            hands=(hands[0], hands[1]),
+            trump=trump,
+            leader=non_dealer,
+            extra=GermanExtra(stock),
+        )
 
     # -- legality (RULES.md §1.5) ----------------------------------------------------------
 
