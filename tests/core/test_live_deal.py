@@ -193,3 +193,33 @@ def test_a_hook_may_omit_arguments_it_does_not_use() -> None:
         deal.push(action)
     assert [r.winner for r in state.completed] == [0] * 26
     assert deal.snapshot() == state
+
+
+def test_the_conformance_kit_catches_a_hook_that_reads_the_deal_as_a_tuple() -> None:
+    # A per-card hook written against the old tuple (``state[2]`` is the hands) works on a
+    # DealState but not on the deal in play; the kit must name the problem.
+    from openwhist import SUIT_MASKS, PlayerView, Variant, standard_view
+    from openwhist.testing import ConformanceError, check_variant
+
+    class TupleReader:
+        @hookimpl
+        def whist_legal_plays(self, state: DealState[Any]) -> int:
+            hand: int = state[2][state.to_act]
+            return hand & SUIT_MASKS[state.trick[0] // 13] or hand if state.trick else hand
+
+        @hookimpl
+        def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+            public = {"turn_up": state.history[0].order[-1]} if state.history else {}  # type: ignore[attr-defined]
+            return standard_view(state, seat, public=public)
+
+    variant = Variant(
+        name="tuple-reader",
+        title="tuple reader",
+        description="a test variant",
+        seat_names=("N", "E", "S", "W"),
+        rules=TupleReader(),
+        partnerships=((0, 2), (1, 3)),
+        max_actions=53,
+    )
+    with pytest.raises(ConformanceError, match="deal in play"):
+        check_variant(variant, deals=2, seed=1)
