@@ -95,13 +95,26 @@ def taken_from_stock(state: DealState[GermanExtra]) -> tuple[tuple[int, int], tu
     Returns ``((face_up_a, face_up_b), (hidden_a, hidden_b))``, played cards included.
     """
     stock = state.extra.stock
+    completed = state.completed
+    # Every view asks this and the completed tricks change only every other card: the
+    # last answer is kept (keyed by the very tuples it came from; both are immutable).
+    last = _TAKEN[0]
+    if last[0] is stock and last[1] is completed:
+        return last[2]
     up = [0, 0]
     hidden = [0, 0]
     for k in range(drawn_pairs(state)):
-        winner = state.completed[k].winner
+        winner = completed[k].winner
         up[winner] |= 1 << stock[2 * k]
         hidden[1 - winner] |= 1 << stock[2 * k + 1]
-    return (up[0], up[1]), (hidden[0], hidden[1])
+    taken = (up[0], up[1]), (hidden[0], hidden[1])
+    _TAKEN[0] = (stock, completed, taken)
+    return taken
+
+
+_TAKEN: list[tuple[Any, Any, tuple[tuple[int, int], tuple[int, int]]]] = [
+    (None, None, ((0, 0), (0, 0)))
+]
 
 
 def stock_mask(state: DealState[GermanExtra]) -> int:
