@@ -223,3 +223,36 @@ def test_the_conformance_kit_catches_a_hook_that_reads_the_deal_as_a_tuple() -> 
     )
     with pytest.raises(ConformanceError, match="deal in play"):
         check_variant(variant, deals=2, seed=1)
+
+
+class CountsTricks:
+    """A house rule wrapping `whist_after_trick` (pluggy's new-style wrapper)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl(wrapper=True)
+    def whist_after_trick(self, state: DealState[Any], record: Any) -> Any:
+        self.calls += 1
+        return (yield)
+
+
+@pytest.mark.parametrize("name", ["german", "english"])
+def test_a_wrapper_around_the_after_trick_hook_changes_nothing(name: str) -> None:
+    counter = CountsTricks()
+    variant = load_catalog().variant(name)
+    engine = Engine(variant, house_rules=[HouseRule("count", "count", "counts", counter, (name,))])
+    _play_both(engine, seed=4, deals=2)
+    tricks = 26 if name == "german" else 13
+    assert counter.calls == 2 * 2 * tricks  # both APIs, two deals
+    plain = _engine(name)
+    plain_deal, wrapped_deal = plain.live_deal(dealer=0), engine.live_deal(dealer=0)
+    for deal in (plain_deal, wrapped_deal):
+        rng = random.Random(9)
+        while deal.to_act != TERMINAL:
+            if deal.to_act == CHANCE:
+                deal.push(deal.engine.sample_chance(deal, rng))
+            else:
+                actions = deal.legal_actions()
+                deal.push(actions[rng.randrange(len(actions))])
+    assert plain_deal.snapshot() == wrapped_deal.snapshot()
