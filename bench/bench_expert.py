@@ -18,7 +18,7 @@ Figures (95 % intervals; normal intervals over boards, which pairs the two rotat
 * ``israeli``: points per deal of the expert seats minus the heuristic seats, and the share
   of contracts made by each.
 
-Also: the expert's CPU time per decision (median, 90th percentile, max). The arena command
+Also: the expert's CPU time per decision (median, 90th and 95th percentiles, max). The arena command
 ``whist arena VARIANT --bots expert,heuristic --duplicate`` measures the same thing in
 parallel processes; this script exists to time decisions and to run without the arena.
 """
@@ -190,10 +190,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if args.variant == "israeli":
         out["contracts_made"] = {k: made[k] / max(1, seats_played[k]) for k in made}
     if times:
-        qs = statistics.quantiles(times, n=10)
+        qs = statistics.quantiles(times, n=20)
         out["decision_cpu_s"] = {
             "median": statistics.median(times),
-            "p90": qs[-1],
+            "p90": qs[-2],
+            "p95": qs[-1],
             "max": max(times),
             "n": len(times),
         }

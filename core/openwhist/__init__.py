@@ -21,6 +21,7 @@ from openwhist.cards import (
     rank_of,
     suit_of,
 )
+from openwhist.deal import LiveDeal
 from openwhist.engine import Engine, shuffled_deck
 from openwhist.errors import (
     DuplicateVariantError,
@@ -54,12 +55,13 @@ from openwhist.state import (
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
+    DealChanges,
     DealContext,
     DealState,
+    DealView,
     TrickRecord,
     next_seat,
-    record_from_fields,
-    state_from_fields,
+    with_changes,
 )
 from openwhist.tricks import follow_suit, winning_index
 from openwhist.variant import (
@@ -97,14 +99,17 @@ __all__ = [
     "CardSet",
     "Category",
     "Deal",
+    "DealChanges",
     "DealContext",
     "DealScore",
     "DealState",
+    "DealView",
     "DuplicateVariantError",
     "Engine",
     "HouseRule",
     "IllegalActionError",
     "InvalidNotationError",
+    "LiveDeal",
     "MatchProgress",
     "Message",
     "OpenWhistError",
@@ -145,11 +150,10 @@ __all__ = [
     "plural_message",
     "public_history",
     "rank_of",
-    "record_from_fields",
     "shuffled_deck",
     "side_of",
     "standard_view",
-    "state_from_fields",
     "suit_of",
     "winning_index",
+    "with_changes",
 ]

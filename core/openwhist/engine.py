@@ -32,8 +32,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from openwhist.actions import PLAYS, Action, Deal, Play, sort_actions
+from openwhist.actions import Action, Deal, Play, sort_actions
 from openwhist.cards import NUM_CARDS, card_name, iter_cards
+from openwhist.deal import _SUIT_PLAYS, LiveDeal, plays_of, suit_tables
 from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
 from openwhist.messages import Message
 from openwhist.rules import Rules
@@ -45,42 +46,11 @@ from openwhist.state import (
     TERMINAL,
     DealContext,
     DealState,
-    state_from_fields,
 )
 from openwhist.variant import HouseRule, Variant
 from openwhist.views import PlayerView
 
-__all__ = ["CHANCE", "TERMINAL", "Engine", "plays_of", "shuffled_deck"]
-
-_SUIT_PLAYS: list[list[tuple[Play, ...]]] = []
-
-
-def _build_suit_plays() -> None:
-    # For each suit, the Play tuple of each of the 8192 subsets of its 13 cards, built
-    # once (about 17 ms) on first use rather than at import, so `whist --help` stays fast.
-    for suit in range(4):
-        base = 13 * suit
-        table: list[tuple[Play, ...]] = [()] * 8192
-        for bits in range(1, 8192):
-            top = bits.bit_length() - 1
-            table[bits] = (*table[bits ^ (1 << top)], PLAYS[base + top])
-        _SUIT_PLAYS.append(table)
-
-
-def _suit_tables() -> list[list[tuple[Play, ...]]]:
-    if not _SUIT_PLAYS:
-        _build_suit_plays()
-    return _SUIT_PLAYS
-
-
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """The `Play` actions of a card mask, lowest card first.
-
-    Four table look-ups and three tuple concatenations: building the tuple card by card
-    dominated the engine's profile.
-    """
-    c, d, h, s = _SUIT_PLAYS or _suit_tables()
-    return c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
+__all__ = ["CHANCE", "TERMINAL", "Engine", "LiveDeal", "plays_of", "shuffled_deck"]
 
 
 def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
@@ -125,6 +95,14 @@ class Engine:
         self._legal_plays = self.rules.legal_plays
         self._apply_play = self.rules.apply_play
         self._apply_bid = self.rules.apply_bid
+        self._trick_winner = self.rules.trick_winner
+        self._after_trick = self.rules.after_trick
+        # The steps a LiveDeal may do itself: those only the standard rules implement here.
+        standard = self.rules.standard_hooks
+        self._standard_legal = "whist_legal_plays" in standard
+        self._standard_play = "whist_apply_play" in standard
+        self._standard_winner = "whist_trick_winner" in standard
+        self._standard_after_trick = "whist_after_trick" in standard
 
     # -- deals ---------------------------------------------------------------------------
 
@@ -140,6 +118,12 @@ class Engine:
             progress=progress.as_dict() if progress is not None else None,
         )
         return self.rules.start_deal(context)
+
+    def live_deal(
+        self, *, dealer: int, number: int = 1, progress: MatchProgress | None = None
+    ) -> LiveDeal:
+        """A new deal in play (mutable), waiting for the chance action; see `LiveDeal`."""
+        return LiveDeal(self, self.start_deal(dealer=dealer, number=number, progress=progress))
 
     @staticmethod
     def actor(state: DealState[Any]) -> int:
@@ -157,7 +141,7 @@ class Engine:
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             mask = self._legal_plays(state)
             self._last = (state, mask)
-            c, d, h, s = _SUIT_PLAYS or _suit_tables()
+            c, d, h, s = _SUIT_PLAYS or suit_tables()
             return (
                 c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
             )
@@ -172,8 +156,8 @@ class Engine:
         self._last_bids = (state, legal)
         return legal
 
-    def sample_chance(self, state: DealState[Any], rng: random.Random) -> Deal:
-        """A chance outcome for ``state``: a uniformly shuffled deck."""
+    def sample_chance(self, state: DealState[Any] | LiveDeal, rng: random.Random) -> Deal:
+        """A chance outcome for ``state`` (or a deal in play): a uniformly shuffled deck."""
         if state.to_act != CHANCE:
             raise IllegalActionError("it is not chance's turn")
         return Deal(shuffled_deck(rng))
@@ -247,7 +231,7 @@ class Engine:
         if state.to_act == CHANCE:
             assert isinstance(action, Deal)
             dealt = self.rules.deal_cards(state, action.order)
-            return state_from_fields((*dealt[:8], (*state.history, action), *dealt[9:]))
+            return dealt._replace(history=(*state.history, action))
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             assert isinstance(action, Play)
             return self._apply_play(state, action.card)

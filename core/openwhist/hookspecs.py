@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from openwhist.messages import Message
     from openwhist.rules import Rules
     from openwhist.scoring import DealScore, MatchProgress
-    from openwhist.state import DealContext, DealState, TrickRecord
+    from openwhist.state import DealChanges, DealContext, DealState, DealView, TrickRecord
     from openwhist.variant import BotSpec, HouseRule, Variant
     from openwhist.views import PlayerView
 
@@ -125,8 +125,10 @@ class RuleSpecs(Protocol):
     # -- legality and trick play ----------------------------------------------------------
 
     @hookspec(firstresult=True)
-    def whist_legal_plays(self, rules: Rules, state: DealState[Any]) -> int:
+    def whist_legal_plays(self, rules: Rules, state: DealView) -> int:
         """The cards ``state.to_act`` may play now, as a bitmask (RULES.md §0.3.6).
+
+        ``state`` is a `DealView`: a `DealState` or the engine's `LiveDeal` (read only).
 
         Standard: the cards of the led suit if the seat holds any, else the whole hand.
         """
@@ -142,10 +144,10 @@ class RuleSpecs(Protocol):
         ...
 
     @hookspec(firstresult=True)
-    def whist_trick_winner(
-        self, rules: Rules, state: DealState[Any], trick: tuple[int, ...]
-    ) -> int:
+    def whist_trick_winner(self, rules: Rules, state: DealView, trick: tuple[int, ...]) -> int:
         """The seat that wins ``trick`` (cards in play order from ``state.leader``).
+
+        ``state`` is a `DealView`: a `DealState` or the engine's `LiveDeal` (read only).
 
         ``state`` is the deal just before the trick's last card was played (its leader and
         trump are the trick's); read the cards from ``trick``, not from ``state.trick``.
@@ -156,12 +158,16 @@ class RuleSpecs(Protocol):
 
     @hookspec(firstresult=True)
     def whist_after_trick(
-        self, rules: Rules, state: DealState[Any], record: TrickRecord
-    ) -> DealState[Any]:
-        """The state after a trick: ``state`` has the trick collected and counted.
+        self, rules: Rules, state: DealView, record: TrickRecord
+    ) -> DealChanges | DealState[Any]:
+        """What happens after a trick: ``state`` has the trick collected and counted.
 
         Decide what happens next: the winner leads (standard), cards are drawn (German),
-        or the deal ends (phase ``end``, ``to_act`` TERMINAL).
+        or the deal ends (phase ``end``, ``to_act`` TERMINAL). ``state`` is a `DealView`
+        (a `DealState` or the engine's `LiveDeal`, read only). Return only the fields that
+        change, as `DealChanges` (``{}``, ``{"hands": ...}``, ``{"phase": PHASE_END,
+        "to_act": TERMINAL}``), which a `LiveDeal` sets in place; a whole new `DealState`
+        is accepted too.
         """
         ...
 

@@ -4,10 +4,11 @@
 bottom, then the variant's rules plugin, then the enabled house rules -- and is the only
 code that touches ``pm.hook``. For speed it resolves each hook's implementation chain once,
 when the match starts: a chain whose first implementation takes every argument becomes a
-``functools.partial``; a longer chain becomes a small loop that stops at the first result
-that is not ``None`` (pluggy's ``firstresult`` semantics). A chain with a wrapper
-implementation is called through pluggy itself, so wrappers behave exactly as pluggy
-defines them.
+``functools.partial`` (one that omits only ``rules`` is called as it is, one that omits
+others gets a small function picking its arguments by position); a longer chain becomes
+a small loop that stops at the first result that is not ``None`` (pluggy's
+``firstresult`` semantics). A chain with a wrapper implementation is called through pluggy
+itself, so wrappers behave exactly as pluggy defines them.
 
 A rules plugin may declare ``complete_hooks``, a collection of the hook names it always
 answers (never returning ``None``): the facade then calls that implementation directly and
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from openwhist.actions import Action
     from openwhist.messages import Message
     from openwhist.scoring import DealScore, MatchProgress
-    from openwhist.state import DealContext, DealState, TrickRecord
+    from openwhist.state import DealChanges, DealContext, DealState, DealView, TrickRecord
     from openwhist.variant import HouseRule, Variant
     from openwhist.views import PlayerView
 
@@ -76,10 +77,10 @@ class Rules:
     deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
     bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
     apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
-    legal_plays: Callable[[DealState[Any]], int]
+    legal_plays: Callable[[DealView], int]
     apply_play: Callable[[DealState[Any], int], DealState[Any]]
-    trick_winner: Callable[[DealState[Any], tuple[int, ...]], int]
-    after_trick: Callable[[DealState[Any], TrickRecord], DealState[Any]]
+    trick_winner: Callable[[DealView, tuple[int, ...]], int]
+    after_trick: Callable[[DealView, TrickRecord], DealState[Any] | DealChanges]
     score_deal: Callable[[DealState[Any]], DealScore]
     deal_facts: Callable[[DealState[Any]], BaseModel]
     score_facts: Callable[[BaseModel, DealContext], DealScore]
@@ -101,6 +102,14 @@ class Rules:
         for house_rule in self.house_rules:
             self._register(pm, house_rule.rules, f"house-rule:{house_rule.name}")
         self.plugin_manager = pm
+        self.standard_hooks: frozenset[str] = frozenset(
+            hook
+            for hook in RULE_HOOKS
+            if [pm.get_name(i.plugin) for i in getattr(pm.hook, hook).get_hookimpls()]
+            == [STANDARD_PLUGIN]
+        )
+        """The hooks only the core's standard rules implement in this match: the engine may
+        do those steps itself (`openwhist.deal.LiveDeal`)."""
         for hook in RULE_HOOKS:
             setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
 
@@ -166,12 +175,16 @@ class Rules:
             return functools.partial(function, self)
         if names == spec_names[1:]:
             return cast(Callable[..., Any], function)
-        # Any other subset: compile an adapter with the exact argument list, which is far
-        # cheaper per call than picking arguments out of *args.
-        params = ", ".join(spec_names[1:])
-        source = f"lambda {params}: function({', '.join(names)})"
-        scope = {"function": function, "rules": self}
-        return cast(Callable[..., Any], eval(source, scope))
+        # Any other subset of the arguments (pluggy lets an implementation omit the ones it
+        # does not use): pick them by position. Plain code; the core's own hooks take every
+        # argument, so only a third-party hook that omits some pays this extra call.
+        positions = tuple(spec_names.index(name) for name in names)
+
+        def pick_arguments(*args: Any) -> Any:
+            given = (self, *args)
+            return function(*[given[i] for i in positions])
+
+        return pick_arguments
 
     def _check(self, hook: str, result: object) -> Any:
         if result is None:

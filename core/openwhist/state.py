@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Generic, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, Protocol, TypedDict, TypeVar
 
 from pydantic import BaseModel
 
@@ -117,10 +117,72 @@ class DealState(NamedTuple, Generic[X]):
         return self.to_act == TERMINAL
 
 
+class DealView(Protocol):
+    """What a read-only rule hook may read of a deal: `DealState`'s fields, read-only.
+
+    `whist_legal_plays`, `whist_trick_winner` and `whist_after_trick` run for every card or
+    trick, so the engine hands them the deal in play itself (a `openwhist.deal.LiveDeal`)
+    rather than building a state for each call; a `DealState` has the same fields. Read
+    them, or build a new `DealState` with ``_replace``; never keep the object.
+    """
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
+    def tricks(self) -> tuple[int, ...]: ...
+    @property
+    def completed(self) -> tuple[TrickRecord, ...]: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+    @property
+    def context(self) -> DealContext: ...
+    @property
+    def extra(self) -> Any: ...
+    @property
+    def _replace(self) -> Callable[..., DealState[Any]]:
+        """``_replace(**changes)``: a `DealState` with ``changes``; the deal is unchanged."""
+        ...
+
+
+class DealChanges(TypedDict, total=False):
+    """What an in-place step changes: a few fields and their new values.
+
+    `whist_after_trick` returns one (or a whole `DealState`, as before): ``{}`` when nothing
+    changes (the winner leads), ``{"hands": ...}`` when cards are drawn,
+    ``{"phase": PHASE_END, "to_act": TERMINAL}`` when the deal ends. A `LiveDeal` sets these
+    fields in place; the pure API builds ``state._replace(**changes)``. The history, the
+    completed tricks and the context are the engine's to change, never a hook's.
+    """
+
+    phase: str
+    to_act: int
+    hands: tuple[int, ...]
+    trump: int
+    leader: int
+    extra: Any
+
+
+def with_changes(state: DealState[X], result: DealState[X] | DealChanges) -> DealState[X]:
+    """``state`` after a hook's result: a whole new state, or the changes to make."""
+    if isinstance(result, dict):
+        return state._replace(**result) if result else state
+    return result
+
+
 state_from_fields: Final[Callable[[tuple[Any, ...]], DealState[Any]]] = functools.partial(
     tuple.__new__, DealState
 )
-"""The `DealState` of a tuple of all eleven fields, in order.
+"""The `DealState` of a tuple of all eleven fields, in order (internal: the pure inner step).
 
 The same value as ``DealState(*fields)`` at about half the cost: the class constructor runs
 a Python-level ``__new__``; this is ``tuple.__new__`` itself. For hot paths that build a

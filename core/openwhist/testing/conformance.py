@@ -66,6 +66,7 @@ exactly the failing deal (each deal draws from its own ``random.Random`` derived
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 import types
@@ -78,6 +79,7 @@ from pydantic import BaseModel
 
 from openwhist.actions import PLAYS, Action, Deal, Play
 from openwhist.cards import FULL_DECK, NUM_CARDS, card_name, iter_cards, parse_card
+from openwhist.deal import LiveDeal
 from openwhist.engine import Engine
 from openwhist.errors import (
     IllegalActionError,
@@ -611,10 +613,46 @@ class _Checker:
             step += 1
         score = self.check_end(start, state)
         self.final = state
+        self.check_live_deal(states)
         self.check_swaps(start, states, knowledge, rng)
         self.report.deals += 1
         self.report.actions += step
         return score
+
+    def check_live_deal(self, states: list[DealState[Any]]) -> None:
+        """The same deal pushed on a `LiveDeal` gives the same state at every step, the
+        same views and score, and `pop` takes every action back (hooks given the deal in
+        play must read it as they read a state; docs/plugins/hooks.md)."""
+        deal = LiveDeal(self.engine, states[0])
+        final = states[-1]
+        for step, (before, after) in enumerate(itertools.pairwise(states)):
+            action = after.history[-1]
+            try:
+                if deal.legal_actions() != self.engine.legal_actions(before):
+                    raise self.error("the deal in play lists other legal actions", action=step)
+                deal.push(action)
+            except ConformanceError:
+                raise
+            except Exception as exc:  # a hook that reads the deal as a tuple, or assigns it
+                raise self.error(
+                    f"playing {action.notation()!r} on the deal in play (LiveDeal) failed: "
+                    f"{type(exc).__name__}: {exc} -- per-card hooks must read the deal's "
+                    "fields only (docs/plugins/hooks.md)",
+                    action=step,
+                ) from exc
+            if deal.snapshot() != after:
+                raise self.error(
+                    f"after {action.notation()!r} the deal in play differs from the state "
+                    "engine.apply gives",
+                    action=step,
+                )
+        for seat in range(self.seats):
+            if deal.observe(seat) != self.engine.observe(final, seat):
+                raise self.error(f"seat {seat}'s view of the deal in play differs")
+        for step in range(len(states) - 1, 0, -1):
+            deal.pop()
+            if deal.snapshot() != states[step - 1]:
+                raise self.error("taking back an action did not restore the deal", action=step)
 
     def check_state(self, state: DealState[Any], step: int) -> int:
         """Every per-step invariant of ``state``; returns the cards its public view names."""

@@ -9,7 +9,7 @@ Trick winners and "the winner leads" are the core's standard rules.
 
 Hot hooks (`GermanRules.whist_legal_plays`, `GermanRules.whist_after_trick`) run once per
 card or trick in every simulated deal, so they do plain bitmask and index work, never
-rebuild ``extra``, and build each new state in one constructor call. Everything the views
+rebuild ``extra``, and `whist_after_trick` returns only the hands it changes. Everything the views
 need (who took which stock card) is derived from the stock and the trick records when a
 view is asked for.
 """
@@ -24,9 +24,11 @@ from openwhist import (
     PHASE_PLAY,
     SUIT_MASKS,
     TERMINAL,
+    DealChanges,
     DealContext,
     DealScore,
     DealState,
+    DealView,
     MatchProgress,
     PlayerView,
     TrickRecord,
@@ -35,7 +37,6 @@ from openwhist import (
     initial_state,
     public_history,
     standard_view,
-    state_from_fields,
 )
 from pydantic import BaseModel
 
@@ -94,13 +95,26 @@ def taken_from_stock(state: DealState[GermanExtra]) -> tuple[tuple[int, int], tu
     Returns ``((face_up_a, face_up_b), (hidden_a, hidden_b))``, played cards included.
     """
     stock = state.extra.stock
+    completed = state.completed
+    # Every view asks this and the completed tricks change only every other card: the
+    # last answer is kept (keyed by the very tuples it came from; both are immutable).
+    last = _TAKEN[0]
+    if last[0] is stock and last[1] is completed:
+        return last[2]
     up = [0, 0]
     hidden = [0, 0]
     for k in range(drawn_pairs(state)):
-        winner = state.completed[k].winner
+        winner = completed[k].winner
         up[winner] |= 1 << stock[2 * k]
         hidden[1 - winner] |= 1 << stock[2 * k + 1]
-    return (up[0], up[1]), (hidden[0], hidden[1])
+    taken = (up[0], up[1]), (hidden[0], hidden[1])
+    _TAKEN[0] = (stock, completed, taken)
+    return taken
+
+
+_TAKEN: list[tuple[Any, Any, tuple[tuple[int, int], tuple[int, int]]]] = [
+    (None, None, ((0, 0), (0, 0)))
+]
 
 
 def stock_mask(state: DealState[GermanExtra]) -> int:
@@ -144,11 +158,14 @@ class GermanRules:
         hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
         stock = order[DEALT:]
         trump = stock[0] // 13 if german_options(state).trump_mode == "turn_up" else NO_TRUMP
-        _, _, _, _, _, trick, tricks, completed, history, context, _ = state
-        return state_from_fields(
-            (PHASE_PLAY, non_dealer, (hands[0], hands[1]), trump, non_dealer, trick, tricks,
-             completed, history, context, GermanExtra(stock))
-        )  # fmt: skip
+        return state._replace(
+            phase=PHASE_PLAY,
+            to_act=non_dealer,
+            hands=(hands[0], hands[1]),
+            trump=trump,
+            leader=non_dealer,
+            extra=GermanExtra(stock),
+        )
 
     # -- legality (RULES.md §1.5) ----------------------------------------------------------
 
@@ -175,36 +192,24 @@ class GermanRules:
     # -- after a trick (RULES.md §1.6, §1.7) -----------------------------------------------
 
     @hookimpl
-    def whist_after_trick(
-        self, state: DealState[GermanExtra], record: TrickRecord
-    ) -> DealState[GermanExtra]:
+    def whist_after_trick(self, state: DealView, record: TrickRecord) -> DealChanges:
         # ``state`` already has the trick collected and the winner set to lead (core
-        # collect_trick), which is RULES.md §1.4 for both phases.
-        phase, to_act, hands, trump, leader, trick, tricks, completed, history, context, extra = (
-            state
-        )
-        k = len(completed)
+        # collect_trick), which is RULES.md §1.4 for both phases. Only what changes is
+        # returned; in a LiveDeal it is set in place (docs/plugins/hooks.md).
+        k = len(state.completed)
         if k > TRICKS_PER_PHASE:
             # Phase 2: no drawing; the deal ends after trick 26 (§1.7).
-            if k < LAST_TRICK:
-                return state
-            return state_from_fields(
-                (PHASE_END, TERMINAL, hands, trump, leader, trick, tricks, completed, history,
-                 context, extra)
-            )  # fmt: skip
+            return {} if k < LAST_TRICK else {"phase": PHASE_END, "to_act": TERMINAL}
         # Phase 1, in this order (§1.6): the winner takes the face-up card, the loser the
         # next card face down; only then is the new top card (stock[2k]) turned, and its
         # suit does not change trump. Both hold 13 again; the winner leads.
-        stock = extra.stock
+        stock = state.extra.stock
         prize = 1 << stock[2 * k - 2]
         hidden = 1 << stock[2 * k - 1]
+        a, b = state.hands
         if record.winner == 0:
-            hands = (hands[0] | prize, hands[1] | hidden)
-        else:
-            hands = (hands[0] | hidden, hands[1] | prize)
-        return state_from_fields(
-            (phase, to_act, hands, trump, leader, trick, tricks, completed, history, context, extra)
-        )
+            return {"hands": (a | prize, b | hidden)}
+        return {"hands": (a | hidden, b | prize)}
 
     # -- observation (RULES.md §1.6 "Information model") -----------------------------------
 

@@ -15,8 +15,6 @@ conformance_cards_elsewhere` reports them to the conformance kit.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from itertools import combinations
 from typing import Any, Final, NamedTuple
 
@@ -43,7 +41,6 @@ from openwhist import (
     hookimpl,
     initial_state,
     standard_view,
-    state_from_fields,
 )
 from pydantic import BaseModel
 
@@ -116,13 +113,6 @@ class IsraeliExtra(NamedTuple):
     bid: int
     contracts: tuple[int, ...]
     passed_out: bool
-
-
-_extra_from_fields: Final[Callable[[tuple[Any, ...]], IsraeliExtra]] = functools.partial(
-    tuple.__new__, IsraeliExtra
-)
-"""`IsraeliExtra` of all fourteen fields in order, without the NamedTuple constructor's
-Python-level ``__new__`` (as the core's `state_from_fields` does for states)."""
 
 
 def fresh_extra(options: IsraeliOptions, redeals: int = 0) -> IsraeliExtra:
@@ -233,18 +223,13 @@ def _next_caller(seat: int, passed: int, options: IsraeliOptions) -> int:
 
 def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[IsraeliExtra]:
     """Apply a pass or a bid of the trump auction (RULES §4.3)."""
-    # Hot path (every call of every auction): the state is unpacked once and tuples are
-    # built positionally, several times cheaper than NamedTuple._replace.
-    phase, seat, hands, trump, leader, trick, tricks, completed, history, context, x = state
-    options = context.options
-    assert isinstance(options, IsraeliOptions)
-    history = (*history, action)
+    seat = state.to_act
+    x = state.extra
+    options = options_of(state)
+    history = (*state.history, action)
     if type(action) is Bid:
         code = action.number * 5 + action.denomination
-        extra = _extra_from_fields((
-            x.min_bid, code, seat, 0, x.passed, (*x.calls, (seat, code)), x.frisch,
-            x.selections, x.given, x.redeals, x.declarer, x.bid, x.contracts, x.passed_out,
-        ))  # fmt: skip
+        extra = x._replace(high=code, high_seat=seat, passes=0, calls=(*x.calls, (seat, code)))
         if (
             options.pass_is_final
             and options.auction_end == "three_passes"
@@ -253,16 +238,12 @@ def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[Isra
             # §4.3.4/§4.3.5: every other seat has passed and may not call again, so the bid
             # stands at once -- the high bidder never gets to raise his own bid.
             return _auction_won(state, history, extra, options)
-        return state_from_fields((
-            phase, _next_caller(seat, x.passed, options), hands, trump, leader, trick, tricks,
-            completed, history, context, extra,
-        ))  # fmt: skip
+        return state._replace(
+            to_act=_next_caller(seat, x.passed, options), history=history, extra=extra
+        )
     passes = x.passes + 1
     passed = x.passed | 1 << seat
-    extra = _extra_from_fields((
-        x.min_bid, x.high, x.high_seat, passes, passed, (*x.calls, (seat, -1)), x.frisch,
-        x.selections, x.given, x.redeals, x.declarer, x.bid, x.contracts, x.passed_out,
-    ))  # fmt: skip
+    extra = x._replace(passes=passes, passed=passed, calls=(*x.calls, (seat, -1)))
     if extra.high < 0:
         if passes == SEATS:  # §4.3.6: all four passed with no bid
             return _passed_out(state, history, extra, options)
@@ -279,10 +260,7 @@ def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[Isra
     elif (passed == ALL_SEATS) if options.pass_is_final else passes == SEATS:
         # four_passes (pagat): the high bidder passed too (he could have raised instead).
         return _auction_won(state, history, extra, options)
-    return state_from_fields((
-        phase, _next_caller(seat, passed, options), hands, trump, leader, trick, tricks,
-        completed, history, context, extra,
-    ))  # fmt: skip
+    return state._replace(to_act=_next_caller(seat, passed, options), history=history, extra=extra)
 
 
 def _passed_out(
@@ -342,26 +320,21 @@ def _auction_won(
 def apply_contract(state: DealState[IsraeliExtra], action: Action) -> DealState[IsraeliExtra]:
     """Apply a contract; after the fourth, play begins (RULES §4.5, §4.6)."""
     assert type(action) is Contract
-    phase, seat, hands, trump, leader, trick, tricks, completed, history, context, x = state
+    seat = state.to_act
+    x = state.extra
     contracts = list(x.contracts)
     contracts[seat] = action.number
-    history = (*history, action)
-    extra = _extra_from_fields((
-        x.min_bid, x.high, x.high_seat, x.passes, x.passed, x.calls, x.frisch, x.selections,
-        x.given, x.redeals, x.declarer, x.bid, tuple(contracts), x.passed_out,
-    ))  # fmt: skip
+    history = (*state.history, action)
+    extra = x._replace(contracts=tuple(contracts))
     if min(contracts) < 0:
-        return state_from_fields((
-            phase, (seat + 1) % SEATS, hands, trump, leader, trick, tricks, completed,
-            history, context, extra,
-        ))  # fmt: skip
+        return state._replace(to_act=(seat + 1) % SEATS, history=history, extra=extra)
     options = options_of(state)
     # §4.6: the declarer leads to trick 1 (option: the seat at the dealer's left).
-    leader = x.declarer if options.opening_leader == "declarer" else (context.dealer + 1) % SEATS
-    return state_from_fields((
-        PHASE_PLAY, leader, hands, trump, leader, trick, tricks, completed, history, context,
-        extra,
-    ))  # fmt: skip
+    dealer = state.context.dealer
+    leader = x.declarer if options.opening_leader == "declarer" else (dealer + 1) % SEATS
+    return state._replace(
+        phase=PHASE_PLAY, to_act=leader, leader=leader, history=history, extra=extra
+    )
 
 
 def apply_selection(state: DealState[IsraeliExtra], action: Action) -> DealState[IsraeliExtra]:
@@ -409,6 +382,46 @@ def _names(mask: int) -> list[str]:
     return [card_name(c) for c in cards_of(mask)]
 
 
+class _SeatHistory:
+    """One seat's rendering of a growing history, extended rather than redone.
+
+    A seat is shown its history at every decision; rendering it whole each time cost a
+    deal O(n²) notation calls (the core's `HistoryNotes` does the same for the standard
+    public history). Remembers the last history rendered, the rendering and the position
+    in the current run of Frisch selections; a history that starts with it (compared in
+    C, identity first) only has its new actions rendered.
+    """
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[tuple[Action, ...], tuple[str, ...], int, int] = ((), (), 0, -1)
+
+    def render(self, history: tuple[Action, ...], seat: int, opener: int) -> tuple[str, ...]:
+        seen, out, run, seen_opener = self.last
+        n = len(seen)
+        if history is seen and opener == seen_opener:
+            return out
+        if opener != seen_opener or len(history) < n or history[:n] != seen:
+            seen, out, run, n = (), (), 0, 0
+        new: list[str] = []
+        for action in history[n:]:
+            kind = type(action)
+            if kind is FrischSelection:
+                actor = (opener + run) % SEATS
+                run += 1
+                new.append(action.notation() if actor == seat else HIDDEN)
+            else:
+                run = 0
+                new.append(HIDDEN if kind is Deal else action.notation())
+        out = out + tuple(new)
+        self.last = (history, out, run, opener)
+        return out
+
+
+_SEAT_HISTORIES: Final = tuple(_SeatHistory() for _ in range(SEATS))
+
+
 def view_history(state: DealState[IsraeliExtra], seat: int) -> tuple[str, ...]:
     """The history as ``seat`` may know it: deals and other seats' Frisch selections hidden.
 
@@ -416,18 +429,7 @@ def view_history(state: DealState[IsraeliExtra], seat: int) -> tuple[str, ...]:
     seat behind each is known from its position in the run.
     """
     opener = first_caller(options_of(state), state.context.dealer)
-    out: list[str] = []
-    run = 0
-    for action in state.history:
-        kind = type(action)
-        if kind is FrischSelection:
-            actor = (opener + run) % SEATS
-            run += 1
-            out.append(action.notation() if actor == seat else HIDDEN)
-        else:
-            run = 0
-            out.append(HIDDEN if kind is Deal else action.notation())
-    return tuple(out)
+    return _SEAT_HISTORIES[seat].render(state.history, seat, opener)
 
 
 def public_facts(state: DealState[IsraeliExtra]) -> dict[str, Any]:

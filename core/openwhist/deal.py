@@ -1,0 +1,429 @@
+"""The mutable deal: `LiveDeal`, one deal in play, updated in place as actions are pushed.
+
+A `LiveDeal` is to a `DealState` what python-chess's ``Board`` is to a FEN string: the
+object you play on. ``push(action)`` checks the action against the rules and applies it in
+place; ``pop()`` takes it back; ``copy()`` gives an independent deal for search;
+``snapshot()`` gives the immutable `DealState` value (built on demand and kept until the
+next push); ``observe(seat)`` gives a seat's `PlayerView`; ``score()`` scores the finished
+deal. The rule hooks are the same as for the pure API (``engine.apply(state, action)``),
+so both play exactly the same deals.
+
+>>> import random
+>>> from openwhist.testing.toy import TOY
+>>> from openwhist.engine import Engine
+>>> engine = Engine(TOY)
+>>> deal = engine.live_deal(dealer=0)
+>>> deal.push(engine.sample_chance(deal, random.Random(1)))
+>>> card = deal.legal_actions()[0]
+>>> deal.push(card)
+>>> deal.pop() == card and deal.snapshot() == engine.apply(
+...     engine.start_deal(dealer=0), engine.sample_chance(deal, random.Random(1)))
+True
+
+**Where the speed comes from** (docs/architecture.md, "One performance policy"): the
+play of a card is the engine's inner step. When the match's stack answers a step with the
+core's standard rule alone, the deal does that step itself, in place -- removing the card,
+adding it to the trick, the trick winner, collecting the trick, ending the deal -- with the
+legality check on every card; any step a variant or house rule overrides is asked of its
+hook exactly as the pure API asks it. Read-only hooks (`whist_legal_plays`,
+`whist_trick_winner`) are given the deal itself, which has `DealState`'s fields, read-only;
+hooks that return a new state are given a snapshot, and the deal takes on the result.
+
+Every field is an immutable value (ints and tuples) that a push replaces, so ``pop()``
+restores a push by putting back the few references it replaced, and a snapshot or a field a
+caller kept is never changed under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from openwhist.actions import PLAYS, Action, Play
+from openwhist.cards import SUIT_MASKS, card_name, iter_cards
+from openwhist.errors import IllegalActionError
+from openwhist.state import (
+    PHASE_END,
+    PHASE_PLAY,
+    TERMINAL,
+    DealContext,
+    DealState,
+    TrickRecord,
+)
+from openwhist.tricks import winning_index
+
+if TYPE_CHECKING:
+    from openwhist.engine import Engine
+    from openwhist.scoring import DealScore
+    from openwhist.views import PlayerView
+
+__all__ = ["LiveDeal", "plays_of"]
+
+_SUIT_PLAYS: list[list[tuple[Play, ...]]] = []
+_new_state = tuple.__new__  # DealState's value without its Python-level __new__ (inner step)
+
+
+def _build_suit_plays() -> None:
+    # For each suit, the Play tuple of each of the 8192 subsets of its 13 cards, built
+    # once (about 17 ms) on first use rather than at import, so `whist --help` stays fast.
+    for suit in range(4):
+        base = 13 * suit
+        table: list[tuple[Play, ...]] = [()] * 8192
+        for bits in range(1, 8192):
+            top = bits.bit_length() - 1
+            table[bits] = (*table[bits ^ (1 << top)], PLAYS[base + top])
+        _SUIT_PLAYS.append(table)
+
+
+def suit_tables() -> list[list[tuple[Play, ...]]]:
+    """The per-suit tables of `plays_of`, built on first use."""
+    if not _SUIT_PLAYS:
+        _build_suit_plays()
+    return _SUIT_PLAYS
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The `Play` actions of a card mask, lowest card first.
+
+    Four table look-ups and three tuple concatenations: building the tuple card by card
+    dominated the engine's profile.
+    """
+    c, d, h, s = _SUIT_PLAYS or suit_tables()
+    return c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
+
+
+class LiveDeal:
+    """One deal in play, updated in place; see the module docstring.
+
+    Build one with ``engine.live_deal(dealer=...)`` (a new deal) or ``LiveDeal(engine,
+    state)`` (from any state). The attributes ``phase``, ``to_act``, ``hands``, ``trump``,
+    ``leader``, ``trick``, ``tricks``, ``completed``, ``history``, ``context`` and ``extra``
+    read like a `DealState`'s (see it for their meaning) and are immutable values. They are
+    plain attributes, read at full speed by the per-card hooks; **never assign one**: only
+    `push` and `pop` change a deal (a hook that assigns fails on the `DealState` the pure
+    API and the conformance kit give it).
+    """
+
+    phase: str
+    to_act: int
+    hands: tuple[int, ...]
+    trump: int
+    leader: int
+    trick: tuple[int, ...]
+    tricks: tuple[int, ...]
+    completed: tuple[TrickRecord, ...]
+    context: DealContext
+    extra: Any
+    _engine: Engine
+    _snapshot: DealState[Any] | None
+    _mask: int
+    _undo: list[tuple[Any, ...]]
+    _seats: int
+    _history: list[Action]
+
+    __slots__ = (
+        "_engine",
+        "_history",
+        "_mask",
+
+        "_seats",
+        "_snapshot",
+        "_undo",
+        "completed",
+        "context",
+        "extra",
+        "hands",
+        "leader",
+        "phase",
+        "to_act",
+        "trick",
+        "tricks",
+        "trump",
+    )  # fmt: skip
+
+    def __init__(self, engine: Engine, state: DealState[Any]) -> None:
+        self._engine = engine
+        self._seats = state.context.seats
+        self._undo = []
+        self._adopt(state)
+
+    # -- reading (the fields of a DealState) ------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action pushed so far, the chance deal included."""
+        return self.snapshot().history
+
+    @property
+    def seats(self) -> int:
+        """Number of seats at the table."""
+        return self._seats
+
+    @property
+    def dealer(self) -> int:
+        """The dealing seat."""
+        return self.context.dealer
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the deal is over."""
+        return self.to_act == TERMINAL
+
+    @property
+    def engine(self) -> Engine:
+        """The engine (variant, options, house rules) whose rules this deal follows."""
+        return self._engine
+
+    def __len__(self) -> int:
+        """How many actions have been pushed (the length of the history)."""
+        return len(self._history)
+
+    def __repr__(self) -> str:
+        return (
+            f"<LiveDeal {self._engine.variant.name} phase={self.phase!r} "
+            f"to_act={self.to_act} actions={len(self._history)}>"
+        )
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play now, as a mask (0 outside trick play)."""
+        if self.phase is not PHASE_PLAY and self.phase != PHASE_PLAY:
+            return 0
+        mask = self._mask
+        if mask < 0:
+            if self._engine._standard_legal:
+                hand = self.hands[self.to_act]
+                trick = self.trick
+                mask = hand & SUIT_MASKS[trick[0] // 13] or hand if trick else hand
+            else:
+                mask = self._engine._legal_plays(self)
+            self._mask = mask
+        return mask
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The sorted legal actions of the seat to act (empty for chance and at the end)."""
+        if self.to_act < 0:
+            return ()
+        if self.phase is PHASE_PLAY or self.phase == PHASE_PLAY:
+            mask = self._mask
+            if mask < 0:
+                if self._engine._standard_legal:
+                    hand = self.hands[self.to_act]
+                    trick = self.trick
+                    mask = hand & SUIT_MASKS[trick[0] // 13] or hand if trick else hand
+                else:
+                    mask = self._engine._legal_plays(self)
+                self._mask = mask
+            c, d, h, s = _SUIT_PLAYS or suit_tables()
+            return (
+                c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
+            )
+        return self._engine.legal_actions(self.snapshot())
+
+    # -- push and pop -----------------------------------------------------------------------
+
+    def push(self, action: Action, *, seat: int | None = None) -> None:
+        """Apply ``action`` in place; ``seat``, if given, must be the seat to act.
+
+        Raises:
+            IllegalActionError: out of turn, deal over, or an action the rules forbid now,
+                with the rules' reason and the legal alternatives; the deal is unchanged.
+        """
+        to_act = self.to_act
+        if (
+            type(action) is Play
+            and (self.phase is PHASE_PLAY or self.phase == PHASE_PLAY)
+            and (seat is None or seat == to_act)
+        ):
+            # The inner step: the legality check, then the card played in place.
+            engine = self._engine
+            hands = self.hands
+            trick = self.trick
+            mask = self._mask
+            if mask < 0:
+                if engine._standard_legal:
+                    hand = hands[to_act]
+                    mask = hand & SUIT_MASKS[trick[0] // 13] or hand if trick else hand
+                else:
+                    mask = engine._legal_plays(self)
+            card = action.card
+            if not mask >> card & 1:
+                legal = [card_name(c) for c in iter_cards(mask)]
+                raise engine._illegal(self.snapshot(), action, legal)
+            if len(trick) + 1 < self._seats and engine._standard_play:
+                # A card that does not end its trick changes three fields and adds one
+                # action: that is all `pop` needs to take it back (the full undo record
+                # costs about 0.3 µs more per card).
+                self._undo.append((to_act, hands, trick, self._snapshot))
+                if len(hands) == 2:
+                    keep = ~(1 << card)
+                    self.hands = (
+                        (hands[0] & keep, hands[1]) if to_act == 0 else (hands[0], hands[1] & keep)
+                    )
+                else:
+                    held = list(hands)
+                    held[to_act] &= ~(1 << card)
+                    self.hands = tuple(held)
+                self._history.append(PLAYS[card])
+                self._snapshot = None
+                self._mask = -1
+                self.trick = (*trick, card)
+                self.to_act = (to_act + 1) % self._seats
+                return
+            self._save()
+            if engine._standard_play:
+                self._complete_trick(card)
+            else:
+                self._adopt(engine._apply_play(self.snapshot(), card))
+            return
+        # Chance, a bid, or anything the fast path does not take: the pure, checked path.
+        state = self.snapshot()
+        new = self._engine.apply(state, action, seat=seat)
+        self._save()
+        self._adopt(new)
+
+    def pop(self) -> Action:
+        """Take back the last action pushed and return it.
+
+        Raises:
+            IllegalActionError: nothing to take back (the deal as it was given).
+        """
+        if not self._undo:
+            raise IllegalActionError("no action to take back")
+        self._mask = -1
+        entry = self._undo.pop()
+        if len(entry) == 4:  # a card that did not end its trick
+            self.to_act, self.hands, self.trick, self._snapshot = entry
+            played: Action = self._history.pop()
+            return played
+        (
+            self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
+            self.tricks, self.completed, self.extra, self._snapshot, length,
+        ) = entry  # fmt: skip
+        history = self._history
+        action: Action = history[length]
+        del history[length:]
+        return action
+
+    def copy(self) -> LiveDeal:
+        """An independent deal at the same point, with the same actions to take back."""
+        other = LiveDeal.__new__(LiveDeal)
+        other._engine = self._engine
+        other._seats = self._seats
+        other.phase, other.to_act, other.hands = self.phase, self.to_act, self.hands
+        other.trump, other.leader, other.trick = self.trump, self.leader, self.trick
+        other.tricks, other.completed = self.tricks, self.completed
+        other.context, other.extra = self.context, self.extra
+        other._history = list(self._history)
+        other._undo = list(self._undo)
+        other._snapshot = self._snapshot
+        other._mask = self._mask
+        return other
+
+    def snapshot(self) -> DealState[Any]:
+        """The immutable `DealState` of the deal now (built once per push, then kept)."""
+        state = self._snapshot
+        if state is None:
+            state = self._snapshot = _new_state(
+                DealState,
+                (
+                    self.phase, self.to_act, self.hands, self.trump, self.leader,
+                    self.trick, self.tricks, self.completed, tuple(self._history),
+                    self.context, self.extra,
+                ),
+            )  # fmt: skip
+        return state
+
+    @property
+    def _replace(self) -> Callable[..., DealState[Any]]:
+        """``_replace(**changes)``: a `DealState` of the deal now with ``changes``; the deal
+        itself is unchanged (so a hook written for states, ``state._replace(...)``, works)."""
+        return self.snapshot()._replace
+
+    # -- views and scores -------------------------------------------------------------------
+
+    def observe(self, seat: int) -> PlayerView:
+        """What ``seat`` may know of the deal now (the same view as ``engine.observe``)."""
+        return self._engine.rules.observe(self.snapshot(), seat)
+
+    def score(self) -> DealScore:
+        """Score the finished deal.
+
+        Raises:
+            IllegalActionError: if the deal is not over.
+        """
+        return self._engine.score(self.snapshot())
+
+    # -- the inner step ---------------------------------------------------------------------
+
+    def _save(self) -> None:
+        self._undo.append(
+            (
+                self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
+                self.tricks, self.completed, self.extra, self._snapshot, len(self._history),
+            )
+        )  # fmt: skip
+
+    def _adopt(self, state: DealState[Any]) -> None:
+        """Take on every field of ``state`` (the result of a hook or of the pure path)."""
+        (
+            self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
+            self.tricks, self.completed, history, self.context, self.extra,
+        ) = state  # fmt: skip
+        self._history = list(history)
+        self._snapshot = state
+        self._mask = -1
+
+    def _complete_trick(self, card: int) -> None:
+        """The standard play of ``card``, the last of its trick (RULES.md §0.3), in place.
+
+        The same step as the standard `whist_apply_play`, field for field (the tests play
+        every variant through both and compare the states).
+        """
+        seat = self.to_act
+        seats = self._seats
+        trick = (*self.trick, card)
+        # The trick is complete. Its winner is asked of the deal as it was before the last
+        # card (the hook's contract), then the card is played and the trick collected.
+        engine = self._engine
+        if engine._standard_winner:
+            winner = (self.leader + winning_index(trick, self.trump)) % seats
+        else:
+            winner = engine._trick_winner(self, trick)
+        held = list(self.hands)
+        held[seat] &= ~(1 << card)
+        self.hands = tuple(held)
+        self._history.append(PLAYS[card])
+        self._snapshot = None
+        self._mask = -1
+        count = list(self.tricks)
+        count[winner] += 1
+        self.tricks = tuple(count)
+        record = TrickRecord(self.leader, trick, winner)
+        self.completed = (*self.completed, record)
+        self.trick = ()
+        self.leader = self.to_act = winner
+        if engine._standard_after_trick:
+            if not any(self.hands):
+                self.phase = PHASE_END
+                self.to_act = TERMINAL
+            return
+        # What happens next is the variant's: changes set in place (German Whist's drawing
+        # from the stock), or a whole new state, which the deal takes on.
+        after: object = engine._after_trick(self, record)
+        if type(after) is dict:
+            for name, value in after.items():
+                setattr(self, name, value)
+            return
+        if after is self or after is None:
+            return
+        assert isinstance(after, DealState)
+        if after.history != self.snapshot().history:
+            self._adopt(after)
+            return
+        (
+            self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
+            self.tricks, self.completed, _, self.context, self.extra,
+        ) = after  # fmt: skip
+        self._snapshot = after

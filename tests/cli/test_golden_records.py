@@ -1,0 +1,41 @@
+"""Game records are byte-identical across engine changes (issue 11, "Done when").
+
+The files in tests/golden/ were written by ``whist simulate`` before the engine's core was
+rebuilt around a mutable deal. A player replaying an old record, or a club comparing two
+runs of the same seed, relies on the same seed giving the same deals, the same bots'
+choices and the same scores, byte for byte. Random bots pin the rules; the heuristic and
+expert bots pin what each seat is shown (a bot seeing anything else would choose
+differently). Regenerate only for a deliberate change of rules or bots, and say so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openwhist_cli.app import app
+from typer.testing import CliRunner
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+CASES = {
+    "random-german": ["german", "--seed", "7", "--deals", "12"],
+    "random-english": ["english", "--seed", "7", "--deals", "12"],
+    "random-american": ["american", "--seed", "7", "--deals", "12"],
+    "random-israeli": ["israeli", "--seed", "7", "--deals", "12"],
+    "bots-german": ["german", "--bot", "expert", "--bot", "heuristic", "--seed", "3",
+                    "--deals", "2"],
+    "bots-english": ["english", "--bot", "expert", "--bot", "heuristic", "--bot", "expert",
+                     "--bot", "heuristic", "--seed", "3", "--deals", "1"],
+    "bots-israeli": ["israeli", "--bot", "expert", "--bot", "heuristic", "--bot", "random",
+                     "--bot", "heuristic", "--seed", "3", "--deals", "2"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_simulate_records_are_byte_identical(name: str, tmp_path: Path) -> None:
+    out = tmp_path / f"{name}.jsonl"
+    result = CliRunner().invoke(app, ["simulate", *CASES[name], "--records", str(out)])
+    assert result.exit_code == 0, result.output
+    expected = (GOLDEN / f"{name}.jsonl").read_bytes()
+    assert out.read_bytes() == expected, f"records of {name} changed"
