@@ -81,9 +81,13 @@ def arena_command(
     points per deal and tricks (t intervals), contracts made where the variant has
     contracts, and paired differences between every two bots.
     """
+    # Streamed: the service keeps running statistics and the deal results wait on disk
+    # for the JSON output, so memory does not grow with --deals.
     with runtime.handle_errors(ctx):
         from openwhist.services.arena import run_arena
         from openwhist.services.simulate import parse_options
+
+        from openwhist_cli.jsonstream import echo_json
 
         catalog = runtime.get_catalog(ctx)
         options = parse_options(variant, option or [])
@@ -100,11 +104,15 @@ def arena_command(
                 duplicate=duplicate,
                 workers=workers,
                 on_progress=bar.update if bar.enabled else None,
+                stream=True,
             )
-        if as_json:
-            runtime.echo_json(outcome.summary)
-        else:
-            typer.echo(render(outcome.summary))
+        try:
+            if as_json:
+                echo_json(outcome.summary)
+            else:
+                typer.echo(render(outcome.summary))
+        finally:
+            outcome.summary["deal_results"].close()
 
 
 def _stderr_is_terminal() -> bool:

@@ -19,6 +19,12 @@ Without a seed, the run's seed is drawn from the operating system's CSPRNG
 
 Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action that is
 not among them is a `PluginContractError` naming the bot.
+
+Memory. Each match's record is built while the match is played and handed to ``on_record``
+as soon as it ends; the summary is kept as running counts. With ``stream=True`` nothing per
+match stays in memory: the records are not kept (``on_record`` is the only way to get them)
+and the summary's ``results`` (one line per match) is a `Spool` on disk, so a run of
+100,000 deals needs the memory of one.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from openwhist.plugins import Catalog
 from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore
 from openwhist.services import UsageError
+from openwhist.services.spool import Spool
 from openwhist.state import CHANCE, TERMINAL, DealState
 from openwhist.variant import Bot, BotSpec, HouseRule
 
@@ -232,7 +239,9 @@ def play_match(
 
 @dataclass
 class Simulation:
-    """The outcome of `simulate`: one record per match and the run's summary."""
+    """The outcome of `simulate`: the run's summary, and one record per match unless the
+    run was streamed (``stream=True``: ``records`` is empty and ``summary["results"]`` is a
+    `Spool` of the per-match lines instead of a list)."""
 
     seed: int
     records: list[GameRecord] = field(default_factory=list)
@@ -249,6 +258,7 @@ def simulate(
     deals: int = 100,
     seed: int | None = None,
     on_record: Callable[[GameRecord], None] | None = None,
+    stream: bool = False,
 ) -> Simulation:
     """Play ``deals`` deals of ``variant`` in whole matches with bots.
 
@@ -261,7 +271,10 @@ def simulate(
             ``NAME:LEVEL`` (`resolve_bot`).
         deals: how many deals to play in all (>= 1).
         seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
-        on_record: called with each match record as soon as the match is over (or cut).
+        on_record: called with each match record as soon as the match is over (or cut),
+            before the next match starts.
+        stream: keep nothing per match in memory: no ``records`` (use ``on_record``), and
+            ``summary["results"]`` is a `Spool` (see the module docstring).
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -282,7 +295,7 @@ def simulate(
 
     master = random.Random(seed)
     result = Simulation(seed)
-    tally = _Tally(the_variant.seats)
+    tally = _Tally(the_variant.seats, Spool() if stream else [])
     played = 0
     while played < deals:
         outcome = play_match(
@@ -297,9 +310,12 @@ def simulate(
             raise PluginContractError(f"{the_variant.name}: a new match is already finished")
         played += len(outcome.scores)
         tally.add(outcome)
-        result.records.append(outcome.record)
+        if not stream:
+            result.records.append(outcome.record)
         if on_record is not None:
             on_record(outcome.record)
+        # Nothing of this match outlives the loop when streaming (the tally keeps counts).
+        del outcome
     result.summary = {
         "variant": the_variant.name,
         "title": the_variant.title,
@@ -316,9 +332,10 @@ def simulate(
 
 
 class _Tally:
-    """Running counts for the summary."""
+    """Running counts for the summary; the per-match result lines go to ``results`` (a
+    list, or a `Spool` when the run is streamed)."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, results: list[str] | Spool) -> None:
         self.seats = seats
         self.parties: tuple[str, ...] = ()
         self.deals = 0
@@ -331,7 +348,7 @@ class _Tally:
         self.deal_ties = 0
         self.points: list[int] = []
         self.tricks = [0] * seats
-        self.results: list[str] = []
+        self.results = results
         self.events: dict[str, int] = {}
         self.deals_with: dict[str, int] = {}
 
