@@ -2,7 +2,7 @@
 # Benchmark: `uv run whist --help`, first and later runs, under each way of byte-compiling
 # the environment (issue 11, deliverable 8; figures in docs/performance.md).
 #
-# Run: bash bench/bench_bytecode.sh [RUNS]      (needs hyperfine: apt-get install hyperfine)
+# Run: bash bench/bench_bytecode.sh [ROUNDS]
 #
 # Each scenario is a fresh copy of the committed tree (git archive HEAD) with its own .venv,
 # synced from uv's cache (`uv sync --locked --all-packages`, timed: the install step):
@@ -11,18 +11,20 @@
 #            byte-compiles at install, and again at every `uv run` (astral-sh/uv#12202);
 #   none     no setting, PYTHONDONTWRITEBYTECODE=1 (as .ci/run and this machine run):
 #            nothing is ever compiled to disk, every run compiles what it imports;
-#   lazy     no setting, bytecode writes allowed: the first run writes __pycache__ for
-#            what it imports, later runs read it (first run measured after deleting them);
+#   lazy     no setting, bytecode writes allowed (Python's default): the first run writes
+#            __pycache__ for what it imports, later runs read it;
 #   once     no setting; `uv sync --compile-bytecode` at install (what .ci/run does), then
 #            runs with PYTHONDONTWRITEBYTECODE=1: they read the installed bytecode.
 #
-# Figures are wall times of hyperfine (median and min of RUNS, after one warm-up run).
+# Then ROUNDS rounds (default 7); each round times, one after the other, a later run of every
+# scenario and a first run of `lazy` (its __pycache__ directories deleted just before), so
+# the load of the moment weighs on all of them alike. Figures: median and min wall time.
 set -euo pipefail
 
-runs="${1:-5}"
+rounds="${1:-7}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT INT TERM
 
 copy() {
     # copy NAME: the committed tree in $work/NAME without any compile-bytecode setting.
@@ -42,50 +44,54 @@ install() {
     python3 -c "print(f'{$end - $start:.1f}')"
 }
 
-measure() {
-    # measure NAME LABEL WRITE [HYPERFINE-ARGS...]: median and min ms of `uv run whist
-    # --help`; WRITE=yes lets Python write bytecode, no sets PYTHONDONTWRITEBYTECODE=1.
-    local name="$1" label="$2" write="$3"
-    shift 3
-    local env_args=(env PYTHONDONTWRITEBYTECODE=1)
-    if [ "$write" = yes ]; then env_args=(env -u PYTHONDONTWRITEBYTECODE); fi
-    (cd "$work/$name" && "${env_args[@]}" hyperfine -N --style none --warmup 1 --runs "$runs" "$@" \
-        --export-json "$work/$name-$label.json" "uv run --locked whist --help" >/dev/null)
-    python3 - "$work/$name-$label.json" <<'EOF'
-import json, statistics, sys
-times = json.load(open(sys.argv[1]))["results"][0]["times"]
-print(f"{1000 * statistics.median(times):.0f} ms (min {1000 * min(times):.0f})")
-EOF
-}
-
-row() { printf '| %s | %s s | %s | %s |\n' "$@"; }
-
-echo "| scenario | install | first \`uv run whist --help\` | later runs |"
-echo "|---|---:|---:|---:|"
-
 copy setting
 if grep -q '^\[tool.uv\]$' "$work/setting/pyproject.toml"; then
     sed -i '/^\[tool.uv\]$/a compile-bytecode = true' "$work/setting/pyproject.toml"
 else
     printf '\n[tool.uv]\ncompile-bytecode = true\n' >>"$work/setting/pyproject.toml"
 fi
-t="$(install setting)"
-later="$(measure setting later no)"
-row "setting: \`compile-bytecode = true\`" "$t" "$later (every run recompiles)" "$later"
-
 copy none
-t="$(install none)"
-later="$(measure none later no)"
-row "none, PYTHONDONTWRITEBYTECODE=1" "$t" "$later (nothing written)" "$later"
-
 copy lazy
-t="$(install lazy)"
-clear="find .venv core cli plugins -name __pycache__ -prune -exec rm -rf {} +"
-first="$(measure lazy first yes --prepare "$clear")"
-later="$(measure lazy later yes)"
-row "lazy: none, bytecode written on first import" "$t" "$first" "$later"
-
 copy once
-t="$(install once --compile-bytecode)"
-later="$(measure once later no)"
-row "once: \`uv sync --compile-bytecode\` at install" "$t" "$later (nothing written)" "$later"
+installs="setting=$(install setting) none=$(install none) lazy=$(install lazy)"
+installs="$installs once=$(install once --compile-bytecode)"
+
+python3 - "$work" "$rounds" "$installs" <<'EOF'
+import os, shutil, statistics, subprocess, sys, time
+from pathlib import Path
+
+work, rounds = Path(sys.argv[1]), int(sys.argv[2])
+installs = dict(item.split("=") for item in sys.argv[3].split())
+command = ["uv", "run", "--locked", "whist", "--help"]
+quiet = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+never = {**quiet, "PYTHONDONTWRITEBYTECODE": "1"}
+runs = {  # label -> (copy, environment, delete the bytecode first)
+    "setting": ("setting", never, False),
+    "none": ("none", never, False),
+    "lazy, first run": ("lazy", quiet, True),
+    "lazy, later runs": ("lazy", quiet, False),
+    "once": ("once", never, False),
+}
+
+def clear(path: Path) -> None:
+    for top in (".venv", "core", "cli", "plugins"):
+        for cache in (path / top).rglob("__pycache__"):
+            shutil.rmtree(cache, ignore_errors=True)
+
+times: dict[str, list[float]] = {label: [] for label in runs}
+for label, (name, env, _) in runs.items():  # one warm-up run each (file caches)
+    subprocess.run(command, cwd=work / name, env=env, capture_output=True, check=True)
+for _ in range(rounds):
+    for label, (name, env, first) in runs.items():
+        if first:
+            clear(work / name)
+        start = time.perf_counter()
+        subprocess.run(command, cwd=work / name, env=env, capture_output=True, check=True)
+        times[label].append(time.perf_counter() - start)
+print("| scenario | install (`uv sync`) | `uv run whist --help`: median | min |")
+print("|---|---:|---:|---:|")
+for label, (name, _, _) in runs.items():
+    t = times[label]
+    print(f"| {label} | {installs[name]} s | {1000 * statistics.median(t):.0f} ms "
+          f"| {1000 * min(t):.0f} ms |")
+EOF
