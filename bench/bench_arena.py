@@ -3,6 +3,13 @@
 Run: ``uv run python bench/bench_arena.py [--deals N] [--seed S] [--workers 1 2]
 [--variant german english] [--bots random,random] [--repeat R] [--json]``
 
+or, for the arena against the bare engine: ``uv run python bench/bench_arena.py --engine
+[--deals N] [--variant ...] [--repeat R]``. Both in this process, alternately, in CPU
+time (`time.process_time`): ``run_arena(..., workers=1)`` with random bots, and the bare
+engine playing as many random deals (``Engine.legal_actions`` + ``Engine.apply``, legality
+checked, chance dealt by ``Engine.sample_chance``, every deal scored) -- the ratio is the
+arena's deals per second as a fraction of the engine's.
+
 Each measurement is one `run_arena` call, timed on the wall clock from the call to its
 return -- process-pool start-up, catalog inheritance and the statistics included, the
 catalog load excluded (loaded once before timing) -- exactly what the command does after
@@ -15,11 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from typing import Any
 
+from openwhist.engine import Engine
 from openwhist.plugins import load_catalog
 from openwhist.services.arena import run_arena
+from openwhist.state import CHANCE, TERMINAL
 
 
 def measure(
@@ -37,6 +47,43 @@ def measure(
     return best, summary
 
 
+def bare_engine(engine: Engine, count: int, seed: int) -> None:
+    """``count`` random deals through the public engine API (what random bots play)."""
+    rng = random.Random(seed)
+    for n in range(count):
+        state = engine.next_deal(engine.start_match(n % engine.variant.seats))
+        while state.to_act != TERMINAL:
+            if state.to_act == CHANCE:
+                state = engine.apply(state, engine.sample_chance(state, rng))
+                continue
+            actions = engine.legal_actions(state)
+            state = engine.apply(state, actions[rng.randrange(len(actions))])
+        engine.score(state)
+
+
+def compare_engine(variants: list[str], deals: int, seed: int, repeat: int) -> None:
+    """Print arena (random bots, one worker) and bare-engine deals per CPU-second."""
+    catalog = load_catalog()
+    print(f"{'variant':8} {'engine deals/CPU-s':>19} {'arena deals/CPU-s':>18} {'ratio':>6}")
+    for variant in variants:
+        engine = Engine(catalog.variant(variant))
+        bare_engine(engine, 20, 0)  # warm up
+        best_engine = best_arena = 0.0
+        for r in range(repeat):
+            start = time.process_time()
+            bare_engine(engine, deals, seed + r)
+            best_engine = max(best_engine, deals / (time.process_time() - start))
+            start = time.process_time()
+            run_arena(
+                catalog, variant, bots=["random", "random"], deals=deals, seed=seed + r, workers=1
+            )
+            best_arena = max(best_arena, deals / (time.process_time() - start))
+        print(
+            f"{variant:8} {best_engine:>19,.0f} {best_arena:>18,.0f} "
+            f"{best_arena / best_engine:>6.3f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
@@ -46,7 +93,11 @@ def main() -> None:
     parser.add_argument("--bots", default="random,random")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--engine", action="store_true", help="compare with the bare engine")
     args = parser.parse_args()
+    if args.engine:
+        compare_engine(args.variant, args.deals, args.seed, args.repeat)
+        return
     bots = args.bots.split(",")
     rows = []
     for variant in args.variant:

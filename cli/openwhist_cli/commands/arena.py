@@ -89,9 +89,13 @@ def arena_command(
     points per deal and tricks (t intervals), contracts made where the variant has
     contracts, and paired differences between every two bots.
     """
+    # Streamed: the service keeps running statistics and the deal results wait on disk
+    # for the JSON output, so memory does not grow with --deals.
     with runtime.handle_errors(ctx):
         from openwhist.services.arena import run_arena
         from openwhist.services.simulate import parse_options
+
+        from openwhist_cli.jsonstream import echo_json
 
         catalog = runtime.get_catalog(ctx)
         options = parse_options(variant, option or [])
@@ -109,11 +113,15 @@ def arena_command(
                 workers=workers,
                 on_progress=bar.update if bar.enabled else None,
                 isolation=runtime.bot_isolation(isolate_bots, default="third-party"),
+                stream=True,
             )
-        if as_json:
-            runtime.echo_json(outcome.summary)
-        else:
-            typer.echo(render(outcome.summary))
+        try:
+            if as_json:
+                echo_json(outcome.summary)
+            else:
+                typer.echo(render(outcome.summary))
+        finally:
+            outcome.summary["deal_results"].close()
 
 
 def _stderr_is_terminal() -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
@@ -76,8 +77,12 @@ def simulate_command(
     The last match is cut short if the deals run out before it ends: its record says
     "finished": false and it counts under matches_cut_short.
     """
+    # Streamed: each record is written to FILE when its match ends, and nothing per match
+    # stays in memory (the per-match result lines wait on disk for the summary).
     with runtime.handle_errors(ctx):
         from openwhist.services.simulate import parse_options, simulate
+
+        from openwhist_cli.jsonstream import echo_json, echo_lines
 
         catalog = runtime.get_catalog(ctx)
         options = parse_options(variant, option or [])
@@ -93,21 +98,26 @@ def simulate_command(
                 seed=seed,
                 on_record=sink.write if sink is not None else None,
                 isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
+                stream=True,
             )
         finally:
             if sink is not None:
                 sink.close()
-        if as_json:
-            runtime.echo_json(outcome.summary)
-        else:
-            typer.echo(render_summary(outcome.summary))
+        try:
+            if as_json:
+                echo_json(outcome.summary)
+            else:
+                echo_lines(summary_lines(outcome.summary))
+        finally:
+            outcome.summary["results"].close()
         if records is not None:
-            runtime.echo_error(f"wrote {len(outcome.records)} game records to {records}")
+            runtime.echo_error(f"wrote {outcome.summary['matches']} game records to {records}")
 
 
 class _RecordsFile:
     """The ``--records`` file, opened on the first record, so a usage error (unknown
-    variant, bad option) leaves an existing file untouched."""
+    variant, bad option) leaves an existing file untouched. Each record is flushed as it is
+    written: a run that is stopped keeps every match it finished."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -121,6 +131,7 @@ class _RecordsFile:
                 runtime.echo_error(f"error: cannot write {self.path}: {exc}")
                 raise typer.Exit(int(runtime.ExitCode.USAGE)) from None
         self.handle.write(record.to_json() + "\n")
+        self.handle.flush()
 
     def close(self) -> None:
         if self.handle is not None:
@@ -129,6 +140,12 @@ class _RecordsFile:
 
 def render_summary(summary: dict[str, Any]) -> str:
     """The summary as a small text report."""
+    return "\n".join(summary_lines(summary))
+
+
+def summary_lines(summary: dict[str, Any]) -> Iterator[str]:
+    """The lines of `render_summary`, made as they are written (the match results may be
+    a hundred thousand lines read back from a spool)."""
     seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
     options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or "none"
     matches = f"{summary['matches']} matches ({summary['matches_finished']} finished"
@@ -172,9 +189,10 @@ def render_summary(summary: dict[str, Any]) -> str:
                 [(name, str(e["total"]), str(e["deals"])) for name, e in events.items()],
             )
         )
+    yield from lines
     results = summary.get("results", [])
     if results:
-        lines.append("")
-        lines.append("match results:")
-        lines.extend(f"  {line}" for line in results)
-    return "\n".join(lines)
+        yield ""
+        yield "match results:"
+        for line in results:
+            yield f"  {line}"

@@ -56,11 +56,11 @@ import hashlib
 import math
 import os
 import random
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from dataclasses import replace as _replace
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from typing import Any
 
 from openwhist.bots import bot_rng
@@ -70,6 +70,7 @@ from openwhist.isolation import Isolation, SeatBots
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
 from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_bot, resolve_house_rules
+from openwhist.services.spool import Spool
 from openwhist.variant import Bot, BotSpec, Variant
 
 CONFIDENCE = 0.95
@@ -199,13 +200,19 @@ def mean_interval(values: Sequence[float], bounds: tuple[float, float] | None = 
     ``bounds``, when given, is the range the mean cannot leave (a difference of two rates
     lies in [-1, 1]); the interval is clipped to it.
     """
-    n = len(values)
+    return _interval(len(values), lambda: iter(values), bounds)
+
+
+def _interval(
+    n: int, values: Callable[[], Iterator[float]], bounds: tuple[float, float] | None
+) -> Estimate:
+    """`mean_interval` of the ``n`` values that each call of ``values`` iterates."""
     if n == 0:
         return Estimate(None, None, None, 0)
-    mean = math.fsum(values) / n
+    mean = math.fsum(values()) / n
     if n == 1:
         return Estimate(mean, None, None, 1)
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    var = math.fsum((v - mean) ** 2 for v in values()) / (n - 1)
     half = t_quantile_975(n - 1) * math.sqrt(var / n)
     low, high = mean - half, mean + half
     if bounds is not None:
@@ -529,7 +536,11 @@ def _run_job(job: _Job) -> list[PlayResult]:
 
 @dataclass
 class ArenaResult:
-    """The outcome of `run_arena`: every play, in board then rotation order, and the summary."""
+    """The outcome of `run_arena`: every play, in board then rotation order, and the summary.
+
+    When the run was streamed (``stream=True``) ``plays`` is empty and the summary's
+    ``deal_results`` is a `Spool` (on disk) instead of a list; close it when done.
+    """
 
     seed: int
     plays: list[PlayResult] = field(default_factory=list)
@@ -555,8 +566,14 @@ def run_arena(
     on_progress: Callable[[int, int], None] | None = None,
     catalog_factory: Callable[[], Catalog] = load_catalog,
     isolation: Isolation | None = None,
+    stream: bool = False,
 ) -> ArenaResult:
     """Play ``deals`` boards of ``variant`` between the bots named in ``bots``.
+
+    The plays are taken in board order as they come back from the workers and folded into
+    running statistics (`summarise`), so memory does not grow with ``deals`` except for what
+    the caller asks to keep: the plays and the summary's ``deal_results`` list, or with
+    ``stream=True`` neither (``deal_results`` is then a `Spool` on disk).
 
     Args:
         catalog: the plugin catalog (used in-process and to check the request).
@@ -576,6 +593,7 @@ def run_arena(
             its own factory.
         isolation: which bots run in worker processes (`openwhist.isolation`); ``None``
             (the default): the bots of third-party distributions.
+        stream: keep nothing per deal in memory (see above).
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -609,31 +627,53 @@ def run_arena(
         the_variant.name, raw_options, tuple(house_rules), lineup, boards=(), isolation=isolation
     )
     table = _Table(catalog, job_base)  # validates options, house rules and bots here
+    seat_names = the_variant.seat_names
 
-    master = random.Random(seed)
-    boards = [(i, master.getrandbits(63)) for i in range(deals)]
     # About four chunks per worker at least, so slow bots keep every process busy.
     size = max(1, min(CHUNK_BOARDS, -(-deals // (4 * workers))))
-    jobs = [
-        _Job(the_variant.name, raw_options, tuple(house_rules), lineup, tuple(chunk), isolation)
-        for chunk in (boards[i : i + size] for i in range(0, deals, size))
-    ]
-    chunks: list[list[PlayResult] | None] = [None] * len(jobs)
-    done = 0
-    if workers == 1 or len(jobs) == 1:
-        if on_progress is not None:
-            on_progress(0, deals)
-        for k, job in enumerate(jobs):
-            chunks[k] = table.run(job)
-            done += len(job.boards)
-            if on_progress is not None:
-                on_progress(done, deals)
-    else:
-        chunks = _run_in_pool(
-            catalog, catalog_factory, jobs, min(workers, len(jobs)), deals, on_progress
+    n_jobs = -(-deals // size)
+    master = random.Random(seed)
+    # Board i's seed is the i-th draw, made as the chunks are handed out (not all at once).
+    jobs = (
+        _Job(
+            the_variant.name,
+            raw_options,
+            tuple(house_rules),
+            lineup,
+            tuple((i, master.getrandbits(63)) for i in range(start, min(start + size, deals))),
+            isolation,
         )
-    plays = [play for chunk in chunks if chunk is not None for play in chunk]
-    result = ArenaResult(seed, plays)
+        for start in range(0, deals, size)
+    )
+    result = ArenaResult(seed)
+    stats = _Stats(lineup, table.party_of, seat_names)
+    deal_results: list[dict[str, Any]] | Spool = Spool() if stream else []
+
+    def take(chunk: list[PlayResult]) -> None:
+        for play in chunk:
+            stats.add(play)
+            deal_results.append(play.as_dict(lineup.labels, seat_names))
+            if not stream:
+                result.plays.append(play)
+
+    try:
+        if workers == 1 or n_jobs == 1:
+            done = 0
+            if on_progress is not None:
+                on_progress(0, deals)
+            for job in jobs:
+                take(table.run(job))
+                done += len(job.boards)
+                if on_progress is not None:
+                    on_progress(done, deals)
+        else:
+            _run_in_pool(
+                catalog, catalog_factory, jobs, min(workers, n_jobs), deals, on_progress, take
+            )
+    except BaseException:
+        if isinstance(deal_results, Spool):
+            deal_results.close()
+        raise
     result.summary = {
         "variant": the_variant.name,
         "title": the_variant.title,
@@ -648,16 +688,16 @@ def run_arena(
             for label, spec in zip(lineup.labels, table.specs, strict=True)
             if table.seat_bots.isolates(spec)
         ],
-        "seats": {the_variant.seat_names[s]: lineup.labels[e] for s, e in enumerate(lineup.seats)},
+        "seats": {seat_names[s]: lineup.labels[e] for s, e in enumerate(lineup.seats)},
         "seed": seed,
         "seed_given": seed_given,
         "duplicate": duplicate,
         "rotations": lineup.rotations,
         "boards": deals,
-        "plays": len(plays),
+        "plays": stats.plays,
         "confidence": CONFIDENCE,
-        **summarise(plays, lineup, table.party_of, deals, the_variant.seat_names),
-        "deal_results": [p.as_dict(lineup.labels, the_variant.seat_names) for p in plays],
+        **stats.summary(),
+        "deal_results": deal_results,
     }
     return result
 
@@ -665,44 +705,70 @@ def run_arena(
 def _run_in_pool(
     catalog: Catalog,
     factory: Callable[[], Catalog],
-    jobs: Sequence[_Job],
+    jobs: Iterator[_Job],
     workers: int,
     total: int,
     on_progress: Callable[[int, int], None] | None,
-) -> list[list[PlayResult] | None]:
+    take: Callable[[list[PlayResult]], None],
+) -> None:
+    """Play ``jobs`` in ``workers`` processes and hand each chunk's plays to ``take`` in job
+    order. At most four chunks per worker are submitted or waiting for an earlier one, so
+    neither the jobs nor their results pile up in memory however many boards there are."""
     global _PARENT_CATALOG
-    chunks: list[list[PlayResult] | None] = [None] * len(jobs)
+    window = 4 * workers
+    pending: dict[Future[list[PlayResult]], tuple[int, int]] = {}
+    ready: dict[int, list[PlayResult]] = {}
+    submitted = 0
+
+    def submit_more(executor: ProcessPoolExecutor) -> None:
+        nonlocal submitted
+        while len(pending) + len(ready) < window:
+            job = next(jobs, None)
+            if job is None:
+                return
+            pending[executor.submit(_run_job, job)] = (submitted, len(job.boards))
+            submitted += 1
+
     _PARENT_CATALOG = catalog
     try:
         executor = ProcessPoolExecutor(
             max_workers=workers, initializer=_init_worker, initargs=(factory,)
         )
-        futures: dict[Future[list[PlayResult]], int] = {
-            executor.submit(_run_job, job): k for k, job in enumerate(jobs)
-        }
+        # Under fork every worker starts at the first submit and inherits the catalog.
+        submit_more(executor)
     finally:
         _PARENT_CATALOG = None
-    done = 0
+    done = taken = 0
     try:
         if on_progress is not None:
             on_progress(0, total)
-        for future in as_completed(futures):
-            k = futures[future]
-            chunks[k] = future.result()
-            done += len(jobs[k].boards)
-            if on_progress is not None:
-                on_progress(done, total)
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: pending[f][0]):
+                k, boards = pending.pop(future)
+                ready[k] = future.result()  # a worker's error is raised here
+                done += boards
+                if on_progress is not None:
+                    on_progress(done, total)
+            while taken in ready:
+                take(ready.pop(taken))
+                taken += 1
+            submit_more(executor)
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
-    return chunks
 
 
 # -- statistics of a run ------------------------------------------------------------------
 
 
+def _held(play: PlayResult, entrant: int, party_of: Sequence[int]) -> list[int]:
+    """The parties ``entrant`` holds in ``play``, in order."""
+    return sorted({party_of[s] for s, e in enumerate(play.seats) if e == entrant})
+
+
 def _outcome(play: PlayResult, entrant: int, party_of: Sequence[int]) -> str:
     """``"win"``, ``"tie"`` or ``"loss"`` of ``entrant`` in ``play``."""
-    held = {party_of[s] for s, e in enumerate(play.seats) if e == entrant}
+    held = set(_held(play, entrant, party_of))
     top = set(play.top)
     if top <= held:
         return "win"
@@ -713,19 +779,187 @@ def _outcome(play: PlayResult, entrant: int, party_of: Sequence[int]) -> str:
 
 def _score(play: PlayResult, entrant: int, party_of: Sequence[int]) -> float:
     """The mean points of the parties ``entrant`` holds in ``play``."""
-    held = sorted({party_of[s] for s, e in enumerate(play.seats) if e == entrant})
+    held = _held(play, entrant, party_of)
     return sum(play.points[p] for p in held) / len(held)
 
 
 def _tricks(play: PlayResult, entrant: int, party_of: Sequence[int]) -> float:
     """The mean tricks of the parties ``entrant`` holds (a side's tricks are its seats')."""
-    held = sorted({party_of[s] for s, e in enumerate(play.seats) if e == entrant})
+    held = _held(play, entrant, party_of)
     per_party = [sum(t for s, t in enumerate(play.tricks) if party_of[s] == p) for p in held]
     return sum(per_party) / len(held)
 
 
+class _Sample:
+    """The observations of one series as counts of each distinct value, so memory grows
+    with the distinct values (a few dozen scores), not with the deals.
+
+    `estimate` gives exactly what `mean_interval` gives for the list of observations in any
+    order: it computes the same ``math.fsum`` sums over the same multiset of floats, and
+    ``fsum`` is correctly rounded, so the order of its terms does not change its result.
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[float, int] = {}
+        self.n = 0
+
+    def add(self, value: float) -> None:
+        self.counts[value] = self.counts.get(value, 0) + 1
+        self.n += 1
+
+    def estimate(self, bounds: tuple[float, float] | None = None) -> Estimate:
+        """`mean_interval` of the observations."""
+        return _interval(self.n, self._values, bounds)
+
+    def _values(self) -> Iterator[float]:
+        return chain.from_iterable(repeat(v, c) for v, c in self.counts.items())
+
+
+class _Entrant:
+    """One entrant's running counts and samples."""
+
+    def __init__(self) -> None:
+        self.wins = self.ties = self.losses = self.made = self.contracted = 0
+        self.score = _Sample()
+        self.tricks = _Sample()
+        self.board_win = _Sample()
+        self.board_score = _Sample()
+
+
+class _Stats:
+    """The running statistics of a run: plays are added one by one, in board then rotation
+    order (a board's rotations one after another), and `summary` gives `summarise`'s dict.
+
+    Per-play figures are folded into `_Sample`s at once; per-board means (duplicate mode)
+    when the board's last rotation has been added. The sums over a board's rotations are
+    made in rotation order, as the list-based computation made them.
+    """
+
+    def __init__(self, lineup: Lineup, party_of: Sequence[int], seat_names: Sequence[str]):
+        self.lineup = lineup
+        self.party_of = party_of
+        self.seat_names = seat_names
+        self.duplicate = lineup.rotations > 1
+        self.plays = 0
+        k = len(lineup.labels)
+        self.entrants = [_Entrant() for _ in range(k)]
+        self.pairs = list(combinations(range(k), 2))
+        self.d_win = [_Sample() for _ in self.pairs]
+        self.d_score = [_Sample() for _ in self.pairs]
+        # The board being added (duplicate mode): its index, rotations seen, and the sums
+        # over them of each entrant's win and score and of each pair's differences.
+        self.board: int | None = None
+        self.board_plays = 0
+        self.sum_win = [0.0] * k
+        self.sum_score = [0.0] * k
+        self.sum_d_win = [0.0] * len(self.pairs)
+        self.sum_d_score = [0.0] * len(self.pairs)
+
+    def add(self, play: PlayResult) -> None:
+        party_of = self.party_of
+        self.plays += 1
+        win: list[float] = []
+        score: list[float] = []
+        for e, entrant in enumerate(self.entrants):
+            outcome = _outcome(play, e, party_of)
+            entrant.wins += outcome == "win"
+            entrant.ties += outcome == "tie"
+            entrant.losses += outcome == "loss"
+            win.append(1.0 if outcome == "win" else 0.0)
+            score.append(_score(play, e, party_of))
+            entrant.score.add(score[e])
+            entrant.tricks.add(_tricks(play, e, party_of))
+            if play.contracts is not None:
+                for s, who in enumerate(play.seats):
+                    if who == e:
+                        entrant.contracted += 1
+                        entrant.made += play.tricks[s] == play.contracts[s]
+        d_win = [win[a] - win[b] for a, b in self.pairs]
+        d_score = [score[a] - score[b] for a, b in self.pairs]
+        if not self.duplicate:
+            for i in range(len(self.pairs)):
+                self.d_win[i].add(d_win[i])
+                self.d_score[i].add(d_score[i])
+            return
+        if play.board != self.board:
+            self._end_board()
+            self.board = play.board
+        self.board_plays += 1
+        for e in range(len(self.entrants)):
+            self.sum_win[e] += win[e]
+            self.sum_score[e] += score[e]
+        for i in range(len(self.pairs)):
+            self.sum_d_win[i] += d_win[i]
+            self.sum_d_score[i] += d_score[i]
+
+    def _end_board(self) -> None:
+        """Fold the board being added into the per-board samples, and start afresh."""
+        c = self.board_plays
+        if not c:
+            return
+        for e, entrant in enumerate(self.entrants):
+            entrant.board_win.add(self.sum_win[e] / c)
+            entrant.board_score.add(self.sum_score[e] / c)
+        for i in range(len(self.pairs)):
+            self.d_win[i].add(self.sum_d_win[i] / c)
+            self.d_score[i].add(self.sum_d_score[i] / c)
+        self.board_plays = 0
+        self.sum_win = [0.0] * len(self.sum_win)
+        self.sum_score = [0.0] * len(self.sum_score)
+        self.sum_d_win = [0.0] * len(self.sum_d_win)
+        self.sum_d_score = [0.0] * len(self.sum_d_score)
+
+    def summary(self) -> dict[str, Any]:
+        """`summarise`'s dict for the plays added so far."""
+        self._end_board()
+        lineup, n = self.lineup, self.plays
+        results = []
+        for e, entrant in enumerate(self.entrants):
+            item: dict[str, Any] = {
+                "bot": lineup.labels[e],
+                "name": lineup.bots[e],
+                "seats": [self.seat_names[s] for s, who in enumerate(lineup.seats) if who == e],
+                "deals": n,
+                "wins": entrant.wins,
+                "ties": entrant.ties,
+                "losses": entrant.losses,
+                "win_rate": wilson_interval(entrant.wins, n).as_dict(),
+                "tie_rate": wilson_interval(entrant.ties, n).as_dict(),
+                "score": entrant.score.estimate().as_dict(),
+                "tricks": entrant.tricks.estimate().as_dict(),
+                "contracts": (
+                    {
+                        "made": entrant.made,
+                        "total": entrant.contracted,
+                        "rate": wilson_interval(entrant.made, entrant.contracted).as_dict(),
+                    }
+                    if entrant.contracted
+                    else None
+                ),
+            }
+            if self.duplicate:
+                histogram = [0] * (lineup.rotations + 1)
+                for share, count in entrant.board_win.counts.items():
+                    histogram[round(share * lineup.rotations)] += count
+                item["board_win_share"] = entrant.board_win.estimate((0.0, 1.0)).as_dict()
+                item["board_score"] = entrant.board_score.estimate().as_dict()
+                item["boards_by_rotations_won"] = histogram
+            results.append(item)
+        comparisons = [
+            {
+                "a": lineup.labels[a],
+                "b": lineup.labels[b],
+                "paired_by": "board" if self.duplicate else "deal",
+                "win_rate_difference": self.d_win[i].estimate((-1.0, 1.0)).as_dict(),
+                "score_difference": self.d_score[i].estimate().as_dict(),
+            }
+            for i, (a, b) in enumerate(self.pairs)
+        ]
+        return {"results": results, "comparisons": comparisons}
+
+
 def summarise(
-    plays: Sequence[PlayResult],
+    plays: Iterable[PlayResult],
     lineup: Lineup,
     party_of: Sequence[int],
     boards: int,
@@ -735,87 +969,18 @@ def summarise(
 
     Every interval is 95 %: Wilson for rates, Student t for means. Comparisons are paired:
     per deal in a plain run, per board (averaged over its rotations) in duplicate mode.
+    ``plays`` come in board then rotation order (as `run_arena` plays them), each board's
+    rotations together; they are read once and not kept.
+
+    Raises:
+        ValueError: a play of a board outside ``range(boards)``.
     """
-    n_entrants = len(lineup.labels)
-    duplicate = lineup.rotations > 1
-    # Per entrant, per play: win indicator, tie indicator, score, tricks.
-    win = [[0.0] * len(plays) for _ in range(n_entrants)]
-    score = [[0.0] * len(plays) for _ in range(n_entrants)]
-    results = []
-    for e in range(n_entrants):
-        wins = ties = losses = made = contracted = 0
-        tricks = []
-        for i, play in enumerate(plays):
-            outcome = _outcome(play, e, party_of)
-            wins += outcome == "win"
-            ties += outcome == "tie"
-            losses += outcome == "loss"
-            win[e][i] = 1.0 if outcome == "win" else 0.0
-            score[e][i] = _score(play, e, party_of)
-            tricks.append(_tricks(play, e, party_of))
-            if play.contracts is not None:
-                for s, who in enumerate(play.seats):
-                    if who == e:
-                        contracted += 1
-                        made += play.tricks[s] == play.contracts[s]
-        item: dict[str, Any] = {
-            "bot": lineup.labels[e],
-            "name": lineup.bots[e],
-            "seats": [seat_names[s] for s, who in enumerate(lineup.seats) if who == e],
-            "deals": len(plays),
-            "wins": wins,
-            "ties": ties,
-            "losses": losses,
-            "win_rate": wilson_interval(wins, len(plays)).as_dict(),
-            "tie_rate": wilson_interval(ties, len(plays)).as_dict(),
-            "score": mean_interval(score[e]).as_dict(),
-            "tricks": mean_interval(tricks).as_dict(),
-            "contracts": (
-                {
-                    "made": made,
-                    "total": contracted,
-                    "rate": wilson_interval(made, contracted).as_dict(),
-                }
-                if contracted
-                else None
-            ),
-        }
-        if duplicate:
-            per_board_win = _per_board(win[e], plays, boards)
-            histogram = [0] * (lineup.rotations + 1)
-            for share in per_board_win:
-                histogram[round(share * lineup.rotations)] += 1
-            item["board_win_share"] = mean_interval(per_board_win, (0.0, 1.0)).as_dict()
-            item["board_score"] = mean_interval(_per_board(score[e], plays, boards)).as_dict()
-            item["boards_by_rotations_won"] = histogram
-        results.append(item)
-    comparisons = []
-    for a, b in combinations(range(n_entrants), 2):
-        d_win = [x - y for x, y in zip(win[a], win[b], strict=True)]
-        d_score = [x - y for x, y in zip(score[a], score[b], strict=True)]
-        if duplicate:
-            d_win = _per_board(d_win, plays, boards)
-            d_score = _per_board(d_score, plays, boards)
-        comparisons.append(
-            {
-                "a": lineup.labels[a],
-                "b": lineup.labels[b],
-                "paired_by": "board" if duplicate else "deal",
-                "win_rate_difference": mean_interval(d_win, (-1.0, 1.0)).as_dict(),
-                "score_difference": mean_interval(d_score).as_dict(),
-            }
-        )
-    return {"results": results, "comparisons": comparisons}
-
-
-def _per_board(values: Sequence[float], plays: Sequence[PlayResult], boards: int) -> list[float]:
-    """The mean of ``values`` (one per play) over each board's rotations."""
-    sums = [0.0] * boards
-    counts = [0] * boards
-    for value, play in zip(values, plays, strict=True):
-        sums[play.board] += value
-        counts[play.board] += 1
-    return [s / c for s, c in zip(sums, counts, strict=True) if c]
+    stats = _Stats(lineup, party_of, seat_names)
+    for play in plays:
+        if not 0 <= play.board < boards:
+            raise ValueError(f"play of board {play.board}, outside the {boards} boards")
+        stats.add(play)
+    return stats.summary()
 
 
 __all__ = [

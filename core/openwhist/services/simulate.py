@@ -23,6 +23,13 @@ Bots receive only ``engine.observe(state, seat)`` and the legal actions; an acti
 not among them is a `PluginContractError` naming the bot. In-process bots are trusted code;
 with ``isolation`` each bot seat's bot runs in a worker process of its own
 (`openwhist.isolation`), with the same results.
+not among them is a `PluginContractError` naming the bot.
+
+Memory. Each match's record is built while the match is played and handed to ``on_record``
+as soon as it ends; the summary is kept as running counts. With ``stream=True`` nothing per
+match stays in memory: the records are not kept (``on_record`` is the only way to get them)
+and the summary's ``results`` (one line per match) is a `Spool` on disk, so a run of
+100,000 deals needs the memory of one.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
 from openwhist.scoring import DealScore
 from openwhist.services import UsageError
 from openwhist.services.failures import PlayFailureError, failure_context
+from openwhist.services.spool import Spool
 from openwhist.state import CHANCE, TERMINAL, DealState
 from openwhist.variant import Bot, BotSpec, HouseRule
 
@@ -249,7 +257,9 @@ def play_match(
 
 @dataclass
 class Simulation:
-    """The outcome of `simulate`: one record per match and the run's summary."""
+    """The outcome of `simulate`: the run's summary, and one record per match unless the
+    run was streamed (``stream=True``: ``records`` is empty and ``summary["results"]`` is a
+    `Spool` of the per-match lines instead of a list)."""
 
     seed: int
     records: list[GameRecord] = field(default_factory=list)
@@ -267,6 +277,7 @@ def simulate(
     seed: int | None = None,
     on_record: Callable[[GameRecord], None] | None = None,
     isolation: Isolation | None = None,
+    stream: bool = False,
 ) -> Simulation:
     """Play ``deals`` deals of ``variant`` in whole matches with bots.
 
@@ -279,9 +290,12 @@ def simulate(
             ``NAME:LEVEL`` (`resolve_bot`).
         deals: how many deals to play in all (>= 1).
         seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
-        on_record: called with each match record as soon as the match is over (or cut).
+        on_record: called with each match record as soon as the match is over (or cut),
+            before the next match starts.
         isolation: which bots run in worker processes (`openwhist.isolation`); ``None``:
             every bot in-process (trusted code).
+        stream: keep nothing per match in memory: no ``records`` (use ``on_record``), and
+            ``summary["results"]`` is a `Spool` (see the module docstring).
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -303,7 +317,7 @@ def simulate(
 
     master = random.Random(seed)
     result = Simulation(seed)
-    tally = _Tally(the_variant.seats)
+    tally = _Tally(the_variant.seats, Spool() if stream else [])
     played = 0
     seats = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
     while played < deals:
@@ -323,9 +337,12 @@ def simulate(
             raise PluginContractError(f"{the_variant.name}: a new match is already finished")
         played += len(outcome.scores)
         tally.add(outcome)
-        result.records.append(outcome.record)
+        if not stream:
+            result.records.append(outcome.record)
         if on_record is not None:
             on_record(outcome.record)
+        # Nothing of this match outlives the loop when streaming (the tally keeps counts).
+        del outcome
     seats.close()  # (on an error, the workers stop when `seats` is collected)
     result.summary = {
         "variant": the_variant.name,
@@ -343,9 +360,10 @@ def simulate(
 
 
 class _Tally:
-    """Running counts for the summary."""
+    """Running counts for the summary; the per-match result lines go to ``results`` (a
+    list, or a `Spool` when the run is streamed)."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, results: list[str] | Spool) -> None:
         self.seats = seats
         self.parties: tuple[str, ...] = ()
         self.deals = 0
@@ -358,7 +376,7 @@ class _Tally:
         self.deal_ties = 0
         self.points: list[int] = []
         self.tricks = [0] * seats
-        self.results: list[str] = []
+        self.results = results
         self.events: dict[str, int] = {}
         self.deals_with: dict[str, int] = {}
 
