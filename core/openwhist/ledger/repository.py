@@ -7,8 +7,14 @@ Invariants kept here (docs/ledger.md, "Schema"):
 
 * score entries are only ever inserted; a correction is a compensating entry that refers
   to the corrected entry (`correct`);
-* standings and totals are computed from the entries on every call (`standings`,
-  `score_sheet`); no total is stored;
+* the entries are the truth, and two sums of them are kept in the same transaction as
+  the entries, so that reports cost the same at any match length: ``party_totals`` (per
+  match and party: points, game points, contracts made, deals, deals won) and each
+  completed deal's ``running`` totals of the match's own deal lines. Every entry is
+  counted by `record_entries` or `correct`, every completed deal by `complete_deal`;
+  nothing else writes entries. A deal's own lines are written once, when it completes;
+  anything added to a deal later is a correction (``corrects_id``), which the running
+  column leaves out and a page adds back (`score_sheet`);
 * a match has at most one deal ``in_progress``, numbered one more than the deals its
   progress snapshot has completed; its actions are logged one row per action with a unique
   1-based index, so an action can never be logged twice (`append_action`);
@@ -42,6 +48,7 @@ from openwhist.ledger.models import (
     DealAction,
     DealRow,
     Match,
+    PartyTotal,
     Player,
     ScoreEntry,
     Seat,
@@ -168,6 +175,8 @@ def create_match(
     for index, (player, party) in enumerate(seats):
         assert player.id is not None
         session.add(Seat(match_id=match.id, seat=index, player_id=player.id, party=party))
+    for party in sorted({*range(len(progress.parties)), *(party for _p, party in seats)}):
+        session.add(PartyTotal(match_id=match.id, party=party))
     session.flush()
     return match
 
@@ -442,6 +451,7 @@ def record_entries(
         session.add(entry)
         entries.append(entry)
     session.flush()
+    count_entries(session=session, entries=entries)
     return entries
 
 
@@ -527,13 +537,17 @@ def complete_deal(
     session.execute(sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id))
     # The deal's own lines, then what the match progression awarded for it (English game
     # points and rubber bonus, RULES.md §2.7): both are score lines of this deal.
-    record_entries(
+    entries = record_entries(
         session=session,
         match_id=match_id,
         deal_id=deal.id,
         lines=(*score.lines, *progress.awards),
         parties=len(progress.parties),
     )
+    deal.running = running_after(
+        session=session, deal=deal, entries=entries, parties=len(progress.parties)
+    )
+    count_deal(session=session, match_id=match_id, winner=score.winner)
     match.progress = progress_json
     if progress.finished:
         match.status = "finished"
@@ -592,7 +606,101 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
     )
     session.add(fix)
     session.flush()
+    count_entries(session=session, entries=[fix])
     return fix
+
+
+# -- running totals -------------------------------------------------------------------------
+
+
+def count_entries(*, session: Session, entries: Sequence[ScoreEntry]) -> None:
+    """Add new entries to their parties' ``party_totals`` rows (same transaction).
+
+    Each row is changed by an ``UPDATE ... SET points = points + :delta``, which the
+    database applies atomically, so two writers adding entries to one match at once
+    (PostgreSQL) both count. A party without a row (none is expected: `create_match` and
+    the migration create them) gets one.
+    """
+    totals_t = _T["party_totals"]
+    deltas: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for entry in entries:
+        delta = deltas[(entry.match_id, entry.party)]
+        delta[0] += entry.points
+        if entry.category in ("game", "rubber"):
+            delta[1] += entry.points
+        if (
+            entry.category in ("contract", "zero_bid")
+            and entry.points > 0
+            and entry.corrects_id is None
+        ):
+            delta[2] += 1
+    for (match_id, party), (points, game_points, contracts) in sorted(deltas.items()):
+        where = (totals_t.c.match_id == match_id, totals_t.c.party == party)
+        result = session.execute(
+            sa.update(totals_t)
+            .where(*where)
+            .values(
+                points=totals_t.c.points + points,
+                game_points=totals_t.c.game_points + game_points,
+                contracts_made=totals_t.c.contracts_made + contracts,
+            )
+        )
+        if not getattr(result, "rowcount", 0):
+            played = session.execute(
+                sa.select(totals_t.c.deals).where(totals_t.c.match_id == match_id).limit(1)
+            ).scalar()
+            session.execute(
+                totals_t.insert().values(
+                    match_id=match_id,
+                    party=party,
+                    points=points,
+                    game_points=game_points,
+                    contracts_made=contracts,
+                    deals=int(played or 0),
+                )
+            )
+
+
+def count_deal(*, session: Session, match_id: int, winner: int | None) -> None:
+    """Count a newly completed deal in every ``party_totals`` row of its match, and as won
+    in the winner's."""
+    totals_t = _T["party_totals"]
+    won = (
+        sa.case((totals_t.c.party == winner, 1), else_=0) if winner is not None else sa.literal(0)
+    )
+    session.execute(
+        sa.update(totals_t)
+        .where(totals_t.c.match_id == match_id)
+        .values(deals=totals_t.c.deals + 1, deals_won=totals_t.c.deals_won + won)
+    )
+
+
+def running_after(
+    *, session: Session, deal: DealRow, entries: Sequence[ScoreEntry], parties: int
+) -> list[int]:
+    """The running totals of a deal being completed: the previous completed deal's
+    ``running`` plus this deal's own ``entries``, per party (``parties`` of them)."""
+    deals_t = _T["deals"]
+    previous = session.execute(
+        sa.select(deals_t.c.running)
+        .where(
+            deals_t.c.match_id == deal.match_id,
+            deals_t.c.number < deal.number,
+            deals_t.c.status == "complete",
+        )
+        .order_by(deals_t.c.number.desc())
+        .limit(1)
+    ).scalar()
+    running = _padded(previous, parties)
+    for entry in entries:
+        running[entry.party] += entry.points
+    return running
+
+
+def _padded(values: Any, count: int) -> list[int]:
+    """``values`` (a stored list of ints, or nothing) as exactly ``count`` ints."""
+    out = [int(v) for v in (values or [])[:count]]
+    return out + [0] * (count - len(out))
 
 
 # -- reports --------------------------------------------------------------------------------
@@ -638,6 +746,33 @@ def _party_sums(session: Session, statement: Any, count: int) -> list[int]:
     return sums
 
 
+def _carried_before(session: Session, match_id: int, first: int, count: int) -> list[int]:
+    """The match's totals from the deals numbered below ``first``: the running totals of
+    the last completed one (its own lines) plus the corrections of those deals.
+
+    Two index probes and the match's corrections (a partial index holds only those), so
+    the cost is the same at any match length and any page.
+    """
+    deals_t, entries_t = _T["deals"], _T["score_entries"]
+    before = (deals_t.c.match_id == match_id, deals_t.c.number < first)
+    running = session.execute(
+        sa.select(deals_t.c.running)
+        .where(*before, deals_t.c.status == "complete")
+        .order_by(deals_t.c.number.desc())
+        .limit(1)
+    ).scalar()
+    carried = _padded(running, count)
+    corrections = _party_sums(
+        session,
+        sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
+        .select_from(deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id))
+        .where(entries_t.c.match_id == match_id, entries_t.c.corrects_id.is_not(None), *before)
+        .group_by(entries_t.c.party),
+        count,
+    )
+    return [c + d for c, d in zip(carried, corrections, strict=True)]
+
+
 def score_sheet(
     *,
     session: Session,
@@ -645,11 +780,13 @@ def score_sheet(
     first: int | None = None,
     last: int | None = None,
 ) -> dict[str, Any]:
-    """The match's score sheet, variant-neutral, computed from its entries.
+    """The match's score sheet, variant-neutral, from its entries and their kept sums.
 
     ``first`` / ``last`` (deal numbers, inclusive) restrict the sheet to a page of deals:
-    the running totals still start from everything before the page (``carried``), summed
-    by the database, so a page of a 100,000-deal match costs what its own deals cost.
+    the running totals still start from everything before the page (``carried``: the
+    stored running totals of the deal before the page plus the corrections before it), and
+    ``totals`` come from ``party_totals``, so a page costs what its own deals cost at any
+    match length.
 
     Returns:
         ``{"match": match_summary, "parties": [...], "deals": [...], "adjustments": [...],
@@ -672,33 +809,20 @@ def score_sheet(
         in_page.append(deals_t.c.number >= first)
     if last is not None:
         in_page.append(deals_t.c.number <= last)
+    totals_t = _T["party_totals"]
+    # Deals are numbered 1, 2, ... without gaps (a deal is only ever removed while it is
+    # the match's last, in progress), so the highest number is the count: one index probe.
     deal_count = session.execute(
-        sa.select(sa.func.count()).select_from(deals_t).where(deals_t.c.match_id == match_id)
+        sa.select(sa.func.coalesce(sa.func.max(deals_t.c.number), 0)).where(
+            deals_t.c.match_id == match_id
+        )
     ).scalar_one()
-    # The match's totals are a sum the database does from the covering index (match_id,
-    # party, points, category); the carried totals sum the deals before the page (or
-    # subtract those from it on): no entry becomes a Python object unless it is shown.
+    # The match's totals are kept in party_totals as the entries are written.
     totals = _party_sums(
         session,
-        sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
-        .where(entries_t.c.match_id == match_id)
-        .group_by(entries_t.c.party),
+        sa.select(totals_t.c.party, totals_t.c.points).where(totals_t.c.match_id == match_id),
         count,
     )
-    deals_with_entries = deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id)
-
-    def deal_sums(*where: Any) -> list[int]:
-        # Driven from the deals' (match_id, number) index, then each deal's entries by
-        # ix_score_entries_deal: the cost follows the deals selected, not the match.
-        return _party_sums(
-            session,
-            sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
-            .select_from(deals_with_entries)
-            .where(deals_t.c.match_id == match_id, *where)
-            .group_by(entries_t.c.party),
-            count,
-        )
-
     # Entries without a deal. ``match_id + 0`` keeps SQLite on ix_score_entries_deal
     # (deal_id IS NULL: the few adjustments) instead of scanning the match's entries.
     adjustment_rows = session.execute(
@@ -708,15 +832,7 @@ def score_sheet(
     ).all()
     carried = [0] * count
     if first is not None and first > 1:
-        if first - 1 <= int(deal_count) - first + 1:
-            carried = deal_sums(deals_t.c.number < first)
-        else:
-            # Fewer deals from the page on: everything, minus those, minus adjustments.
-            after = deal_sums(deals_t.c.number >= first)
-            carried = [t - a for t, a in zip(totals, after, strict=True)]
-            for row in adjustment_rows:
-                if 0 <= row[2] < count:
-                    carried[row[2]] -= row[4]
+        carried = _carried_before(session, match_id, first, count)
     # Plain columns only: the summary is extracted by the database and the tricks list is
     # read as text, because decoding 100,000 progress documents dominated the sheet's time.
     deals_query = (
@@ -733,6 +849,7 @@ def score_sheet(
         .where(*in_page)
         .order_by(deals_t.c.number)
     )
+    deals_with_entries = deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id)
     # The page's entries in sheet order -- deal number, then entry id (rule order,
     # corrections after) -- walking the deals' (match_id, number) index and each deal's
     # entries by ix_score_entries_deal, which is already in that order: no sort, and no
@@ -845,35 +962,22 @@ def _build_sheet(
     }
 
 
+# Every seat of every match, with its party's kept sums (party_totals): the cost follows
+# the number of seats, not of deals or entries.
 _STANDINGS_SQL = """
-WITH pts AS (
-    SELECT match_id, party, SUM(points) AS points,
-           SUM(CASE WHEN category IN ('contract', 'zero_bid') AND points > 0
-                     AND corrects_id IS NULL
-                    THEN 1 ELSE 0 END) AS contracts,
-           SUM(CASE WHEN category IN ('game', 'rubber') THEN points ELSE 0 END) AS game_points
-    FROM score_entries GROUP BY match_id, party
-), dl AS (
-    SELECT match_id, COUNT(*) AS deals FROM deals WHERE status = 'complete' GROUP BY match_id
-), dw AS (
-    SELECT match_id, winner, COUNT(*) AS won FROM deals
-    WHERE status = 'complete' AND winner IS NOT NULL GROUP BY match_id, winner
-)
 SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
        COUNT(*) AS matches,
        SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END) AS finished,
        SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
-       COALESCE(SUM(dl.deals), 0) AS deals,
-       COALESCE(SUM(dw.won), 0) AS deals_won,
-       COALESCE(SUM(pts.points), 0) AS points,
-       COALESCE(SUM(pts.contracts), 0) AS contracts_made,
-       COALESCE(SUM(pts.game_points), 0) AS game_points
+       COALESCE(SUM(t.deals), 0) AS deals,
+       COALESCE(SUM(t.deals_won), 0) AS deals_won,
+       COALESCE(SUM(t.points), 0) AS points,
+       COALESCE(SUM(t.contracts_made), 0) AS contracts_made,
+       COALESCE(SUM(t.game_points), 0) AS game_points
 FROM seats s
 JOIN players p ON p.id = s.player_id
 JOIN matches m ON m.id = s.match_id
-LEFT JOIN pts ON pts.match_id = s.match_id AND pts.party = s.party
-LEFT JOIN dl ON dl.match_id = s.match_id
-LEFT JOIN dw ON dw.match_id = s.match_id AND dw.winner = s.party
+LEFT JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party
 {where}
 GROUP BY m.variant, p.id, p.name, p.kind
 ORDER BY m.variant, points DESC, p.name
@@ -887,7 +991,7 @@ def standings(
     player: str | None = None,
     game_points: bool = False,
 ) -> list[dict[str, Any]]:
-    """Per variant and player, across matches, computed from the entries on each call.
+    """Per variant and player, across matches, from the sums kept in ``party_totals``.
 
     Each row: ``variant``, ``name``, ``kind``, ``matches`` (played in), ``finished``,
     ``wins`` (finished matches their party won), ``deals`` (completed deals of their
