@@ -60,10 +60,11 @@ _entries = sa.table(
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("deals", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("running", sa.JSON(), server_default=sa.text("'[]'"), nullable=False)
-        )
+    # Plain ALTER TABLE ... ADD COLUMN (SQLite does it in place; batch mode would copy the
+    # deals table, which the entries' foreign keys refer to, and fail on a full ledger).
+    op.add_column(
+        "deals", sa.Column("running", sa.JSON(), server_default=sa.text("'[]'"), nullable=False)
+    )
     party_totals = op.create_table(
         "party_totals",
         sa.Column("match_id", sa.Integer(), nullable=False),
@@ -76,14 +77,14 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["match_id"], ["matches.id"]),
         sa.PrimaryKeyConstraint("match_id", "party"),
     )
-    with op.batch_alter_table("score_entries", schema=None) as batch_op:
-        batch_op.create_index(
-            "ix_score_entries_match_corrections",
-            ["match_id"],
-            unique=False,
-            sqlite_where=sa.text("corrects_id IS NOT NULL"),
-            postgresql_where=sa.text("corrects_id IS NOT NULL"),
-        )
+    op.create_index(
+        "ix_score_entries_match_corrections",
+        "score_entries",
+        ["match_id"],
+        unique=False,
+        sqlite_where=sa.text("corrects_id IS NOT NULL"),
+        postgresql_where=sa.text("corrects_id IS NOT NULL"),
+    )
     assert party_totals is not None
     conn = op.get_bind()
     _backfill_party_totals(conn, party_totals)
@@ -200,12 +201,11 @@ def _backfill_running(conn: sa.Connection) -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("score_entries", schema=None) as batch_op:
-        batch_op.drop_index(
-            "ix_score_entries_match_corrections",
-            sqlite_where=sa.text("corrects_id IS NOT NULL"),
-            postgresql_where=sa.text("corrects_id IS NOT NULL"),
-        )
+    op.drop_index("ix_score_entries_match_corrections", table_name="score_entries")
     op.drop_table("party_totals")
-    with op.batch_alter_table("deals", schema=None) as batch_op:
-        batch_op.drop_column("running")
+    if op.get_bind().dialect.name == "sqlite":
+        # SQLite (3.35+) drops a column in place; batch mode would copy the deals table,
+        # which other tables' foreign keys refer to.
+        op.execute("ALTER TABLE deals DROP COLUMN running")
+    else:
+        op.drop_column("deals", "running")
