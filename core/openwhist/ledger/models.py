@@ -181,15 +181,9 @@ class ScoreEntry(SQLModel, table=True):
         # Standings read (match_id, party, points, category) from this index alone.
         sa.Index("ix_score_entries_match_party", "match_id", "party", "points", "category"),
         sa.Index("ix_score_entries_deal", "deal_id"),
+        # Also how a page finds the corrections before it (only corrections have a
+        # corrects_id): the cost follows the ledger's corrections, never a match's length.
         sa.Index("ix_score_entries_corrects", "corrects_id"),
-        # A page's carried totals add the corrections of the deals before it: this index
-        # holds only corrections, so finding a match's few costs nothing at any length.
-        sa.Index(
-            "ix_score_entries_match_corrections",
-            "match_id",
-            sqlite_where=sa.text("corrects_id IS NOT NULL"),
-            postgresql_where=sa.text("corrects_id IS NOT NULL"),
-        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)

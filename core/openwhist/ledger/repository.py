@@ -750,23 +750,34 @@ def _carried_before(session: Session, match_id: int, first: int, count: int) -> 
     """The match's totals from the deals numbered below ``first``: the running totals of
     the last completed one (its own lines) plus the corrections of those deals.
 
-    Two index probes and the match's corrections (a partial index holds only those), so
-    the cost is the same at any match length and any page.
+    One index probe for the running totals; the corrections are found through
+    ``ix_score_entries_corrects`` (only corrections have a ``corrects_id``) and their deals
+    by primary key, so the cost follows the ledger's corrections -- a few per match --
+    never the match's length or the page's place in it.
     """
     deals_t, entries_t = _T["deals"], _T["score_entries"]
-    before = (deals_t.c.match_id == match_id, deals_t.c.number < first)
     running = session.execute(
         sa.select(deals_t.c.running)
-        .where(*before, deals_t.c.status == "complete")
+        .where(
+            deals_t.c.match_id == match_id,
+            deals_t.c.number < first,
+            deals_t.c.status == "complete",
+        )
         .order_by(deals_t.c.number.desc())
         .limit(1)
     ).scalar()
     carried = _padded(running, count)
+    # ``+ 0`` keeps SQLite from walking the match's entries (ix_score_entries_match_party)
+    # or its deals before the page (the deals' (match_id, number) index) instead.
     corrections = _party_sums(
         session,
         sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
-        .select_from(deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id))
-        .where(entries_t.c.match_id == match_id, entries_t.c.corrects_id.is_not(None), *before)
+        .select_from(entries_t.join(deals_t, deals_t.c.id == entries_t.c.deal_id))
+        .where(
+            entries_t.c.corrects_id.is_not(None),
+            (entries_t.c.match_id + 0) == match_id,
+            (deals_t.c.number + 0) < first,
+        )
         .group_by(entries_t.c.party),
         count,
     )
@@ -812,11 +823,15 @@ def score_sheet(
     totals_t = _T["party_totals"]
     # Deals are numbered 1, 2, ... without gaps (a deal is only ever removed while it is
     # the match's last, in progress), so the highest number is the count: one index probe.
-    deal_count = session.execute(
-        sa.select(sa.func.coalesce(sa.func.max(deals_t.c.number), 0)).where(
-            deals_t.c.match_id == match_id
-        )
-    ).scalar_one()
+    deal_count = (
+        session.execute(
+            sa.select(deals_t.c.number)
+            .where(deals_t.c.match_id == match_id)
+            .order_by(deals_t.c.number.desc())
+            .limit(1)
+        ).scalar()
+        or 0
+    )
     # The match's totals are kept in party_totals as the entries are written.
     totals = _party_sums(
         session,

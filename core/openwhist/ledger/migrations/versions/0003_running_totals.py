@@ -12,8 +12,7 @@ Adds the sums the reports read instead of re-summing a match's entries (docs/led
   that are not corrections), the completed deals and the deals the party won -- exactly
   what the standings query summed from the entries before;
 * ``deals.running`` -- per completed deal, the running totals per party of the match's own
-  deal lines (corrections and adjustments excluded) up to and including that deal;
-* ``ix_score_entries_match_corrections`` -- a partial index of the corrections only.
+  deal lines (corrections and adjustments excluded) up to and including that deal.
 
 The backfill reads each table once with grouped sums and walks each match's deals in order;
 it is self-contained (it does not import the models, which later releases may change).
@@ -76,14 +75,6 @@ def upgrade() -> None:
         sa.Column("deals_won", sa.Integer(), server_default="0", nullable=False),
         sa.ForeignKeyConstraint(["match_id"], ["matches.id"]),
         sa.PrimaryKeyConstraint("match_id", "party"),
-    )
-    op.create_index(
-        "ix_score_entries_match_corrections",
-        "score_entries",
-        ["match_id"],
-        unique=False,
-        sqlite_where=sa.text("corrects_id IS NOT NULL"),
-        postgresql_where=sa.text("corrects_id IS NOT NULL"),
     )
     assert party_totals is not None
     conn = op.get_bind()
@@ -201,7 +192,6 @@ def _backfill_running(conn: sa.Connection) -> None:
 
 
 def downgrade() -> None:
-    op.drop_index("ix_score_entries_match_corrections", table_name="score_entries")
     op.drop_table("party_totals")
     if op.get_bind().dialect.name == "sqlite":
         # SQLite (3.35+) drops a column in place; batch mode would copy the deals table,
