@@ -17,7 +17,6 @@ from openwhist.state import TERMINAL
 from openwhist_cli.app import app
 from openwhist_cli.commands.ledger import _ragged_table, plain_table
 from openwhist_cli.commands.scores import entry_lines, render_sheet
-from openwhist_cli.sheetjson import iter_sheet_json
 from typer.testing import CliRunner
 
 NOTES = ['said "seven", not five', "tab\there, back\\slash", "ünïcödé — ♠ 🂡", "bell\x07 nul\x00"]
@@ -106,77 +105,6 @@ def test_the_whole_sheet_as_text_shows_every_deal_and_correction(
     assert any(r.startswith("adj.") and r.endswith("revoke") for r in rows)
     for note in NOTES:  # in --lines, each correction's note is the end of its row
         assert any(r.endswith(note) for r in rows), note
-
-
-@pytest.mark.parametrize(
-    "change",
-    [
-        lambda deal: deal["points"].__setitem__(0, True),  # a bool where a number goes
-        lambda deal: deal["totals"].__setitem__(1, 2.5),  # a float
-        lambda deal: deal.__setitem__("extra", {"k": [1, None]}),  # a key too many
-        lambda deal: deal.pop("summary"),  # one missing
-        lambda deal: deal.update({"number": deal.pop("number")}),  # the keys reordered
-        lambda deal: deal["lines"].append("not a line"),
-        lambda deal: deal["lines"][0].__setitem__("corrects", False),
-        lambda deal: deal["lines"][0].__setitem__("note", None),
-        lambda deal: deal.update(winner=None, tricks=[], lines=[], points=[], totals=[]),
-        lambda deal: deal.update(summary="\u2028\ud800\x1b[31m\x7f"),  # odd characters
-    ],
-)
-def test_any_unusual_deal_is_still_written_as_json_dumps_would(
-    german: tuple[Path, int], change: Any
-) -> None:
-    db, match = german
-    with Ledger(str(db)) as ledger:
-        sheet = ledger.score_sheet(match)
-    change(sheet["deals"][4])
-    assert "".join(iter_sheet_json(sheet)) == _dumps(sheet)
-
-
-@pytest.mark.parametrize(
-    "value",
-    [{}, [], None, {"deals": []}, {1: "x"}, {"deals": "none"}, {"a": 1.5, "deals": [[1, 2]]}],
-)
-def test_anything_else_is_written_as_json_dumps_would(value: Any) -> None:
-    assert "".join(iter_sheet_json(value)) == _dumps(value)
-
-
-def test_a_long_sheet_is_written_in_pieces_that_join_to_json_dumps() -> None:
-    rng = random.Random(8)
-    deals = []
-    totals = [0, 0, 0]
-    for number in range(1, 4_502):
-        points = [rng.randint(-30, 30) for _ in range(3)]
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
-        lines = [
-            {
-                "id": number * 3 + p,
-                "party": p,
-                "category": "contract",
-                "points": points[p],
-                "note": f"note {number}",
-                "corrects": None if p else number,
-            }
-            for p in range(rng.randint(0, 3))
-        ]
-        deals.append(
-            {
-                "number": number,
-                "dealer": number % 3,
-                "status": "complete",
-                "source": "played",
-                "winner": rng.choice([None, 0, 1, 2]),
-                "tricks": [rng.randint(0, 13)] * 3,
-                "summary": "",
-                "lines": lines,
-                "points": points,
-                "totals": totals,
-            }
-        )
-    sheet = {"match": {"id": 1}, "parties": ["N", "E", "S"], "deals": deals, "totals": totals}
-    pieces = list(iter_sheet_json(sheet))
-    assert len(pieces) > 3  # written as it is made, not as one 68 MB string
-    assert "".join(pieces) == _dumps(sheet)
 
 
 def test_a_plain_table_aligns_its_columns() -> None:

@@ -248,9 +248,7 @@ def script_directory() -> ScriptDirectory:
     return ScriptDirectory.from_config(alembic_config(URL.create("sqlite")))
 
 
-_REVISION_LINE = re.compile(
-    r"^(down_revision|revision)\s*(?::[^=\n]*)?=\s*(.*?)\s*$", re.MULTILINE
-)
+_REVISION_LINE = re.compile(r"^(down_revision|revision)\s*(?::[^=\n]*)?=\s*(.*?)\s*$", re.MULTILINE)
 _QUOTED = re.compile(r"""^(?:"([^"\\]*)"|'([^'\\]*)')$""")
 
 
@@ -270,7 +268,8 @@ def shipped_head() -> str | None:
             for name, value in _REVISION_LINE.findall(path.read_text(encoding="utf-8")):
                 quoted = _QUOTED.match(value)
                 if quoted is not None:
-                    found[name] = quoted.group(1) if quoted.group(1) is not None else quoted.group(2)
+                    double, single = quoted.groups()
+                    found[name] = double if double is not None else single
                 elif value == "None" and name == "down_revision":
                     found[name] = None
                 else:

@@ -665,9 +665,7 @@ def count_deal(*, session: Session, match_id: int, winner: int | None) -> None:
     """Count a newly completed deal in every ``party_totals`` row of its match, and as won
     in the winner's."""
     totals_t = _T["party_totals"]
-    won = (
-        sa.case((totals_t.c.party == winner, 1), else_=0) if winner is not None else sa.literal(0)
-    )
+    won = sa.case((totals_t.c.party == winner, 1), else_=0) if winner is not None else sa.literal(0)
     session.execute(
         sa.update(totals_t)
         .where(totals_t.c.match_id == match_id)
@@ -712,9 +710,12 @@ _T = SQLModel.metadata.tables
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while building a large sheet.
 
-    The sheet is hundreds of thousands of small acyclic dicts and lists; without the pause
-    the collector's repeated full passes over them took half of a 100,000-deal sheet's time.
-    Reference counting still frees everything; the collector resumes afterwards.
+    Kept because it pays (issue 11, measured 2026-12-01, CPU, best of 3-5, paused vs not):
+    the whole sheet of a 10,000-deal match 105 ms vs 184 ms, of a 100,000-deal match
+    1.32 s vs 2.24 s (the sheet is hundreds of thousands of small acyclic dicts and lists,
+    and the collector's repeated full passes over them and over every imported module's
+    objects cost that); a 500-deal page 8.3 ms vs 8.7 ms. Reference counting still frees
+    everything; the collector resumes afterwards.
     """
     enabled = gc.isenabled()
     gc.disable()

@@ -34,9 +34,7 @@ depends_on: str | Sequence[str] | None = None
 
 _BATCH = 5_000
 
-_matches = sa.table(
-    "matches", sa.column("id", sa.Integer()), sa.column("progress", sa.JSON())
-)
+_matches = sa.table("matches", sa.column("id", sa.Integer()), sa.column("progress", sa.JSON()))
 _seats = sa.table("seats", sa.column("match_id", sa.Integer()), sa.column("party", sa.Integer()))
 _deals = sa.table(
     "deals",
