@@ -132,3 +132,30 @@ def test_the_column_layout_is_the_row_layout() -> None:
         ]
         right = {i for i in range(width) if rng.random() < 0.5}
         assert plain_table(headers, rows, right) == _ragged_table(headers, rows, right)
+
+
+def test_an_israeli_page_shows_the_contracts_of_its_own_deals(
+    runner: CliRunner, tmp_path: Path, catalog: Catalog
+) -> None:
+    """A page of an Israeli sheet reads the entered facts of its deals only, and shows each
+    deal's declarer, contracts and tricks as the whole sheet does."""
+    db = tmp_path / "i.sqlite3"
+
+    def facts(declarer: int, bid: str, contracts: list[int], tricks: list[int]) -> Any:
+        return {"declarer": declarer, "bid": bid, "contracts": contracts, "tricks": tricks,
+                "revokes": [0, 0, 0, 0]}  # fmt: skip
+
+    with Ledger(str(db), catalog=catalog) as ledger:
+        match = ledger.start_match("israeli", ["Noa", "Eli", "Sara", "Wim"])
+        ledger.record_real_deal(match, facts(0, "5S", [5, 4, 3, 0], [5, 4, 4, 0]))
+        ledger.record_real_deal(match, facts(1, "6H", [2, 6, 4, 3], [1, 6, 3, 3]))
+        ledger.record_real_deal(match, facts(3, "7NT", [3, 2, 0, 7], [3, 2, 1, 7]))
+    whole = whist(runner, db, "scores", str(match))
+    page = whist(runner, db, "scores", str(match), "--from", "2", "--to", "2")
+    assert page.exit_code == 0, page.output
+    row = next(r for r in page.stdout.splitlines() if r.startswith("2 "))
+    assert row.split() in [r.split() for r in whole.stdout.splitlines()]  # columns re-fit
+    # Deal 2: E declared 6H; N bid 2 and took 1 (-10), E made 6 (+46), W made 3 (+19).
+    assert row.split()[1:3] == ["E", "6H"]
+    assert ["2/1", "-10", "6/6", "+46"] == row.split()[-8:-4]
+    assert not any(r.startswith(("1 ", "3 ")) for r in page.stdout.splitlines())

@@ -309,8 +309,9 @@ def scores_command(
                     )
             sheet = ledger.score_sheet(match, first=first, last=last)
             records: dict[int, dict[str, Any]] = {}
-            if sheet["match"]["variant"] == "israeli" and not json_out:
-                for deal in ledger.get_match(match)["deal_records"]:
+            if sheet["match"]["variant"] == "israeli" and not json_out and sheet["deals"]:
+                page = sheet["page"]
+                for deal in ledger.deal_records(match, first=page["first"], last=page["last"]):
                     score = deal["record"].get("score") or {}
                     records[deal["number"]] = {"facts": score.get("facts") or {}}
         if json_out:

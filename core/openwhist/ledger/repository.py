@@ -1083,11 +1083,17 @@ def match_entries(*, session: Session, match_id: int | None = None) -> list[dict
     ]
 
 
-def match_deals(*, session: Session, match_id: int) -> list[dict[str, Any]]:
-    """The match's deals in order: number, status, source, record, tricks, progress."""
-    rows = session.exec(
-        select(DealRow).where(DealRow.match_id == match_id).order_by(col(DealRow.number))
-    ).all()
+def match_deals(
+    *, session: Session, match_id: int, first: int | None = None, last: int | None = None
+) -> list[dict[str, Any]]:
+    """The match's deals in order: number, status, source, record, tricks, progress;
+    ``first`` / ``last`` (deal numbers, inclusive) restrict them to a page."""
+    statement = select(DealRow).where(DealRow.match_id == match_id)
+    if first is not None:
+        statement = statement.where(DealRow.number >= first)
+    if last is not None:
+        statement = statement.where(DealRow.number <= last)
+    rows = session.exec(statement.order_by(col(DealRow.number))).all()
     out = []
     for deal in rows:
         record = dict(deal.record)
