@@ -269,3 +269,39 @@ def test_a_page_carries_the_corrections_of_the_deals_before_it(
         assert page["totals"] == whole["totals"]
         assert page["deals"] == [d for d in whole["deals"] if d["number"] >= first]
         assert page["page"]["deals"] == whole["page"]["deals"] == 9
+
+
+def test_the_check_finds_kept_sums_that_disagree_with_the_entries(
+    ledger_url: str, catalog: Any, play_deal: Any
+) -> None:
+    """`repository.kept_sums_problems` (for a ledger check) finds nothing on a ledger the
+    ledger wrote, and names the match, party or deal of every sum changed behind its back."""
+    from openwhist.ledger import repository as repo
+    from sqlmodel import Session
+
+    with Ledger(ledger_url, catalog=catalog) as ledger:
+        matches = build(ledger, play_deal, ledger_url, check=False)
+    engine = db.make_engine(ledger_url)
+    try:
+        with Session(engine) as session:
+            assert repo.kept_sums_problems(session=session) == []
+        german = matches["german"]
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "UPDATE party_totals SET points = points + 1 WHERE match_id = :m AND party = 1"
+                ),
+                {"m": german},
+            )
+            conn.execute(
+                sa.text("UPDATE deals SET running = '[0, 0]' WHERE match_id = :m AND number = 4"),
+                {"m": german},
+            )
+        with Session(engine) as session:
+            problems = repo.kept_sums_problems(session=session)
+            assert len(problems) == 2, problems
+            assert problems[0].startswith(f"match {german}, party 1: party_totals points ")
+            assert problems[1].startswith(f"match {german}, deal 4: running totals [0, 0]")
+            assert repo.kept_sums_problems(session=session, match_id=matches["english"]) == []
+    finally:
+        engine.dispose()

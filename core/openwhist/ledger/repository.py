@@ -695,6 +695,104 @@ def running_after(
     return running
 
 
+def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list[str]:
+    """Where the kept sums (``party_totals``, ``deals.running``) disagree with the entries
+    and deals summed afresh -- for a ledger check; ``[]`` when they all agree.
+
+    Reads every entry and deal of the match (or of the ledger): meant for a check, not for
+    reports.
+    """
+    entries_t, deals_t, totals_t = _T["score_entries"], _T["deals"], _T["party_totals"]
+    e, d, t = entries_t.c, deals_t.c, totals_t.c
+
+    def of_match(column: Any) -> tuple[Any, ...]:
+        return () if match_id is None else (column == match_id,)
+
+    expected: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for row in session.execute(sa.select(t.match_id, t.party).where(*of_match(t.match_id))):
+        expected[(row[0], row[1])]  # every kept row is compared, even one with nothing
+    game = sa.case((e.category.in_(("game", "rubber")), e.points), else_=0)
+    made = sa.case(
+        (
+            sa.and_(
+                e.category.in_(("contract", "zero_bid")), e.points > 0, e.corrects_id.is_(None)
+            ),
+            1,
+        ),
+        else_=0,
+    )
+    for m, party, points, games, contracts in session.execute(
+        sa.select(e.match_id, e.party, sa.func.sum(e.points), sa.func.sum(game), sa.func.sum(made))
+        .where(*of_match(e.match_id))
+        .group_by(e.match_id, e.party)
+    ):
+        expected[(m, party)][:3] = [int(points or 0), int(games or 0), int(contracts or 0)]
+    complete = d.status == "complete"
+    played = {
+        m: n
+        for m, n in session.execute(
+            sa.select(d.match_id, sa.func.count())
+            .where(complete, *of_match(d.match_id))
+            .group_by(d.match_id)
+        )
+    }
+    won = {
+        (m, w): n
+        for m, w, n in session.execute(
+            sa.select(d.match_id, d.winner, sa.func.count())
+            .where(complete, d.winner.is_not(None), *of_match(d.match_id))
+            .group_by(d.match_id, d.winner)
+        )
+    }
+    for (m, party), sums in expected.items():
+        sums[3], sums[4] = int(played.get(m, 0)), int(won.get((m, party), 0))
+    kept = {
+        (row[0], row[1]): [int(v) for v in row[2:]]
+        for row in session.execute(
+            sa.select(
+                t.match_id, t.party, t.points, t.game_points, t.contracts_made, t.deals, t.deals_won
+            ).where(*of_match(t.match_id))
+        )
+    }
+    names = ("points", "game_points", "contracts_made", "deals", "deals_won")
+    problems = []
+    for (m, party), sums in sorted(expected.items()):
+        stored = kept.get((m, party))
+        if stored is None:
+            problems.append(f"match {m}, party {party}: no party_totals row")
+        elif stored != sums:
+            wrong = ", ".join(
+                f"{name} {s} (the entries give {x})"
+                for name, s, x in zip(names, stored, sums, strict=True)
+                if s != x
+            )
+            problems.append(f"match {m}, party {party}: party_totals {wrong}")
+    own: dict[int, dict[int, int]] = defaultdict(dict)
+    for deal_id, party, points in session.execute(
+        sa.select(e.deal_id, e.party, sa.func.sum(e.points))
+        .where(e.deal_id.is_not(None), e.corrects_id.is_(None), *of_match(e.match_id))
+        .group_by(e.deal_id, e.party)
+    ):
+        own[deal_id][party] = int(points or 0)
+    running: dict[int, list[int]] = {}
+    for m, number, deal_id, stored_running in session.execute(
+        sa.select(d.match_id, d.number, d.id, d.running)
+        .where(complete, *of_match(d.match_id))
+        .order_by(d.match_id, d.number)
+    ):
+        values = [int(v) for v in stored_running or []]
+        so_far = running.setdefault(m, [])
+        for party, points in own.get(deal_id, {}).items():
+            so_far.extend([0] * (party + 1 - len(so_far)))
+            so_far[party] += points
+        so_far.extend([0] * (len(values) - len(so_far)))
+        if values != so_far:
+            problems.append(
+                f"match {m}, deal {number}: running totals {values} (the entries give {so_far})"
+            )
+    return problems
+
+
 def _padded(values: Any, count: int) -> list[int]:
     """``values`` (a stored list of ints, or nothing) as exactly ``count`` ints."""
     out = [int(v) for v in (values or [])[:count]]
@@ -1135,6 +1233,7 @@ __all__ = [
     "get_or_create",
     "get_or_create_player",
     "get_player",
+    "kept_sums_problems",
     "list_matches",
     "logged_actions",
     "match_deals",
