@@ -284,7 +284,11 @@ def test_a_rubber_over_three_runs_quit_and_killed_is_scored_exactly(tmp_path: Pa
     assert rubber_lines == [(hand["rubber_winner"], 2)]
     winner = hand["rubber_winner"]
     expected_totals = [hand["game_points"][side] + (2 if side == winner else 0) for side in (0, 1)]
-    assert summary["totals"] == expected_totals  # the match progress (game points + bonus)
+    # The rules' tally (game points + bonus) and the same from the entries; every point of
+    # the entries (below the line too) is the summary's total, as on the sheet.
+    assert summary["rules_totals"] == expected_totals
+    assert summary["game_points"] == expected_totals
+    assert summary["totals"] == sheet["totals"]
 
     text = subprocess.run(
         [str(WHIST), "scores", str(match_id)],

@@ -167,6 +167,53 @@ def _call_text(call: str) -> str:
     return _("pass") if call == "pass" else call
 
 
+def stock_text(view: PlayerView, style: CardStyle) -> Text | None:
+    """German Whist's stock as the players count it (RULES.md §1.6): ``Stock: 24 cards
+    Face-up card: 9♣`` while cards are left, ``None`` when the view has no stock or it is
+    empty (the play-out)."""
+    stock = view.public.get("stock")
+    if not isinstance(stock, int) or isinstance(stock, bool) or not stock:
+        return None
+    line = Text(_("Stock: {count} cards").format(count=stock), style="bold")
+    face_up = view.public.get("face_up")
+    if isinstance(face_up, int):
+        line.append("   " + _("Face-up card: "))
+        line.append_text(card_text(face_up, style))
+    return line
+
+
+def after_trick_text(
+    view: PlayerView, trick: TrickRecord, names: Sequence[str], style: CardStyle
+) -> Text | None:
+    """What a German Whist trick did to the stock (RULES.md §1.6), from public facts only:
+    its winner took the face-up card and the loser drew the next one face down; then the
+    cards left and the new face-up card, or, after the last drawing trick (13), that the
+    stock is empty. ``None`` when the view has no stock, or no longer had one."""
+    stock = view.public.get("stock")
+    if not isinstance(stock, int) or isinstance(stock, bool) or len(names) != 2:
+        return None
+    winner, loser = names[trick.winner], names[1 - trick.winner]
+    face_up = view.public.get("face_up")
+    if stock and isinstance(face_up, int):
+        line = Text(
+            _("{winner} takes the face-up card, {loser} draws from the stock: {count} cards "
+              "left; face up: ").format(winner=winner, loser=loser, count=stock)
+        )  # fmt: skip
+        line.append_text(card_text(face_up, style))
+        return line
+    # The stock runs out with the last drawing trick, trick 13, where the public phase
+    # turns to 2; later tricks leave it alone.
+    if stock == 0 and view.public.get("phase") == 2 and len(view.completed) == 13:
+        return Text(
+            _("{winner} takes the last face-up card, {loser} the last card of the stock: the "
+              "stock is empty, the last 13 tricks are played out").format(
+                winner=winner, loser=loser
+            ),
+            style="bold",
+        )  # fmt: skip
+    return None
+
+
 def variant_facts(view: PlayerView, names: Sequence[str], style: CardStyle) -> list[Text]:
     """The variant's public (and this seat's private) facts as lines of text."""
     public = dict(view.public)
@@ -174,14 +221,11 @@ def variant_facts(view: PlayerView, names: Sequence[str], style: CardStyle) -> l
     lines: list[Text] = []
     # German Whist (RULES.md §1): the face-up stock card and the stock's size.
     if "stock" in public:
-        stock = public.pop("stock")
-        face_up = public.pop("face_up", None)
-        if stock:  # the play-out (RULES.md §1.6) has no stock left to show
-            line = Text(_("Stock: {count} cards").format(count=stock), style="bold")
-            if isinstance(face_up, int):
-                line.append("   " + _("Face-up card: "))
-                line.append_text(card_text(face_up, style))
-            lines.append(line)
+        stock_line = stock_text(view, style)
+        public.pop("stock")
+        public.pop("face_up", None)
+        if stock_line is not None:
+            lines.append(stock_line)
         known = public.pop("known", None)
         if isinstance(known, list):
             for seat, mask in enumerate(known):

@@ -62,7 +62,16 @@ from openwhist.state import (
     state_from_fields,
 )
 from openwhist.tricks import follow_suit, winning_index
-from openwhist.variant import Bot, BotLevel, BotSpec, CardBot, HouseRule, Reason, Variant
+from openwhist.variant import (
+    Bot,
+    BotLevel,
+    BotSpec,
+    CardBot,
+    HouseRule,
+    Reason,
+    RuleChange,
+    Variant,
+)
 from openwhist.views import HIDDEN, PlayerView, public_history, standard_view
 
 __version__ = "0.1.0"
@@ -106,6 +115,7 @@ __all__ = [
     "Rank",
     "Reason",
     "RecordError",
+    "RuleChange",
     "Rules",
     "ScoreLine",
     "StandardRules",

@@ -22,11 +22,19 @@ class InvalidNotationError(OpenWhistError, ValueError):
     """Text that does not spell a card, a bid or another action."""
 
 
+LISTED_ALTERNATIVES = 60
+"""At most this many legal alternatives are spelled out in an `IllegalActionError`'s text
+(a hand of cards, an auction's bids); more -- the 286 three-card selections of an Israeli
+Frisch -- are only counted, and the rules' reason says what to choose."""
+
+
 class IllegalActionError(OpenWhistError, ValueError):
     """A well-formed action that the rules do not allow now.
 
     Carries the legal alternatives (in notation) so a prompt can show them, and, when the
-    rules gave one, the reason as a translatable `openwhist.messages.Message`.
+    rules gave one, the reason as a translatable `openwhist.messages.Message`. Its text is
+    the reason followed by the alternatives, or by their number when there are more than
+    `LISTED_ALTERNATIVES` (``legal`` always holds them all).
     """
 
     def __init__(
@@ -40,6 +48,8 @@ class IllegalActionError(OpenWhistError, ValueError):
         base = super().__str__()
         if not self.legal:
             return base
+        if len(self.legal) > LISTED_ALTERNATIVES:
+            return f"{base}; {len(self.legal)} legal choices, too many to list"
         return f"{base}; legal: {' '.join(self.legal)}"
 
 

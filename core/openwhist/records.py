@@ -370,9 +370,20 @@ def _lookup(source: VariantSource | Mapping[str, Variant], record: GameRecord) -
         raise RecordError(f"first_dealer {record.first_dealer} is not a seat of {variant.name}")
     try:
         options = variant.make_options(record.options)
-        return Engine(variant, options, house_rules=rules)
+        engine = Engine(variant, options, house_rules=rules)
     except OptionsError as exc:
         raise RecordError(f"options: {exc}") from None
+    # A record scored under rules its variant has since changed cannot replay to its
+    # stored scores; say which change, rather than report a bare score difference.
+    change = variant.changed_rules(options, record.variant_version)
+    if change is not None:
+        dist = record.variant_distribution or variant.name
+        raise RecordError(
+            f"cannot replay: this record was written by {dist} {record.variant_version}, "
+            f"and since {change.version} {change.description}, so its stored scores follow "
+            f"the old rule; check it with {dist} older than {change.version}"
+        )
+    return engine
 
 
 def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Variant]) -> Replay:
@@ -388,7 +399,9 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
 
     Raises:
         RecordError: with ``deal``/``action`` (1-based) set where the problem is: an
-            unknown variant or house rule, options the variant rejects, an action that does
+            unknown variant or house rule, options the variant rejects, a record written
+            by an older version of its variant under a rule the variant has since changed
+            for these options (`Variant.rule_changes`; no deal set), an action that does
             not parse (malformed) or that the rules forbid (illegal), actions after the end
             of a deal or a finished match, a deal that stops early (allowed for the last
             deal only, with no stored score), or a stored score, progress or result that

@@ -76,7 +76,7 @@ def test_wrong_facts_are_refused_with_each_problem_and_record_nothing(ledger: Le
     assert "13 tricks between them" in message
     assert "phase1_tricks" in message  # 14 is more than a phase has
     assert info.value.exit_code == 2
-    with pytest.raises(InvalidFactsError, match="honours: Extra inputs"):
+    with pytest.raises(InvalidFactsError, match="honours is not a fact of this variant"):
         ledger.record_real_deal(match_id, {**german((7, 6)), "honours": 4})
     assert ledger.score_sheet(match_id)["deals"] == []
     assert ledger.resume_point(match_id).progress.deals == 0

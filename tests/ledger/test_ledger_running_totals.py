@@ -1,7 +1,8 @@
 """The sums the ledger keeps beside its entries -- ``party_totals`` (what standings and a
 sheet's totals read) and each deal's ``running`` totals (what a page's carried totals start
 from) -- always agree with the entries summed afresh: after played and recorded deals,
-corrections (one entry corrected twice), adjustments and a deal in progress, in German,
+corrections (one entry corrected twice), a void deal, adjustments and a deal in progress,
+in German,
 English (game and rubber points) and Israeli Whist (contracts made), on every backend; and
 migration 0003 computes the same sums for a ledger written before it."""
 
@@ -175,6 +176,9 @@ def build(ledger: Ledger, play_deal: Any, url: str, check: bool) -> dict[str, in
     game = next((x for d in esheet["deals"] for x in d["lines"] if x["category"] == "game"), None)
     if game is not None:
         ledger.correct(game["id"], game["points"] + 1, "scorer's slip")
+    if check:
+        assert_agree(url, ledger)
+    ledger.void_deal(german, 4, "misdealt: 14 cards to Ann")  # compensations and a marker
     if check:
         assert_agree(url, ledger)
     ledger.adjust(german, 1, -10, note="late arrival")

@@ -1,5 +1,5 @@
 """The ledger's reports and maintenance: ``whist matches``, ``standings``, ``export``,
-``correct``, ``adjust``, ``match close``, ``ledger upgrade`` and ``ledger current``.
+``correct``, ``adjust``, ``void``, ``match close``, ``ledger upgrade`` and ``ledger current``.
 
 Every command takes ``--db URL|PATH`` (default: ``$OPENWHIST_DB``, else ``ledger.sqlite3``
 in the user data directory), writes its data to stdout (``--json`` for machine-readable
@@ -327,8 +327,9 @@ def adjust_command(
         from openwhist.services import UsageError
 
         with open_ledger(ctx, db) as ledger:
-            parties = ledger.get_match(match)["parties"]
-            index = _party_index(party, parties)
+            summary = ledger.get_match(match)
+            parties = summary["parties"]
+            index = _party_index(party, parties, summary["players"])
             if index is None:
                 raise UsageError(
                     f"match {match} has no party {party!r} (its parties: {', '.join(parties)})"
@@ -340,13 +341,53 @@ def adjust_command(
         typer.echo(f"entry {made['id']}: {parties[index]} {points:+d} ({category}): {note}")
 
 
-def _party_index(text: str, parties: list[str]) -> int | None:
+def _party_index(
+    text: str, parties: list[str], players: list[dict[str, Any]] | None = None
+) -> int | None:
+    """The party named by ``text``: a party's name (``W``, ``NS``), its number, or the name
+    of a player, who stands for the party they play for (case does not matter)."""
     for i, name in enumerate(parties):
         if text.strip().lower() == str(name).lower():
             return i
+    for player in players or []:
+        shown = seat_display_name(player["name"], player["kind"])
+        if text.strip().lower() in (shown.lower(), str(player["name"]).lower()):
+            return int(player["party"])
     if text.strip().isdigit() and int(text) < len(parties):
         return int(text)
     return None
+
+
+def void_command(
+    ctx: typer.Context,
+    match: Annotated[int, typer.Argument(metavar="MATCH")],
+    deal: Annotated[int, typer.Argument(metavar="DEAL", help="The deal's number in MATCH.")],
+    note: Annotated[
+        str, typer.Option("--note", metavar="TEXT", help="Why (required; kept with the void).")
+    ],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Void deal DEAL of MATCH: compensating entries take its points back (nothing is
+    deleted), and the sheet shows the deal as void."""
+    with runtime.handle_errors(ctx):
+        from openwhist_cli.i18n import _
+
+        with open_ledger(ctx, db) as ledger:
+            done = ledger.void_deal(match, deal, note)
+            parties = ledger.get_match(match)["parties"]
+        if json_out:
+            runtime.echo_json(done)
+            return
+        change = ", ".join(
+            f"{name} {points:+d}" for name, points in zip(parties, done["points"], strict=True)
+        )
+        typer.echo(
+            _("deal {deal} of match {match} is void: {note}").format(
+                deal=deal, match=match, note=note.strip()
+            )
+        )
+        typer.echo(_("the totals change by: {points}").format(points=change or "-"))
 
 
 def close_command(
@@ -410,8 +451,12 @@ def register(app: typer.Typer) -> None:
     app.command("matches", epilog=epilog)(matches_command)
     app.command("standings", epilog=epilog)(standings_command)
     app.command("export", epilog=epilog)(export_command)
-    app.command("correct", epilog=epilog)(correct_command)
-    app.command("adjust", epilog=epilog)(adjust_command)
+    from openwhist_cli.signed import SignedArgsCommand
+
+    # Points may be negative (``whist adjust 1 W -50``): see openwhist_cli.signed.
+    app.command("correct", epilog=epilog, cls=SignedArgsCommand)(correct_command)
+    app.command("adjust", epilog=epilog, cls=SignedArgsCommand)(adjust_command)
+    app.command("void", epilog=epilog)(void_command)
     match_app = typer.Typer(help="Manage one match of the ledger.", no_args_is_help=True)
     match_app.command("close", epilog=epilog)(close_command)
     app.add_typer(match_app, name="match")

@@ -746,12 +746,22 @@ class TableUI:
         self.console.print(line)
 
     def _show_trick(self, event: TrickCompleted) -> None:
-        from openwhist_cli.render import completed_trick_text
+        from openwhist_cli.render import after_trick_text, completed_trick_text
 
         self.last = event
         self.console.print(
             completed_trick_text(event.number, event.trick, self.names, self.style, len(self.names))
         )
+        # What the trick left on the table for everyone (German Whist: the stock's size
+        # and the new face-up card), from public facts only: any seat's view will do.
+        view = self.session.observe(0)
+        after = (
+            after_trick_text(view, event.trick, self.names, self.style)
+            if view is not None
+            else None
+        )
+        if after is not None:
+            self.console.print(after)
         if self.pause:
             time.sleep(self.pause)
 

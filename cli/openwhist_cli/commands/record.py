@@ -41,21 +41,72 @@ _NO = {"n", "no", "false", "0", "off"}
 
 
 class _Names:
-    """Seat and party names a number may be given as (``N`` = seat 0, ``EW`` = side 1)."""
+    """Names a seat or party number may be given as: a seat (``N`` = seat 0), a party
+    (``EW`` = side 1), or a player's name (any case), which stands for the player's scoring
+    party -- their seat where everyone plays alone (Israeli ``declarer=Noa``), their side in
+    a partnership game, whose facts name sides (English ``revokes=Ann:add``).
+    """
 
-    def __init__(self, seats: list[str], parties: list[str]) -> None:
+    def __init__(
+        self,
+        seats: list[str],
+        parties: list[str],
+        players: list[str] | None = None,
+        player_parties: list[int] | None = None,
+    ) -> None:
+        self.seat_names = list(seats)
+        self.party_names = list(parties)
+        self.player_names = list(players or [])
         self.seats = [s.lower() for s in seats]
         self.parties = [p.lower() for p in parties]
+        self.players = [p.strip().lower() for p in self.player_names]
+        self.player_parties = list(player_parties or range(len(self.players)))
 
     def number(self, text: str) -> int | str:
         lowered = text.strip().lower().replace("-", "").replace("\u2013", "")
         for names in (self.seats, self.parties):
             if lowered in names:
                 return names.index(lowered)
+        if text.strip().lower() in self.players:
+            return self.player_parties[self.players.index(text.strip().lower())]
         try:
             return int(text)
         except ValueError:
-            return text  # the model reports it
+            return text  # not a name: reported by `unknown_names`
+
+    def unknown(self, field: str, text: str) -> str:
+        """The problem of a word given where a seat, party or number is asked."""
+        known = ", ".join(dict.fromkeys([*self.seat_names, *self.party_names]))
+        players = ", ".join(self.player_names)
+        return (
+            f"{field}: {text!r} is not a seat ({known})"
+            + (f", a player ({players})" if players else "")
+            + " or a number"
+        )
+
+
+def unknown_names(
+    field: str, value: Any, schema: dict[str, Any], defs: dict[str, Any], names: _Names
+) -> list[str]:
+    """Words left where `convert` wanted a seat, party or number: one problem each, in
+    plain words, before the facts model would report them in its own."""
+    schema = _resolve(schema, defs)
+    real = [o for o in schema.get("anyOf", []) if o.get("type") != "null"]
+    if real:
+        schema = _resolve(real[0], defs)
+    problems: list[str] = []
+    if isinstance(value, str) and schema.get("type") == "integer":
+        problems.append(names.unknown(field, value))
+    elif isinstance(value, list):
+        items = schema.get("prefixItems")
+        for i, item in enumerate(value):
+            item_schema = items[i] if items and i < len(items) else schema.get("items", {})
+            problems.extend(unknown_names(field, item, item_schema, defs, names))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            item_schema = schema.get("properties", {}).get(key, {})
+            problems.extend(unknown_names(field, item, item_schema, defs, names))
+    return problems
 
 
 def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -170,6 +221,7 @@ def parse_pairs(
             problems.append(f"{key!r} is not a fact of this variant (facts: {', '.join(props)})")
             continue
         facts[key] = convert(value, props[key], defs, names)
+        problems.extend(unknown_names(key, facts[key], props[key], defs, names))
     return facts, problems
 
 
@@ -211,7 +263,9 @@ def start_command(
     first_dealer: Annotated[
         str | None,
         typer.Option(
-            "--first-dealer", metavar="SEAT", help="The first dealer's seat name or number from 1."
+            "--first-dealer",
+            metavar="SEAT",
+            help="The first dealer: a seat name, a number from 1, or a player's name.",
         ),
     ] = None,
     label: Annotated[
@@ -232,7 +286,15 @@ def start_command(
             from openwhist.services import UsageError
 
             raise UsageError(f"{the_variant.name} declares no deal facts: it cannot be score-kept")
-        dealer = 0 if first_dealer is None else _seat_index(first_dealer, the_variant.seat_names)
+        dealer = 0
+        if first_dealer is not None:
+            # A player's name is a seat too: the seat they were given with --player.
+            named = [p.strip().lower() for p in player]
+            wanted = first_dealer.strip().lower()
+            if wanted in named and wanted not in (n.lower() for n in the_variant.seat_names):
+                dealer = named.index(wanted)
+            else:
+                dealer = _seat_index(first_dealer, the_variant.seat_names)
         with open_ledger(ctx, db, variants=True) as ledger:
             match = ledger.start_match(
                 the_variant.name,
@@ -277,6 +339,18 @@ def fields_command(
             typer.echo(f"{f['name']} ({default}): {f['description']}")
 
 
+def _about(problem: str, fields: set[str]) -> bool:
+    """Whether ``problem`` names one of ``fields`` (``declarer: ...``, ``tricks (item 2)``)."""
+    return any(
+        problem.startswith((f"{name}:", f"{name} ", f"{name},")) or problem.startswith(f"{name!r}")
+        for name in fields
+    )
+
+
+def _about_any(field: str, problems: list[str]) -> bool:
+    return any(_about(problem, {field}) for problem in problems)
+
+
 def deal_command(
     ctx: typer.Context,
     match: Annotated[int, typer.Argument(metavar="MATCH")],
@@ -287,6 +361,22 @@ def deal_command(
             help="The deal's facts; without them each fact is asked for.",
         ),
     ] = None,
+    key: Annotated[
+        str | None,
+        typer.Option(
+            "--key",
+            metavar="TEXT",
+            help="A name for this deal (e.g. tuesday-7): entering it again with the same key "
+            "records nothing.",
+        ),
+    ] = None,
+    again: Annotated[
+        bool,
+        typer.Option(
+            "--again",
+            help="The facts are the same as the last deal's, and this is a new deal.",
+        ),
+    ] = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -298,14 +388,24 @@ def deal_command(
             model = ledger.facts_model(match)
             summary = ledger.get_match(match)
             variant = runtime.get_catalog(ctx).variant(summary["variant"])
-            names = _Names(list(variant.seat_names), list(summary["parties"]))
+            names = _Names(
+                list(variant.seat_names),
+                list(summary["parties"]),
+                [seat_display_name(p["name"], p["kind"]) for p in summary["players"]],
+                [int(p["party"]) for p in summary["players"]],
+            )
             if facts:
                 entered, problems = parse_pairs(facts, model, names)
                 if problems:
-                    raise InvalidFactsError(variant.name, problems)
-                outcome = ledger.record_real_deal(match, entered)
+                    # Every problem at once: the model's too, except about the same facts.
+                    bad = {item.partition("=")[0].strip() for item in facts}
+                    bad = {f for f in bad if any(_about(p, {f}) for p in problems)}
+                    usable = {k: v for k, v in entered.items() if k not in bad}
+                    more = [p for p in ledger.check_real_deal(match, usable) if not _about(p, bad)]
+                    raise InvalidFactsError(variant.name, [*problems, *more])
+                outcome = ledger.record_real_deal(match, entered, key=key, again=again)
             else:
-                outcome = _interactive(ledger, match, model, names, summary)
+                outcome = _interactive(ledger, match, model, names, summary, key=key, again=again)
                 if outcome is None:
                     runtime.echo_error("nothing recorded")
                     raise typer.Exit(int(runtime.ExitCode.RUNTIME))
@@ -314,7 +414,16 @@ def deal_command(
             "deal": outcome.number,
             "score": outcome.score.as_dict(),
             "progress": outcome.progress.as_dict(),
+            "repeated": outcome.repeated,
         }
+        if outcome.repeated:
+            from openwhist_cli.i18n import _
+
+            runtime.echo_error(
+                _("already recorded as deal {deal} (key {key}): nothing recorded now").format(
+                    deal=outcome.number, key=repr(key)
+                )
+            )
         if json_out:
             runtime.echo_json(data)
             return
@@ -329,13 +438,64 @@ def deal_command(
             typer.echo("the match is over")
 
 
+def _ask_field(
+    prompter: Any,
+    console: Any,
+    field: dict[str, Any],
+    model: type[BaseModel],
+    schema: dict[str, Any],
+    defs: dict[str, Any],
+    names: _Names,
+    entered: dict[str, Any],
+) -> None:
+    """Ask for one fact until the answer is one the fact can take, and store it.
+
+    An answer is checked at once, alone: a word where a seat is asked, a count out of
+    range, a malformed bid are reported in plain words and asked again, before the next
+    question. Whether the facts fit together is checked once all are given.
+    """
+    from openwhist.services.ledger import facts_problems
+    from pydantic import ValidationError
+
+    name = field["name"]
+    hint = "" if field["required"] else f" [{_shown(field['default'])}]"
+    console.print(f"  {name}: {field['description']}", style="dim")
+    while True:
+        answer = prompter.ask(f"{name}{hint}: ").strip()
+        if not answer:
+            if not field["required"]:
+                return
+            console.print(f"{name} is required")
+            continue
+        value = convert(answer, schema, defs, names)
+        problems = unknown_names(name, value, schema, defs, names)
+        if not problems:
+            try:
+                model.model_validate({**entered, name: value})
+            except ValidationError as exc:
+                problems = facts_problems(exc, field=name)
+        if not problems:
+            entered[name] = value
+            return
+        for problem in problems:
+            console.print(f"  - {problem}")
+
+
 def _interactive(
-    ledger: Any, match: int, model: type[BaseModel], names: _Names, summary: dict[str, Any]
+    ledger: Any,
+    match: int,
+    model: type[BaseModel],
+    names: _Names,
+    summary: dict[str, Any],
+    *,
+    key: str | None = None,
+    again: bool = False,
 ) -> Any:
     """Ask for each fact, then let the keeper fix the fields named by each problem."""
-    from openwhist.ledger.errors import InvalidFactsError
+    from openwhist.ledger.errors import DuplicateDealError, InvalidFactsError
     from rich.console import Console
 
+    from openwhist_cli.i18n import _
     from openwhist_cli.prompt import InputEndedError, Prompter
 
     console = Console(highlight=False, emoji=False, markup=False, stderr=False)
@@ -348,24 +508,23 @@ def _interactive(
     players = ", ".join(seat_display_name(p["name"], p["kind"]) for p in summary["players"])
     console.print(
         f"Deal {summary['deals'] + 1} of match {match} ({summary['variant']}; {players}). "
-        f"Parties: {seats}. Lists: 7,6. Enter keeps the default."
+        f"Parties: {seats}. A seat by its name, its player or its number. Lists: 7,6. "
+        "Enter keeps the default."
     )
     entered: dict[str, Any] = {}
     try:
         for f in fields:
-            hint = "" if f["required"] else f" [{_shown(f['default'])}]"
-            console.print(f"  {f['name']}: {f['description']}", style="dim")
-            while True:
-                answer = prompter.ask(f"{f['name']}{hint}: ").strip()
-                if not answer and not f["required"]:
-                    break
-                if answer:
-                    entered[f["name"]] = convert(answer, props[f["name"]], defs, names)
-                    break
-                console.print(f"{f['name']} is required")
+            _ask_field(prompter, console, f, model, props[f["name"]], defs, names, entered)
         while True:
             try:
-                return ledger.record_real_deal(match, entered)
+                return ledger.record_real_deal(match, entered, key=key, again=again)
+            except DuplicateDealError as exc:
+                console.print(str(exc).split("; nothing recorded")[0] + ".")
+                question = _("Record them again as a new deal, deal {deal}?")
+                if not prompter.confirm(question.format(deal=exc.number + 1)):
+                    return None
+                again = True
+                continue
             except InvalidFactsError as exc:
                 console.print("The deal is not valid:")
                 for problem in exc.problems:
@@ -378,7 +537,7 @@ def _interactive(
             fixes, problems = parse_pairs(answer.split(), model, names)
             for problem in problems:
                 console.print(f"  - {problem}")
-            entered.update(fixes)
+            entered.update({k: v for k, v in fixes.items() if not _about_any(k, problems)})
     except InputEndedError:
         return None
 

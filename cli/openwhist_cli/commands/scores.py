@@ -53,6 +53,14 @@ def _header(sheet: dict[str, Any]) -> str:
     )
 
 
+def _void_note(deal: dict[str, Any]) -> str | None:
+    """``void: WHY`` when the deal was voided (`whist void`: its marker entry), else None."""
+    for line in deal["lines"]:
+        if line["category"] == "void":
+            return str(line["note"])
+    return None
+
+
 def _side_names(sheet: dict[str, Any], party: int) -> str:
     names = [
         seat_display_name(p["name"], p["kind"])
@@ -175,6 +183,9 @@ def israeli_sheet(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> 
                 took = deal["tricks"][seat] if seat < len(deal["tricks"]) else "?"
                 cells.append(f"{bid}/{took} {_signed(deal['points'][seat])}")
             rows.append([deal["number"], what, *cells])
+        void = _void_note(deal)
+        if void is not None:
+            rows.append(["", void, *["" for _ in players]])
         rows.append(["", "total", *deal["totals"]])
     for line in sheet["adjustments"]:
         cells = ["." for _ in players]
@@ -209,7 +220,7 @@ def points_sheet(sheet: dict[str, Any]) -> str:
                 deal["number"],
                 *map(_signed, deal["points"]),
                 *deal["totals"],
-                deal["summary"],
+                _void_note(deal) or deal["summary"],
             ]
         )
     for line in sheet["adjustments"]:

@@ -7,6 +7,7 @@ carries ``exit_code``, the documented process exit status a front end should use
 * 1 -- `LedgerError` in general: a match or entry that does not exist, an operation the
   match's state does not allow (recording into a finished match);
 * 2 -- `InvalidFactsError`: the facts entered for a real-card deal are wrong (a usage error);
+  `PointsOutOfRangeError`: points beyond the ledger's bound (`MAX_POINTS`);
 * 4 -- `LedgerUnreachableError`, `LedgerLockedError`: the ledger cannot be used right now;
 * 5 -- `LedgerSchemaError` and its subclasses: the database is not a ledger this openwhist
   can use (`LedgerNeedsUpgradeError`, `LedgerTooNewError`, `NotALedgerError`,
@@ -52,6 +53,43 @@ class InvalidFactsError(LedgerError, ValueError):
         super().__init__(f"invalid deal facts for {variant}: " + "; ".join(self.problems))
 
 
+MAX_POINTS = 1_000_000
+"""The most points one score entry may count, either way (docs/ledger.md, "Points").
+
+The same bound on SQLite and PostgreSQL: no rule of a built-in variant comes near it, and
+with it no sum of a ledger's entries can overflow either database's integers."""
+
+
+class PointsOutOfRangeError(LedgerError, ValueError):
+    """Points beyond ``±MAX_POINTS`` for one entry (a typo, or a plugin gone wrong)."""
+
+    exit_code = 2
+
+    def __init__(self, points: int, what: str = "an entry") -> None:
+        self.points = points
+        super().__init__(f"{what} counts at most {MAX_POINTS:,} points either way, not {points:,}")
+
+
+class DuplicateDealError(LedgerStateError):
+    """Facts identical to the match's last deal, entered again without saying it is meant.
+
+    The usual cause is a ``whist record deal`` retried after it was recorded (the process
+    was killed, the connection dropped after the commit); the keeper confirms a new deal
+    with the same facts (``--again``), or gives each deal a key (``--key``).
+    """
+
+    def __init__(self, match_id: int, number: int, recorded_at: str | None) -> None:
+        self.match_id = match_id
+        self.number = number
+        self.recorded_at = recorded_at
+        when = f" at {recorded_at}" if recorded_at else ""
+        super().__init__(
+            f"match {match_id}: deal {number} was recorded with exactly these facts{when}; "
+            "nothing recorded now. If this is a new deal with the same result, enter it "
+            "again with --again"
+        )
+
+
 class LedgerUnreachableError(LedgerError):
     """The database server or file cannot be reached (refused, unknown host, no directory)."""
 
@@ -87,6 +125,8 @@ class LedgerCorruptError(NotALedgerError):
 
 
 __all__ = [
+    "MAX_POINTS",
+    "DuplicateDealError",
     "InvalidFactsError",
     "LedgerConflictError",
     "LedgerCorruptError",
@@ -99,4 +139,5 @@ __all__ = [
     "LedgerTooNewError",
     "LedgerUnreachableError",
     "NotALedgerError",
+    "PointsOutOfRangeError",
 ]

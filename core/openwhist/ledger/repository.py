@@ -38,10 +38,12 @@ import sqlalchemy as sa
 from sqlmodel import Session, SQLModel, col, select
 
 from openwhist.ledger.errors import (
+    MAX_POINTS,
     LedgerConflictError,
     LedgerError,
     LedgerNotFoundError,
     LedgerStateError,
+    PointsOutOfRangeError,
 )
 from openwhist.ledger.models import (
     MATCH_STATUSES,
@@ -260,6 +262,72 @@ def match_summary(match: Match, players: Sequence[Mapping[str, Any]]) -> dict[st
     }
 
 
+def ledger_totals(*, session: Session, match_ids: Sequence[int] | None = None) -> dict[int, Any]:
+    """Each match's totals as its entries give them -- the one source of every total shown.
+
+    Returns ``{match_id: {"points": [...], "game_points": [...], "edited": bool}}`` for the
+    matches asked for (``None``: every match): ``points`` per party is the sum of
+    every entry (deal lines, the rules' awards, corrections, voids, adjustments), what the
+    score sheet's totals and the standings' points are; ``game_points`` the sum of the
+    ``game`` and ``rubber`` entries (English and American Whist's match points);
+    ``edited`` is True when the match has entries the rules did not make (a correction, a
+    void's compensating entries, an adjustment). The sums are the ones kept in
+    ``party_totals`` as the entries are written (one row per party, whatever the match's
+    length); ``edited`` takes two lookups by ``ix_score_entries_corrects`` and
+    ``ix_score_entries_deal``.
+    """
+    entries_t, totals_t = _T["score_entries"], _T["party_totals"]
+    where = [] if match_ids is None else [totals_t.c.match_id.in_(list(match_ids))]
+    rows = session.execute(
+        sa.select(
+            totals_t.c.match_id, totals_t.c.party, totals_t.c.points, totals_t.c.game_points
+        ).where(*where)
+    ).all()
+    out: dict[int, Any] = {}
+    for match_id, party, points, game_points in rows:
+        item = out.setdefault(int(match_id), {"points": {}, "game_points": {}, "edited": False})
+        item["points"][int(party)] = int(points or 0)
+        item["game_points"][int(party)] = int(game_points or 0)
+    # ``corrects_id > 0`` (ids are positive), not IS NOT NULL, and no DISTINCT: SQLite
+    # then searches ix_score_entries_corrects for the few corrections instead of scanning
+    # every entry in match order (measured: 0.2 ms against 200-280 ms for 200,000 entries).
+    for condition in (entries_t.c.corrects_id > 0, entries_t.c.deal_id.is_(None)):
+        for (match_id,) in session.execute(sa.select(entries_t.c.match_id).where(condition)):
+            if match_id is not None and int(match_id) in out:
+                out[int(match_id)]["edited"] = True
+    return out
+
+
+def with_ledger_totals(summary: dict[str, Any], totals: Mapping[int, Any]) -> dict[str, Any]:
+    """A `match_summary` whose totals are the entries' (`ledger_totals`), so that every
+    report -- ``matches``, ``match close``, the export, the score sheet -- agrees.
+
+    ``totals`` becomes the sum of the entries per party; the rules' own tally at the last
+    deal stays as ``rules_totals`` and ``rules_summary`` (English match points, German
+    deals won in a best-of match: what the rules count, before any correction). When the
+    match has corrections, voids or adjustments, which the rules' progression never saw,
+    ``summary`` is the entries' totals (and game points, where there are any) followed by
+    ``(corrected)`` instead of the rules' line, which would contradict them.
+    """
+    parties = [str(p) for p in summary.get("parties", [])]
+    found = totals.get(int(summary["id"])) if summary.get("id") is not None else None
+    points = [int((found or {}).get("points", {}).get(i, 0)) for i in range(len(parties))]
+    game = [int((found or {}).get("game_points", {}).get(i, 0)) for i in range(len(parties))]
+    out = dict(summary)
+    out["rules_totals"] = summary.get("totals", [])
+    out["rules_summary"] = summary.get("summary", "")
+    out["totals"] = points
+    out["game_points"] = game
+    if found is not None and found["edited"]:
+        text = ", ".join(f"{p} {t}" for p, t in zip(parties, points, strict=True))
+        if any(game):
+            text += "; game points " + ", ".join(
+                f"{p} {t}" for p, t in zip(parties, game, strict=True)
+            )
+        out["summary"] = f"{text} (corrected)"
+    return out
+
+
 def list_matches(
     *,
     session: Session,
@@ -292,7 +360,11 @@ def list_matches(
             seats[seat.match_id].append(
                 {"seat": seat.seat, "name": person.name, "kind": person.kind, "party": seat.party}
             )
-    return [match_summary(m, seats[m.id or 0]) for m in matches]
+    # Many matches: one pass over the whole index beats a long IN list (and SQLite's
+    # limit on bound parameters).
+    wanted = [int(i) for i in ids if i is not None]
+    totals = ledger_totals(session=session, match_ids=wanted if len(wanted) <= 500 else None)
+    return [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
 
 
 # -- deals and the action log ---------------------------------------------------------------
@@ -419,6 +491,18 @@ def truncate_actions(*, session: Session, match_id: int, keep: int) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
 
 
+def check_points(points: int, what: str = "an entry") -> None:
+    """Refuse points beyond ``±MAX_POINTS`` -- the same bound on every backend, checked
+    before anything reaches the database (PostgreSQL's ``integer`` and SQLite's 64-bit sums
+    would each fail their own way, or not at all).
+
+    Raises:
+        PointsOutOfRangeError: ``abs(points) > MAX_POINTS``.
+    """
+    if not -MAX_POINTS <= points <= MAX_POINTS:
+        raise PointsOutOfRangeError(points, what)
+
+
 def record_entries(
     *,
     session: Session,
@@ -431,9 +515,11 @@ def record_entries(
 
     Raises:
         LedgerError: a party outside ``range(parties)`` or an unknown category.
+        PointsOutOfRangeError: a line beyond ``±MAX_POINTS`` (`check_points`).
     """
     entries = []
     for seq, line in enumerate(lines):
+        check_points(int(line.points))
         if not 0 <= line.party < parties:
             raise LedgerError(f"score line for party {line.party}, but the match has {parties}")
         category = str(line.category)
@@ -463,11 +549,13 @@ def complete_deal(
     progress: MatchProgress,
     actions: Sequence[str] | None = None,
     facts: Mapping[str, Any] | None = None,
+    key: str | None = None,
 ) -> DealRow:
     """Finish the match's current deal: record, tricks, score entries and progress.
 
     ``actions`` (a played deal) must extend the logged actions; when omitted the log is
-    used. ``facts`` marks a deal recorded from real-card facts (no actions). If the deal
+    used. ``facts`` marks a deal recorded from real-card facts (no actions); ``key`` is
+    kept in its record (``record["key"]``, the keeper's idempotency key). If the deal
     was already completed with the same score -- a retry after a crash -- nothing is added
     and the stored deal is returned.
 
@@ -526,6 +614,8 @@ def complete_deal(
     }
     if facts is not None:
         record["facts"] = _json(dict(facts))
+    if key is not None:
+        record["key"] = key
     deal.record = record
     deal.source = "recorded" if facts is not None else "played"
     deal.tricks = list(score.tricks)
@@ -576,6 +666,7 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
     """
     if not note.strip():
         raise LedgerError("a correction needs a note saying why it is made")
+    check_points(points, "a corrected entry")
     entry = session.exec(
         select(ScoreEntry).where(ScoreEntry.id == entry_id).with_for_update()
     ).first()
@@ -585,6 +676,15 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
         raise LedgerStateError(
             f"entry {entry_id} is a correction of entry {entry.corrects_id}; correct that one"
         )
+    if (
+        entry.deal_id is not None
+        and session.exec(
+            select(ScoreEntry.id).where(
+                ScoreEntry.deal_id == entry.deal_id, ScoreEntry.category == VOID_CATEGORY
+            )
+        ).first()
+    ):
+        raise LedgerStateError(f"entry {entry_id} belongs to a void deal; it counts nothing")
     earlier = session.exec(
         select(sa.func.coalesce(sa.func.sum(ScoreEntry.points), 0)).where(
             ScoreEntry.corrects_id == entry_id
@@ -797,6 +897,122 @@ def _padded(values: Any, count: int) -> list[int]:
     """``values`` (a stored list of ints, or nothing) as exactly ``count`` ints."""
     out = [int(v) for v in (values or [])[:count]]
     return out + [0] * (count - len(out))
+
+
+VOID_CATEGORY = "void"
+"""The category of the marker entry that says a deal is void (0 points; never a rule's)."""
+
+
+def deal_by_number(*, session: Session, match_id: int, number: int) -> DealRow:
+    """Deal ``number`` of the match.
+
+    Raises:
+        LedgerNotFoundError: the match has no such deal.
+    """
+    deal = session.exec(
+        select(DealRow).where(DealRow.match_id == match_id, DealRow.number == number)
+    ).first()
+    if deal is None:
+        raise LedgerNotFoundError(f"match {match_id} has no deal {number}")
+    return deal
+
+
+def deal_with_key(*, session: Session, match_id: int, key: str) -> DealRow | None:
+    """The match's deal recorded with idempotency key ``key`` (``record["key"]``), if any.
+
+    Reads the records of the match's deals entered from facts: a real-card match has tens or
+    hundreds of deals, and keys are given only by keepers who want them.
+    """
+    deals_t = _T["deals"]
+    found = session.execute(
+        sa.select(deals_t.c.id).where(
+            deals_t.c.match_id == match_id,
+            deals_t.c.source == "recorded",
+            deals_t.c.record["key"].as_string() == key,
+        )
+    ).first()
+    return None if found is None else session.get(DealRow, found[0])
+
+
+def void_deal(*, session: Session, match_id: int, number: int, note: str) -> dict[str, Any]:
+    """Void a scored deal with compensating entries: nothing is updated or deleted.
+
+    Every entry of the deal the rules made (its lines and the progression's awards) gets a
+    compensating entry that brings its current value -- corrections included -- to 0,
+    referring to it like a correction; then a marker entry of category ``void`` (0 points,
+    the note) says the deal is void, which is how the sheet shows it. The match progression
+    is not re-run (as for corrections): the deal still happened, its dealer dealt, and an
+    English game it completed stays won; only its points no longer count.
+
+    Returns:
+        ``{"match", "deal", "entries", "points"}``: the entries added (compensations and
+        the marker) and the points taken back per party.
+
+    Raises:
+        LedgerError: no note.
+        LedgerNotFoundError: no such match or deal.
+        LedgerStateError: the deal is in progress, or already void.
+    """
+    note = note.strip()
+    if not note:
+        raise LedgerError("a void needs a note saying why the deal is void")
+    match = get_match(session=session, match_id=match_id, for_update=True)
+    deal = deal_by_number(session=session, match_id=match_id, number=number)
+    if deal.status != "complete":
+        raise LedgerStateError(
+            f"deal {number} of match {match_id} is still being played; only a scored deal "
+            "can be voided"
+        )
+    entries = session.exec(
+        select(ScoreEntry).where(ScoreEntry.deal_id == deal.id).order_by(col(ScoreEntry.id))
+    ).all()
+    if any(e.category == VOID_CATEGORY for e in entries):
+        raise LedgerStateError(f"deal {number} of match {match_id} is already void")
+    current: dict[int, int] = {}
+    for entry in entries:
+        if entry.corrects_id is None:
+            assert entry.id is not None
+            current[entry.id] = current.get(entry.id, 0) + entry.points
+        else:
+            current[entry.corrects_id] = current.get(entry.corrects_id, 0) + entry.points
+    parties = len(match.progress.get("parties", []))
+    taken = [0] * parties
+    added = 0
+    written: list[ScoreEntry] = []
+    for entry in entries:
+        value = current.get(entry.id or 0, 0) if entry.corrects_id is None else 0
+        if not value:
+            continue
+        compensation = ScoreEntry(
+            match_id=match_id,
+            deal_id=deal.id,
+            seq=entry.seq,
+            party=entry.party,
+            category=entry.category,
+            points=-value,
+            note=f"void of deal {number} (entry {entry.id}, {value} -> 0): {note}",
+            corrects_id=entry.id,
+        )
+        session.add(compensation)
+        written.append(compensation)
+        if 0 <= entry.party < parties:
+            taken[entry.party] -= value
+        added += 1
+    marker = ScoreEntry(
+        match_id=match_id,
+        deal_id=deal.id,
+        seq=max((e.seq for e in entries), default=-1) + 1,
+        party=0,
+        category=VOID_CATEGORY,
+        points=0,
+        note=f"void: {note}",
+    )
+    session.add(marker)
+    session.flush()
+    # The compensations are corrections (the running column leaves them out, a page adds
+    # them back); the marker is 0 points. Both are counted in party_totals.
+    count_entries(session=session, entries=[*written, marker])
+    return {"match": match_id, "deal": number, "entries": added + 1, "points": taken}
 
 
 # -- reports --------------------------------------------------------------------------------
@@ -1220,6 +1436,7 @@ def match_deals(
 
 
 __all__ = [
+    "VOID_CATEGORY",
     "append_action",
     "as_utc",
     "begin_deal",
@@ -1228,12 +1445,15 @@ __all__ = [
     "create_match",
     "create_player",
     "current_deal",
+    "deal_by_number",
+    "deal_with_key",
     "finish_match",
     "get_match",
     "get_or_create",
     "get_or_create_player",
     "get_player",
     "kept_sums_problems",
+    "ledger_totals",
     "list_matches",
     "logged_actions",
     "match_deals",
@@ -1244,4 +1464,6 @@ __all__ = [
     "score_sheet",
     "standings",
     "truncate_actions",
+    "void_deal",
+    "with_ledger_totals",
 ]

@@ -94,12 +94,44 @@ class PlayerSpec:
 
 @dataclass(frozen=True)
 class DealOutcome:
-    """What recording a deal produced: its number, score and the match progress after it."""
+    """What recording a deal produced: its number, score and the match progress after it.
+
+    ``repeated`` is True when nothing was recorded because the deal was already recorded
+    under the same key (`Ledger.record_real_deal`): the outcome is the stored deal's.
+    """
 
     match_id: int
     number: int
     score: DealScore
     progress: MatchProgress
+    repeated: bool = False
+
+
+def _stored_outcome(
+    match_id: int, number: int, record: Mapping[str, Any], progress: Mapping[str, Any]
+) -> DealOutcome:
+    """The `DealOutcome` of a deal already recorded, from its stored record."""
+    from openwhist.scoring import ScoreLine
+
+    score = record.get("score") or {}
+    return DealOutcome(
+        match_id,
+        number,
+        DealScore(
+            parties=tuple(score.get("parties", ())),
+            lines=tuple(ScoreLine.from_dict(line) for line in score.get("lines", ())),
+            winner=score.get("winner"),
+            tricks=tuple(score.get("tricks", ())),
+            facts=dict(score.get("facts") or {}),
+        ),
+        MatchProgress.from_dict(dict(progress)),
+        repeated=True,
+    )
+
+
+def _minute(when: Any) -> str | None:
+    """A stored time as ``2026-12-01 21:04 UTC`` (``None`` stays ``None``)."""
+    return None if when is None else when.strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass(frozen=True)
@@ -168,13 +200,71 @@ def _player_spec(item: str | PlayerSpec | tuple[str, str]) -> PlayerSpec:
     return PlayerSpec(item[0], item[1])
 
 
-def _facts_problems(exc: ValidationError) -> list[str]:
+def _where(loc: Sequence[int | str]) -> str:
+    """A field's place as a keeper reads it: ``tricks``, ``tricks (item 3)``,
+    ``revokes (item 1), penalty``."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f" (item {part + 1})"
+        else:
+            text += (", " if text else "") + str(part)
+    return text
+
+
+def _plain(err: Mapping[str, Any]) -> list[str]:
+    """One pydantic error in plain words (several when a model lists problems a line)."""
+    kind = str(err.get("type", ""))
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    shown = repr(value) if isinstance(value, str) else str(value)
+    if kind == "value_error":
+        return [line for line in str(err["msg"]).removeprefix("Value error, ").splitlines() if line]
+    plain = {
+        "missing": "is missing: give it",
+        "extra_forbidden": "is not a fact of this variant",
+        "int_parsing": f"{shown} is not a whole number",
+        "int_type": f"{shown} is not a whole number",
+        "int_from_float": f"{shown} is not a whole number",
+        "bool_parsing": f"{shown} is not yes or no",
+        "bool_type": f"{shown} is not yes or no",
+        "greater_than_equal": f"{shown} is too small: the least is {ctx.get('ge')}",
+        "greater_than": f"{shown} is too small: it must be above {ctx.get('gt')}",
+        "less_than_equal": f"{shown} is too large: the most is {ctx.get('le')}",
+        "less_than": f"{shown} is too large: it must be below {ctx.get('lt')}",
+        "too_short": f"give {ctx.get('min_length')} values, not {ctx.get('actual_length')}",
+        "too_long": f"give at most {ctx.get('max_length')} values, not {ctx.get('actual_length')}",
+        "tuple_type": "give a list of values separated by commas",
+        "list_type": "give a list of values separated by commas",
+        "literal_error": f"{shown} is not one of {ctx.get('expected')}",
+        "enum": f"{shown} is not one of {ctx.get('expected')}",
+        "string_type": f"{shown} is not a word",
+    }.get(kind)
+    if plain is None:
+        plain = str(err["msg"]).replace("Input should be", "should be")
+    return [plain]
+
+
+def facts_problems(exc: ValidationError, *, field: str | None = None) -> list[str]:
+    """Every problem a facts model found, in plain words, one string each.
+
+    A model may list several problems in one error, one per line (the built-in variants'
+    cross-field checks do): each line is a problem of its own. ``field``: only the problems
+    of that one fact, left out if it is merely missing -- for a front end that checks each
+    answer as soon as it is given. Used by `Ledger.record_real_deal`.
+    """
     problems = []
     for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"])
-        message = str(err["msg"]).removeprefix("Value error, ")
-        problems.append(f"{where}: {message}" if where else message)
+        if field is not None and (err["loc"][:1] != (field,) or err["type"] == "missing"):
+            continue
+        where = _where(err["loc"])
+        separator = " " if err["type"] in ("missing", "extra_forbidden") else ": "
+        for message in _plain(err):
+            problems.append(f"{where}{separator}{message}" if where else message)
     return problems
+
+
+_facts_problems = facts_problems
 
 
 class Ledger:
@@ -292,6 +382,18 @@ class Ledger:
         engine = self._engines.get(key)
         if engine is None:
             engine = self._engines[key] = self._build_engine(match)
+        # An open match begun under rules its variant has since changed would mix two
+        # scorings in one match: refuse to continue it, naming the change.
+        change = engine.variant.changed_rules(engine.options, match.variant_version)
+        if change is not None and match.status == "open":
+            dist = match.variant_distribution or match.variant
+            raise LedgerStateError(
+                f"match {match.id} was started with {dist} {match.variant_version}, and "
+                f"since {change.version} {change.description}; its deals so far were "
+                f"scored the old way, so it takes no more deals: finish it with {dist} "
+                f"older than {change.version}, or close it (whist match close {match.id}) "
+                "and start a new match"
+            )
         return engine
 
     def _build_engine(self, match: Match) -> Engine:
@@ -454,59 +556,141 @@ class Ledger:
             raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
         return variant.facts
 
-    def record_real_deal(self, match_id: int, facts: BaseModel | Mapping[str, Any]) -> DealOutcome:
+    def check_real_deal(self, match_id: int, facts: BaseModel | Mapping[str, Any]) -> list[str]:
+        """Every problem `record_real_deal` would find in these facts, recording nothing
+        (an empty list: they would be recorded as the match's next deal)."""
+        try:
+            with self._unit(write=False) as session:
+                self._score_entered(session, match_id, facts, for_update=False)
+        except InvalidFactsError as exc:
+            return list(exc.problems)
+        return []
+
+    def _score_entered(
+        self,
+        session: Session,
+        match_id: int,
+        facts: BaseModel | Mapping[str, Any],
+        *,
+        for_update: bool = True,
+    ) -> tuple[Match, BaseModel, DealScore, MatchProgress]:
+        """Validate entered facts against the match's variant and options and score them:
+        ``(match, facts, score, progress before the deal)``; see `record_real_deal`.
+        ``for_update`` locks the match's row for the caller's unit of work (a write)."""
+        from openwhist.ledger import repository as repo
+
+        match = repo.get_match(session=session, match_id=match_id, for_update=for_update)
+        engine = self._engine_for(match)
+        variant = engine.variant
+        model = variant.facts
+        if model is None:
+            raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+        raw = facts.model_dump(mode="json") if isinstance(facts, BaseModel) else dict(facts)
+        progress = MatchProgress.from_dict(match.progress)
+        context = DealContext(
+            options=engine.options,
+            seats=variant.seats,
+            dealer=progress.dealer,
+            number=progress.deals + 1,
+            progress=progress.as_dict(),
+        )
+        try:
+            entered = model.model_validate(
+                raw, context={"options": engine.options, "deal": context}
+            )
+            score = engine.rules.score_facts(entered, context)
+        except ValidationError as exc:
+            raise InvalidFactsError(variant.name, facts_problems(exc)) from None
+        except (ValueError, OpenWhistError) as exc:
+            if isinstance(exc, LedgerError):
+                raise
+            raise InvalidFactsError(variant.name, str(exc).splitlines()) from None
+        return match, entered, score, progress
+
+    def record_real_deal(
+        self,
+        match_id: int,
+        facts: BaseModel | Mapping[str, Any],
+        *,
+        key: str | None = None,
+        again: bool = False,
+    ) -> DealOutcome:
         """Score a deal played with real cards from its facts, and record it.
 
         The facts are validated by the variant's facts model (tricks add up, contracts are
-        legal, ...), scored by ``engine.rules.score_facts(facts, context)`` -- the same hook
+        legal, ...) with the validation context ``{"options": the match's options model,
+        "deal": the DealContext}``, so the variant checks them against the rule options
+        too; then scored by ``engine.rules.score_facts(facts, context)`` -- the same hook
         that scores played deals -- with a context built from the match's progress (dealer,
         deal number, the progress before the deal), and the match advanced with
         ``engine.advance_match``. Nothing is recorded when anything is wrong.
 
+        Retries (docs/ledger.md, "Entering a deal twice"): facts identical to the match's
+        last deal, entered from facts, are refused with `DuplicateDealError` unless
+        ``again`` says a new deal with the same result is meant -- the usual cause is a
+        command retried after its deal was recorded. With a ``key`` (any text unique to the
+        deal, e.g. ``"tuesday-7"``), a retry carrying the key of the last deal records
+        nothing and returns that deal with ``repeated=True``.
+
         Raises:
             InvalidFactsError: every problem the facts model or the scoring rules found.
-            LedgerStateError: the match is closed, or a played deal is in progress.
+            DuplicateDealError: the last deal has the same facts, and neither ``again`` nor
+                a new ``key`` says this is another deal.
+            LedgerConflictError: ``key`` is the last deal's, but the facts differ.
+            LedgerStateError: the match is closed, or a played deal is in progress, or it
+                was begun under a rule its variant has since changed for its options
+                (`Variant.rule_changes`): it takes no more deals.
             LedgerError: the variant declares no facts model.
         """
         from openwhist.ledger import repository as repo
+        from openwhist.ledger.errors import DuplicateDealError
 
         with self._unit() as session:
-            match = repo.get_match(session=session, match_id=match_id, for_update=True)
+            try:
+                match, entered, score, progress = self._score_entered(session, match_id, facts)
+            except InvalidFactsError:
+                # A closed match says so first: wrong facts are beside the point there.
+                status = repo.get_match(session=session, match_id=match_id).status
+                if status != "open":
+                    raise LedgerStateError(
+                        f"match {match_id} is {status}; it takes no deals"
+                    ) from None
+                raise
+            entered_json = entered.model_dump(mode="json")
+            last = (
+                repo.deal_by_number(session=session, match_id=match_id, number=progress.deals)
+                if progress.deals
+                else None
+            )
+            if key is not None:
+                keyed = repo.deal_with_key(session=session, match_id=match_id, key=key)
+                if keyed is not None and keyed.number != progress.deals:
+                    raise LedgerConflictError(
+                        f"match {match_id}: key {key!r} is deal {keyed.number}'s already; "
+                        "give this deal a key of its own"
+                    )
+            if last is not None and last.status == "complete" and last.source == "recorded":
+                if key is not None and last.record.get("key") == key:
+                    if last.record.get("facts") != entered_json:
+                        raise LedgerConflictError(
+                            f"match {match_id}: key {key!r} is deal {last.number}'s, which "
+                            "was recorded with other facts; give this deal a key of its own"
+                        )
+                    return _stored_outcome(match_id, last.number, last.record, last.progress)
+                if key is None and not again and last.record.get("facts") == entered_json:
+                    raise DuplicateDealError(
+                        match_id, last.number, _minute(repo.as_utc(last.completed_at))
+                    )
             if match.status != "open":
                 raise LedgerStateError(f"match {match_id} is {match.status}; it takes no deals")
-            engine = self._engine_for(match)
-            variant = engine.variant
-            model = variant.facts
-            if model is None:
-                raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
-            raw = facts.model_dump(mode="json") if isinstance(facts, BaseModel) else dict(facts)
-            try:
-                entered = model.model_validate(raw)
-            except ValidationError as exc:
-                raise InvalidFactsError(variant.name, _facts_problems(exc)) from None
-            progress = MatchProgress.from_dict(match.progress)
-            context = DealContext(
-                options=engine.options,
-                seats=variant.seats,
-                dealer=progress.dealer,
-                number=progress.deals + 1,
-                progress=progress.as_dict(),
-            )
-            try:
-                score = engine.rules.score_facts(entered, context)
-            except ValidationError as exc:
-                raise InvalidFactsError(variant.name, _facts_problems(exc)) from None
-            except (ValueError, OpenWhistError) as exc:
-                if isinstance(exc, LedgerError):
-                    raise
-                raise InvalidFactsError(variant.name, [str(exc)]) from None
-            after = engine.advance_match(progress, score)
+            after = self._engine_for(match).advance_match(progress, score)
             deal = repo.complete_deal(
                 session=session,
                 match_id=match_id,
                 score=score,
                 progress=after,
-                facts=entered.model_dump(mode="json"),
+                facts=entered_json,
+                key=key,
             )
             return DealOutcome(match_id, deal.number, score, after)
 
@@ -560,6 +744,23 @@ class Ledger:
                 "note": fix.note,
             }
 
+    def void_deal(self, match_id: int, number: int, note: str) -> dict[str, Any]:
+        """Void deal ``number`` of a match with compensating entries (never a deletion);
+        see `repository.void_deal`.
+
+        Returns:
+            ``{"match", "deal", "entries", "points"}`` (the points taken back per party).
+
+        Raises:
+            LedgerNotFoundError: no such match or deal.
+            LedgerStateError: the deal is in progress or already void.
+            LedgerError: no note.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            return repo.void_deal(session=session, match_id=match_id, number=number, note=note)
+
     def finish_match(self, match_id: int, *, abandoned: bool = False) -> dict[str, Any]:
         """Close a match: ``finished`` (the rules did not end it, the players did) or
         ``abandoned``. A match whose rules end it is finished by its last deal already.
@@ -576,7 +777,7 @@ class Ledger:
                 status="abandoned" if abandoned else "finished",
             )
             players = repo.match_players(session=session, match_id=match_id)
-            return repo.match_summary(match, players)
+            return self._summary(session, match, players)
 
     # -- resuming ------------------------------------------------------------------------
 
@@ -618,6 +819,8 @@ class Ledger:
         Raises:
             LedgerError: a logged action that no longer parses or is illegal (the plugin
                 changed since it was logged).
+            LedgerStateError: an open match begun under a rule its variant has since
+                changed for its options (`Variant.rule_changes`).
         """
         from openwhist.ledger import repository as repo
 
@@ -641,14 +844,25 @@ class Ledger:
 
     # -- reports -------------------------------------------------------------------------
 
+    @staticmethod
+    def _summary(
+        session: Session, match: Match, players: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """`repository.match_summary` with the entries' totals (`with_ledger_totals`)."""
+        from openwhist.ledger import repository as repo
+
+        assert match.id is not None
+        totals = repo.ledger_totals(session=session, match_ids=[match.id])
+        return repo.with_ledger_totals(repo.match_summary(match, players), totals)
+
     def get_match(self, match_id: int) -> dict[str, Any]:
         """A match's summary with its deals (records included)."""
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
             match = repo.get_match(session=session, match_id=match_id)
-            summary = repo.match_summary(
-                match, repo.match_players(session=session, match_id=match_id)
+            summary = self._summary(
+                session, match, repo.match_players(session=session, match_id=match_id)
             )
             summary["deal_records"] = repo.match_deals(session=session, match_id=match_id)
             return summary
@@ -706,7 +920,12 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
-            return repo.score_sheet(session=session, match_id=match_id, first=first, last=last)
+            sheet = repo.score_sheet(session=session, match_id=match_id, first=first, last=last)
+            # The summary's totals and line from the entries too, as every report has them.
+            sheet["match"] = repo.with_ledger_totals(
+                sheet["match"], repo.ledger_totals(session=session, match_ids=[match_id])
+            )
+            return sheet
 
     def latest_open_match(self) -> int | None:
         """The most recently started match that is still open (``whist resume``'s default),
@@ -780,8 +999,8 @@ class Ledger:
             for mid in ids:
                 assert mid is not None
                 match = repo.get_match(session=session, match_id=mid)
-                summary = repo.match_summary(
-                    match, repo.match_players(session=session, match_id=mid)
+                summary = self._summary(
+                    session, match, repo.match_players(session=session, match_id=mid)
                 )
                 summary["deal_records"] = repo.match_deals(session=session, match_id=mid)
                 summary["entries"] = repo.match_entries(session=session, match_id=mid)

@@ -75,13 +75,14 @@ def test_all26_win_loss_counts_both_phases() -> None:
 @pytest.mark.parametrize("mode", ["win_loss", "difference", "excess_over_book", "points_per_trick"])
 def test_all26_thirteen_all_is_a_tie(mode: str) -> None:
     """C-G1: 6 + 7 = 13 against 7 + 6 = 13 is a tie: no winner, and the winner-takes modes
-    score nothing; points_per_trick still gives each the phase-2 tricks it won (7 and 6)."""
+    score nothing; points_per_trick still gives each the 13 counted tricks it won, so the
+    points are level too (RULES.md "Decisions", 2026-12-01)."""
     result = score((6, 7), (7, 6), scoring_profile="all26", hand_result_mode=mode)
     assert result.winner is None
     assert result.facts["tie"] is True
     if mode == "points_per_trick":
-        assert result.points(A) == 7
-        assert result.points(B) == 6
+        assert result.points(A) == 13
+        assert result.points(B) == 13
     else:
         assert result.lines == ()
 
@@ -94,12 +95,56 @@ def test_points_per_trick_counts_phase_two_tricks_with_last13() -> None:
     assert {line.category for line in result.lines} == {Category.TRICKS}
 
 
-def test_points_per_trick_counts_only_phase_two_tricks_with_all26() -> None:
-    """RULES.md §1.8: "each phase-2 trick = 1 point to its winner" -- under all26 too, where
-    the profile decides the winner (10 + 5 = 15 of 26 for A) but phase 1 scores nothing."""
+def test_points_per_trick_counts_all_26_tricks_with_all26() -> None:
+    """RULES.md "Decisions" (2026-12-01): one point per counted trick of the profile. Under
+    all26 every trick counts, so 10-3 then 5-8 gives A 15 and B 11, and A, who won the
+    deal 15-11, has the more points (openwhist-german 0.1.0 gave A 5 and B 8). Each line
+    says how the count is made up."""
     result = score((10, 3), (5, 8), scoring_profile="all26", hand_result_mode="points_per_trick")
-    assert (result.points(A), result.points(B)) == (5, 8)
+    assert (result.points(A), result.points(B)) == (15, 11)
     assert result.winner == A
+    assert [line.note for line in result.lines] == [
+        "10 in phase 1 + 5 in phase 2 = 15",
+        "3 in phase 1 + 8 in phase 2 = 11",
+    ]
+
+
+def test_points_per_trick_is_the_default_of_target_points_and_counts_all_26() -> None:
+    """An unset hand_result_mode under match_format=target_points means points_per_trick
+    (RULES.md "Decisions"), so under all26 it too scores every trick: 9 + 7 = 16 for A,
+    4 + 6 = 10 for B."""
+    result = score((9, 4), (7, 6), scoring_profile="all26", match_format="target_points")
+    assert result.facts["mode"] == "points_per_trick"
+    assert (result.points(A), result.points(B)) == (16, 10)
+
+
+def test_points_per_trick_on_a_played_deal_scores_every_trick_each_seat_won() -> None:
+    """A hand-built deal played to the end in the engine (the worked example's hands, the
+    lowest legal card each turn): under all26 each seat scores exactly the tricks it won
+    over all 26 -- counted here from the trick records, not from the facts -- and under
+    last13 only those of tricks 14-26."""
+    from openwhist import Deal
+    from openwhist_german.arrange import arrange_deck
+
+    order = arrange_deck(
+        "JS 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        "AS 2D 3D 4D 5D 6D 7D 8D 9D TD JD KD AD",
+        "KH 5S QD",
+    )
+    for profile, first in (("all26", 0), ("last13", 13)):
+        engine = Engine(
+            GERMAN, {"scoring_profile": profile, "hand_result_mode": "points_per_trick"}
+        )
+        state = engine.apply(engine.start_deal(dealer=B), Deal(order))
+        while engine.legal_actions(state):
+            state = engine.apply(state, engine.legal_actions(state)[0])
+        won = [sum(1 for r in state.completed[first:] if r.winner == seat) for seat in (A, B)]
+        phase1 = [sum(1 for r in state.completed[:13] if r.winner == seat) for seat in (A, B)]
+        assert len(state.completed) == 26
+        assert min(phase1) > 0  # phase 1 matters here
+        result = engine.score(state)
+        assert [result.points(A), result.points(B)] == won, profile
+        assert result.winner == (A if won[A] > won[B] else B if won[B] > won[A] else None)
 
 
 def test_weighted_counts_phase_one_once_and_phase_two_twice() -> None:

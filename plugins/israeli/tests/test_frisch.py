@@ -205,5 +205,14 @@ def test_malformed_and_illegal_selections():
     not_mine = eng.parse_action(state, "frisch 2C 3C AD")
     with pytest.raises(IllegalActionError):
         eng.apply(state, not_mine)
-    assert explain_illegal(state, not_mine) == "you do not hold AD"
+    # The refusal names the seat and says how many of its cards to choose (issue 20).
+    assert explain_illegal(state, not_mine) == (
+        "N does not hold AD: a Frisch puts down 3 cards of N's hand"
+    )
     assert "not a Frisch selection" in explain_illegal(state, Bid(5, 0))
+    # A pass where a Frisch selection is due reads as a pass, and is refused as such.
+    passed = eng.parse_action(state, "pass")
+    with pytest.raises(IllegalActionError) as refused:
+        eng.apply(state, passed)
+    assert "a Frisch is due: N puts down 3 cards" in str(refused.value)
+    assert "not a card" not in str(refused.value)

@@ -119,7 +119,11 @@ def test_facts_accept_any_bid_spelling_and_a_passed_out_deal():
     assert IsraeliFacts(declarer=0, bid="7♠", contracts=[7, 0, 0, 0], tricks=[7, 2, 2, 2]).bid == (
         "7S"
     )
-    assert score_facts(IsraeliFacts(passed_out=True), DEFAULTS).lines == ()
+    # A deal ends passed out only where the options cancel it (passed_out_redeal_by=next).
+    cancelling = IsraeliOptions(passed_out_redeal_by="next")
+    assert score_facts(IsraeliFacts(passed_out=True), cancelling).lines == ()
+    with pytest.raises(VariantError, match="passed_out_redeal_by=same"):
+        score_facts(IsraeliFacts(passed_out=True), DEFAULTS)
     with pytest.raises(ValidationError, match="no declarer"):
         IsraeliFacts(passed_out=True, declarer=0)
 
@@ -155,7 +159,7 @@ def test_open_match_keeps_running_totals_and_the_dealer_moves_left():
 
 
 def test_fixed_deals_match_ends_after_n_scored_deals_and_cancelled_deals_do_not_count():
-    options = IsraeliOptions(match="fixed_deals:2")
+    options = IsraeliOptions(match="fixed_deals:2", passed_out_redeal_by="next")
     progress = start_match(options, first_dealer=0)
     facts = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 3, 0, 4], tricks=[5, 4, 0, 4])
     score = score_facts(facts, options)
@@ -215,6 +219,29 @@ def test_target_tie_at_the_top_plays_on():
     progress = advance_match(progress, score, options)
     assert progress.totals[0] == progress.totals[2] == 70
     assert not progress.finished
+
+
+def test_a_tie_at_the_top_plays_on_until_one_leads_alone_at_the_target():
+    """RULES.md "Decisions" (2026-12-01): a tie at the top plays on until one leads alone.
+    Our reading (docs/variants/israeli.md): the target still holds, so a sole leader who
+    has fallen back below it does not win yet. Target 30: N and S tie at 35; N then misses
+    by one (25) and S by two (15): N leads alone but below 30, so play goes on; N makes 1
+    (+11 = 36) while S misses again, and N wins."""
+    options = IsraeliOptions(match="target:30")
+    progress = start_match(options, first_dealer=0)
+    tie = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 5, 0], tricks=[5, 2, 5, 1])
+    progress = advance_match(progress, score_facts(tie, options), options)
+    assert progress.totals == (35, -40, 35, -50)
+    assert not progress.finished
+    slip = IsraeliFacts(declarer=0, bid="5S", contracts=[5, 0, 5, 0], tricks=[4, 3, 3, 3])
+    progress = advance_match(progress, score_facts(slip, options), options)
+    assert progress.totals == (25, -70, 15, -80)
+    assert not progress.finished
+    made = IsraeliFacts(declarer=2, bid="5S", contracts=[1, 0, 5, 0], tricks=[1, 5, 3, 4])
+    progress = advance_match(progress, score_facts(made, options), options)
+    assert progress.totals == (36, -80, -5, -100)
+    assert progress.finished
+    assert progress.winner == 0
 
 
 @pytest.mark.parametrize(

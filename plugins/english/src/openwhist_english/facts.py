@@ -13,11 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from openwhist import DealState, side_of
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from openwhist_english.options import Penalty
 
 TRICKS_PER_DEAL = 13
+MAX_REVOKES_PER_SIDE = 2 * TRICKS_PER_DEAL
+"""A revoke is a card played to a trick: each of a side's two players revokes at most once a
+trick, so a side has at most 26 established revokes in a deal."""
 HONOUR_RANKS = (11, 12, 13, 14)
 """J, Q, K, A (RULES.md §2.5: the honours are the A, K, Q, J of trumps)."""
 
@@ -47,12 +50,15 @@ class EnglishFacts(BaseModel):
         revokes: established revokes in the order they happened, each with its penalty.
         seat_tricks: tricks per seat (N, E, S, W) when known (always, for played deals).
         misdeal: the deal was a misdeal and is void (score-keeping only); then tricks,
-            honours and revokes must be empty.
+            honours and revokes must be empty, and tricks may be left out (a misdeal is
+            entered "with no tricks", docs/variants/english.md).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    tricks: tuple[int, int] = Field(description="tricks won by N–S and by E–W")
+    tricks: tuple[int, int] = Field(
+        description="tricks won by N–S and by E–W (a misdeal: 0,0, or leave out with misdeal=true)"
+    )
     honours: tuple[int, int] = Field(
         (0, 0), description="trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"
     )
@@ -64,33 +70,53 @@ class EnglishFacts(BaseModel):
     )
     misdeal: bool = Field(False, description="a misdeal: the deal is void and redealt")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _misdeal_has_no_tricks(cls, data: Any) -> Any:
+        # A misdeal is entered with no tricks (nothing was played): supply the 0-0 the
+        # void deal records, so `misdeal=true` alone is a complete entry.
+        if isinstance(data, dict) and "tricks" not in data and _is_true(data.get("misdeal")):
+            return {**data, "tricks": (0, 0)}
+        return data
+
     @model_validator(mode="after")
     def _check(self) -> EnglishFacts:
+        # Every problem at once, one per line (the ledger lists each line as a problem).
+        problems: list[str] = []
         if self.misdeal:
             if any(self.tricks) or any(self.honours) or self.revokes:
-                raise ValueError(
-                    "a misdeal is void: give tricks [0, 0], honours [0, 0] and no revokes"
+                problems.append(
+                    "a misdeal is void: enter it with no tricks (or 0,0), no honours and no revokes"
                 )
-            return self
-        if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
-            raise ValueError(
-                f"tricks must be two non-negative counts summing to 13, got {list(self.tricks)}"
-            )
-        if min(self.honours) < 0 or sum(self.honours) > len(HONOUR_RANKS):
-            raise ValueError(
-                f"honours must be two non-negative counts of at most 4 in all (A, K, Q, J "
-                f"of trumps), got {list(self.honours)}"
-            )
-        if self.seat_tricks is not None:
-            by_side = (
-                self.seat_tricks[0] + self.seat_tricks[2],
-                self.seat_tricks[1] + self.seat_tricks[3],
-            )
-            if min(self.seat_tricks) < 0 or by_side != self.tricks:
-                raise ValueError(
-                    f"seat_tricks {list(self.seat_tricks)} do not add up to the side tricks "
-                    f"{list(self.tricks)} (N+S, E+W)"
+        else:
+            if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
+                problems.append(
+                    f"tricks must be two non-negative counts summing to 13, got {list(self.tricks)}"
                 )
+            if min(self.honours) < 0 or sum(self.honours) > len(HONOUR_RANKS):
+                problems.append(
+                    f"honours must be two non-negative counts of at most 4 in all (A, K, Q, "
+                    f"J of trumps), got {list(self.honours)}"
+                )
+            if self.seat_tricks is not None:
+                by_side = (
+                    self.seat_tricks[0] + self.seat_tricks[2],
+                    self.seat_tricks[1] + self.seat_tricks[3],
+                )
+                if min(self.seat_tricks) < 0 or by_side != self.tricks:
+                    problems.append(
+                        f"seat_tricks {list(self.seat_tricks)} do not add up to the side "
+                        f"tricks {list(self.tricks)} (N+S, E+W)"
+                    )
+        for side, name in enumerate(("N–S", "E–W")):
+            count = sum(1 for r in self.revokes if r.side == side)
+            if count > MAX_REVOKES_PER_SIDE:
+                problems.append(
+                    f"revokes: each of a side's two players can revoke at most once a trick, "
+                    f"so {name} revoke at most {MAX_REVOKES_PER_SIDE} times a deal, not {count}"
+                )
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
     def as_json(self) -> dict[str, Any]:
@@ -102,6 +128,14 @@ class EnglishFacts(BaseModel):
             "seat_tricks": None if self.seat_tricks is None else list(self.seat_tricks),
             "misdeal": self.misdeal,
         }
+
+
+def _is_true(value: Any) -> bool:
+    """Whether ``value`` reads as true the way the ``misdeal`` field will read it."""
+    try:
+        return TypeAdapter(bool).validate_python(value)
+    except ValidationError:
+        return False  # not a boolean: the field's own validation reports it
 
 
 def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:

@@ -4,13 +4,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from openwhist import N_, BotSpec, Variant, hookimpl
+from openwhist import N_, BotSpec, RuleChange, Variant, hookimpl
+from pydantic import BaseModel
 
 from openwhist_german.expert import EXPERT_BOT
 from openwhist_german.heuristic import HEURISTIC_BOT
 from openwhist_german.options import GermanOptions
 from openwhist_german.rules import GermanRules
 from openwhist_german.scoring import GermanFacts
+
+
+def _all26_points_per_trick(options: BaseModel) -> bool:
+    """A match whose deals score points_per_trick under the all26 profile."""
+    return (
+        isinstance(options, GermanOptions)
+        and options.scoring_profile == "all26"
+        and options.result_mode == "points_per_trick"
+    )
+
+
+RULE_CHANGES = (
+    RuleChange(
+        version="0.2.0",
+        affects=_all26_points_per_trick,
+        description=(
+            "points_per_trick under scoring_profile=all26 scores all 26 tricks, not only "
+            "the 13 phase-2 tricks (RULES.md decision of 2026-12-01: one point per counted "
+            "trick, so the deal's winner has the more points)"
+        ),
+    ),
+)
+"""What changed in German Whist's scoring, and for which matches (docs/variants/german.md,
+"Changes")."""
 
 GERMAN = Variant(
     name="german",
@@ -22,6 +47,7 @@ GERMAN = Variant(
     max_actions=53,  # the deal, then 26 tricks of 2 cards
     aliases=("german-whist",),
     facts=GermanFacts,
+    rule_changes=RULE_CHANGES,
 )
 
 

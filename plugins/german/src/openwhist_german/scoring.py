@@ -92,8 +92,9 @@ def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
     * ``difference``: the winner scores own counted tricks minus the loser's.
     * ``excess_over_book``: the winner scores own counted tricks minus book (13 for all26,
       6 for last13).
-    * ``points_per_trick``: every phase-2 trick is 1 point to the seat that won it, whatever
-      the profile (RULES.md §1.8: "each phase-2 trick = 1 point", as MeggieSoft counts).
+    * ``points_per_trick``: every *counted* trick is 1 point to the seat that won it -- the
+      13 phase-2 tricks under ``last13``, all 26 under ``all26`` (RULES.md "Decisions",
+      2026-12-01; openwhist-german 0.1.0 scored only the phase-2 tricks under ``all26``).
     * ``weighted``: phase-1 tricks 1 point, phase-2 tricks 2 points, whatever the profile
       (the Guardian's count weighs both phases by definition); 39 points, so never a tie.
 
@@ -135,12 +136,19 @@ def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
                 lines.append(ScoreLine.explained(seat, Category.TRICKS, 2 * p2[seat], note))
         detail["points"] = list(points)
     elif mode == "points_per_trick":
-        # RULES.md §1.8: each phase-2 trick is one point to its winner (the profile decides
-        # only who wins the deal).
+        # RULES.md "Decisions" (2026-12-01): one point per counted trick of the profile, so
+        # the points always agree with the deal's winner (more counted tricks).
         for seat in (0, 1):
-            if p2[seat]:
+            if not counted[seat]:
+                continue
+            if profile == "all26":
+                note = Message(
+                    N_("{phase1} in phase 1 + {phase2} in phase 2 = {count}"),
+                    {"count": counted[seat], "phase1": p1[seat], "phase2": p2[seat]},
+                )
+            else:
                 note = Message(N_("{count} phase-2 tricks"), {"count": p2[seat]})
-                lines.append(ScoreLine.explained(seat, Category.TRICKS, p2[seat], note))
+            lines.append(ScoreLine.explained(seat, Category.TRICKS, counted[seat], note))
     elif winner is not None:
         won, lost = counted[winner], counted[1 - winner]
         values = {"won": won, "lost": lost}

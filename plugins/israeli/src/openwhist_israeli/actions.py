@@ -156,20 +156,31 @@ def parse_call(text: str) -> Pass | Bid:
     return bid_of(number * 5 + denomination)
 
 
-def parse_frisch(text: str, count: int) -> FrischSelection:
+def parse_frisch(text: str, count: int, *, seat: str | None = None) -> FrischSelection:
     """Read a Frisch selection of ``count`` distinct cards: ``frisch 2C 7D QH`` or ``2C 7D QH``.
+
+    ``seat``, when given, is named in the messages ("N's hand") instead of "your hand".
 
     Raises:
         InvalidNotationError: a bad card, a repeated card or the wrong number of cards.
     """
+    hand = f"{seat}'s hand" if seat else "your hand"
     words = text.replace(",", " ").split()
     if words and words[0].lower() == "frisch":
         words = words[1:]
     if not words:
         raise InvalidNotationError(
-            f"a Frisch selection names {count} cards from your hand, e.g. frisch 2C 7D QH"
+            f"a Frisch selection names {count} cards from {hand}, e.g. frisch 2C 7D QH"
         )
-    cards = [parse_card(w) for w in words]
+    cards = []
+    for word in words:
+        try:
+            cards.append(parse_card(word))
+        except InvalidNotationError as exc:
+            raise InvalidNotationError(
+                f"{text!r} is not a Frisch selection: a Frisch is due, so name {count} cards "
+                f"from {hand}, e.g. frisch 2C 7D QH ({exc})"
+            ) from None
     mask = 0
     for card in cards:
         if mask >> card & 1:

@@ -166,12 +166,26 @@ def _explain_contract(state: DealState[Any], action: Action) -> Message | None:
 
 
 def _explain_selection(state: DealState[Any], action: Action) -> Message | None:
+    # The seat is named, not "you": a record's checker and a hot-seat table read these
+    # too (RULES.md §4.4: every seat puts down its cards in turn).
     count = options_of(state).frisch_cards
-    if not isinstance(action, FrischSelection):
-        example = "frisch 2C 7D QH" if count == 3 else "frisch 2C 7D ..."
+    seat = SEAT_NAMES[state.to_act]
+    example = "frisch 2C 7D QH" if count == 3 else "frisch 2C 7D ..."
+    if isinstance(action, Pass):
         return Message(
-            N_("{action} is not a Frisch selection: put down {count} cards, e.g. {example}"),
-            {"action": str(action), "count": count, "example": example},
+            N_(
+                "no pass now: all four players passed, so a Frisch is due: {seat} puts down "
+                "{count} cards to pass on, e.g. {example}"
+            ),
+            {"seat": seat, "count": count, "example": example},
+        )
+    if not isinstance(action, FrischSelection):
+        return Message(
+            N_(
+                "{action} is not a Frisch selection: a Frisch is due, so {seat} puts down "
+                "{count} cards, e.g. {example}"
+            ),
+            {"action": str(action), "seat": seat, "count": count, "example": example},
         )
     if action.cards.bit_count() != count:
         return Message(
@@ -181,8 +195,12 @@ def _explain_selection(state: DealState[Any], action: Action) -> Message | None:
     missing = action.cards & ~state.hands[state.to_act]
     if missing:
         return Message(
-            N_("you do not hold {cards}"),
-            {"cards": " ".join(card_name(c) for c in cards_of(missing))},
+            N_("{seat} does not hold {cards}: a Frisch puts down {count} cards of {seat}'s hand"),
+            {
+                "seat": seat,
+                "cards": " ".join(card_name(c) for c in cards_of(missing)),
+                "count": count,
+            },
         )
     return None
 
@@ -192,17 +210,20 @@ def _explain_play(state: DealState[Any], action: Action) -> Message | None:
         return Message(
             N_("{action} is not a card: trick play is under way"), {"action": str(action)}
         )
+    seat = SEAT_NAMES[state.to_act]
     hand = state.hands[state.to_act]
     card = action.card
     if not hand >> card & 1:
-        return Message(N_("you do not hold {card}"), {"card": card}, cards=("card",))
+        return Message(
+            N_("{seat} does not hold {card}"), {"seat": seat, "card": card}, cards=("card",)
+        )
     if state.trick:
         led = state.trick[0] // 13
         if not follow_suit(hand, led) >> card & 1:
             held = " ".join(card_name(c) for c in cards_of(hand & SUIT_MASKS[led]))
             return Message(
-                N_("you must follow suit: {suit} were led and you hold {held}"),
-                {"suit": Message(SUIT_WORDS[led]), "held": held},
+                N_("{seat} must follow suit: {suit} were led and {seat} holds {held}"),
+                {"seat": seat, "suit": Message(SUIT_WORDS[led]), "held": held},
             )
     return None
 

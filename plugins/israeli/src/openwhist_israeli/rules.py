@@ -60,7 +60,13 @@ from openwhist_israeli.actions import (
     parse_frisch,
 )
 from openwhist_israeli.options import MAX_TRICKS, IsraeliOptions
-from openwhist_israeli.scoring import IsraeliFacts, advance_match, score_facts, start_match
+from openwhist_israeli.scoring import (
+    SEAT_NAMES,
+    IsraeliFacts,
+    advance_match,
+    score_facts,
+    start_match,
+)
 
 PHASE_AUCTION: Final = "auction"
 """The trump auction (RULES.md §4.3)."""
@@ -589,7 +595,11 @@ class IsraeliRules:
         if phase == PHASE_CONTRACTS:
             return parse_contract(text)
         if phase == PHASE_FRISCH:
-            return parse_frisch(text, options_of(state).frisch_cards)
+            if text.strip().lower() in ("pass", "p"):
+                # A pass reads as the call it is, so the legality check explains that a
+                # Frisch selection is due instead of "pass is not a card".
+                return PASS
+            return parse_frisch(text, options_of(state).frisch_cards, seat=SEAT_NAMES[state.to_act])
         return None  # deal and play: the standard notation
 
     def conformance_public_cards(self, state: DealState[IsraeliExtra]) -> int:

@@ -24,7 +24,14 @@ from openwhist import (
     VariantError,
     plural_message,
 )
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from openwhist_israeli.actions import Bid, parse_call
 from openwhist_israeli.options import MAX_TRICKS, IsraeliOptions
@@ -80,36 +87,76 @@ class IsraeliFacts(BaseModel):
         return call.notation()
 
     @model_validator(mode="after")
-    def _check(self) -> IsraeliFacts:
+    def _check(self, info: ValidationInfo) -> IsraeliFacts:
+        # Every problem at once, one per line (the ledger lists each line as a problem),
+        # so a score-keeper fixes them all in one go.
+        problems = self.problems()
+        options = (info.context or {}).get("options") if info is not None else None
+        if isinstance(options, IsraeliOptions):
+            problems.extend(self.rule_problems(options))
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    def problems(self) -> list[str]:
+        """What is wrong with these facts whatever the rule options (RULES.md §4.5)."""
+        problems: list[str] = []
         if len(self.tricks) != SEATS or any(t < 0 for t in self.tricks):
-            raise ValueError("tricks: give four counts, one per seat (N E S W), none negative")
+            problems.append("tricks: give four counts, one per seat (N E S W), none negative")
         if len(self.revokes) != SEATS or any(r < 0 for r in self.revokes):
-            raise ValueError("revokes: give four counts, one per seat, none negative")
+            problems.append("revokes: give four counts, one per seat, none negative")
+        elif any(r > MAX_TRICKS for r in self.revokes):
+            # A revoke is a card played to a trick: one seat revokes at most once a trick.
+            problems.append(
+                f"revokes: a seat can revoke at most once a trick, so at most {MAX_TRICKS} "
+                f"times a deal, not {max(self.revokes)}"
+            )
         if self.passed_out:
             if self.declarer is not None or self.bid is not None or self.contracts:
-                raise ValueError("a passed-out deal has no declarer, bid or contracts")
+                problems.append("a passed-out deal has no declarer, bid or contracts")
             if any(self.tricks):
-                raise ValueError("a passed-out deal is not played: no tricks")
-            return self
+                problems.append("a passed-out deal is not played: no tricks")
+            if any(self.revokes):
+                problems.append("a passed-out deal is not played: no revokes")
+            return problems
         if self.declarer is None or self.bid is None:
-            raise ValueError("a played deal needs the declarer and the winning bid")
-        if sum(self.tricks) != MAX_TRICKS:
-            raise ValueError(f"tricks must total {MAX_TRICKS}, not {sum(self.tricks)}")
+            problems.append("a played deal needs the declarer and the winning bid")
+        if len(self.tricks) == SEATS and sum(self.tricks) != MAX_TRICKS:
+            problems.append(f"tricks must total {MAX_TRICKS}, not {sum(self.tricks)}")
         if len(self.contracts) != SEATS:
-            raise ValueError("contracts: give four contracts, one per seat (N E S W)")
+            problems.append("contracts: give four contracts, one per seat (N E S W)")
+            return problems
         if any(not 0 <= c <= MAX_TRICKS for c in self.contracts):
-            raise ValueError(f"each contract is 0 to {MAX_TRICKS} tricks")
-        number = self.bid_number
-        if self.contracts[self.declarer] < number:
-            raise ValueError(
-                f"the declarer ({SEAT_NAMES[self.declarer]}) bid {self.bid} and must contract at "
-                f"least {number}, not {self.contracts[self.declarer]}"
-            )
+            problems.append(f"each contract is 0 to {MAX_TRICKS} tricks")
+        if self.declarer is not None and self.bid is not None:
+            number = self.bid_number
+            if self.contracts[self.declarer] < number:
+                problems.append(
+                    f"the declarer ({SEAT_NAMES[self.declarer]}) bid {self.bid} and must "
+                    f"contract at least {number}, not {self.contracts[self.declarer]}"
+                )
         if sum(self.contracts) == MAX_TRICKS and not self.is_waiver:
-            raise ValueError(
+            problems.append(
                 f"the contracts may not total exactly {MAX_TRICKS} (the last bidder's rule)"
             )
-        return self
+        return problems
+
+    def rule_problems(self, options: IsraeliOptions) -> list[str]:
+        """What these facts cannot be under the match's rule options: a bid below
+        ``min_bid`` (§4.3.3), a passed-out deal where passed-out deals are redealt by the
+        same dealer (so no deal ends passed out)."""
+        problems: list[str] = []
+        if self.passed_out and options.passed_out_redeal_by == "same":
+            problems.append(
+                "passed_out: under passed_out_redeal_by=same a passed-out deal is redealt by "
+                "the same dealer and played, so no deal ends passed out (count the redeal in "
+                "redeals and enter the deal that was played)"
+            )
+        if not self.passed_out and self.bid is not None and self.bid_number < options.min_bid:
+            problems.append(
+                f"bid: {self.bid} is below the minimum bid {options.min_bid} (RULES.md §4.3.3)"
+            )
+        return problems
 
     @property
     def bid_number(self) -> int:
@@ -187,13 +234,13 @@ def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
     """Score a deal per RULES.md §4.7–§4.8: per seat its contract line, then its revokes.
 
     Raises:
-        VariantError: a winning bid below the options' ``min_bid`` (RULES.md §4.3.3), which
-            no auction can produce -- a score-keeper's slip.
+        VariantError: facts the options rule out (`IsraeliFacts.rule_problems`: a winning
+            bid below ``min_bid``, a passed-out deal under ``passed_out_redeal_by=same``),
+            which no auction can produce -- a score-keeper's slip; one problem a line.
     """
-    if not facts.passed_out and facts.bid_number < options.min_bid:
-        raise VariantError(
-            f"bid: {facts.bid} is below the minimum bid {options.min_bid} (RULES.md §4.3.3)"
-        )
+    problems = facts.rule_problems(options)
+    if problems:
+        raise VariantError("\n".join(problems))
     details: dict[str, Any] = {
         "declarer": facts.declarer,
         "bid": facts.bid,
