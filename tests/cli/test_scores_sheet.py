@@ -17,7 +17,6 @@ from openwhist.state import TERMINAL
 from openwhist_cli.app import app
 from openwhist_cli.commands.ledger import _ragged_table, plain_table
 from openwhist_cli.commands.scores import entry_lines, render_sheet
-from openwhist_cli.sheetjson import iter_sheet_json
 from typer.testing import CliRunner
 
 NOTES = ['said "seven", not five', "tab\there, back\\slash", "ünïcödé — ♠ 🂡", "bell\x07 nul\x00"]
@@ -108,77 +107,6 @@ def test_the_whole_sheet_as_text_shows_every_deal_and_correction(
         assert any(r.endswith(note) for r in rows), note
 
 
-@pytest.mark.parametrize(
-    "change",
-    [
-        lambda deal: deal["points"].__setitem__(0, True),  # a bool where a number goes
-        lambda deal: deal["totals"].__setitem__(1, 2.5),  # a float
-        lambda deal: deal.__setitem__("extra", {"k": [1, None]}),  # a key too many
-        lambda deal: deal.pop("summary"),  # one missing
-        lambda deal: deal.update({"number": deal.pop("number")}),  # the keys reordered
-        lambda deal: deal["lines"].append("not a line"),
-        lambda deal: deal["lines"][0].__setitem__("corrects", False),
-        lambda deal: deal["lines"][0].__setitem__("note", None),
-        lambda deal: deal.update(winner=None, tricks=[], lines=[], points=[], totals=[]),
-        lambda deal: deal.update(summary="\u2028\ud800\x1b[31m\x7f"),  # odd characters
-    ],
-)
-def test_any_unusual_deal_is_still_written_as_json_dumps_would(
-    german: tuple[Path, int], change: Any
-) -> None:
-    db, match = german
-    with Ledger(str(db)) as ledger:
-        sheet = ledger.score_sheet(match)
-    change(sheet["deals"][4])
-    assert "".join(iter_sheet_json(sheet)) == _dumps(sheet)
-
-
-@pytest.mark.parametrize(
-    "value",
-    [{}, [], None, {"deals": []}, {1: "x"}, {"deals": "none"}, {"a": 1.5, "deals": [[1, 2]]}],
-)
-def test_anything_else_is_written_as_json_dumps_would(value: Any) -> None:
-    assert "".join(iter_sheet_json(value)) == _dumps(value)
-
-
-def test_a_long_sheet_is_written_in_pieces_that_join_to_json_dumps() -> None:
-    rng = random.Random(8)
-    deals = []
-    totals = [0, 0, 0]
-    for number in range(1, 4_502):
-        points = [rng.randint(-30, 30) for _ in range(3)]
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
-        lines = [
-            {
-                "id": number * 3 + p,
-                "party": p,
-                "category": "contract",
-                "points": points[p],
-                "note": f"note {number}",
-                "corrects": None if p else number,
-            }
-            for p in range(rng.randint(0, 3))
-        ]
-        deals.append(
-            {
-                "number": number,
-                "dealer": number % 3,
-                "status": "complete",
-                "source": "played",
-                "winner": rng.choice([None, 0, 1, 2]),
-                "tricks": [rng.randint(0, 13)] * 3,
-                "summary": "",
-                "lines": lines,
-                "points": points,
-                "totals": totals,
-            }
-        )
-    sheet = {"match": {"id": 1}, "parties": ["N", "E", "S"], "deals": deals, "totals": totals}
-    pieces = list(iter_sheet_json(sheet))
-    assert len(pieces) > 3  # written as it is made, not as one 68 MB string
-    assert "".join(pieces) == _dumps(sheet)
-
-
 def test_a_plain_table_aligns_its_columns() -> None:
     rows: list[list[Any]] = [[1, "+7", 7, "A 7, B 6 "], [10, ".", -13, ""], ["adj.", "-5", "", "x"]]
     assert plain_table(["deal", "A", "total A", "result"], rows, right={1, 2}).split("\n") == [
@@ -204,3 +132,30 @@ def test_the_column_layout_is_the_row_layout() -> None:
         ]
         right = {i for i in range(width) if rng.random() < 0.5}
         assert plain_table(headers, rows, right) == _ragged_table(headers, rows, right)
+
+
+def test_an_israeli_page_shows_the_contracts_of_its_own_deals(
+    runner: CliRunner, tmp_path: Path, catalog: Catalog
+) -> None:
+    """A page of an Israeli sheet reads the entered facts of its deals only, and shows each
+    deal's declarer, contracts and tricks as the whole sheet does."""
+    db = tmp_path / "i.sqlite3"
+
+    def facts(declarer: int, bid: str, contracts: list[int], tricks: list[int]) -> Any:
+        return {"declarer": declarer, "bid": bid, "contracts": contracts, "tricks": tricks,
+                "revokes": [0, 0, 0, 0]}  # fmt: skip
+
+    with Ledger(str(db), catalog=catalog) as ledger:
+        match = ledger.start_match("israeli", ["Noa", "Eli", "Sara", "Wim"])
+        ledger.record_real_deal(match, facts(0, "5S", [5, 4, 3, 0], [5, 4, 4, 0]))
+        ledger.record_real_deal(match, facts(1, "6H", [2, 6, 4, 3], [1, 6, 3, 3]))
+        ledger.record_real_deal(match, facts(3, "7NT", [3, 2, 0, 7], [3, 2, 1, 7]))
+    whole = whist(runner, db, "scores", str(match))
+    page = whist(runner, db, "scores", str(match), "--from", "2", "--to", "2")
+    assert page.exit_code == 0, page.output
+    row = next(r for r in page.stdout.splitlines() if r.startswith("2 "))
+    assert row.split() in [r.split() for r in whole.stdout.splitlines()]  # columns re-fit
+    # Deal 2: E declared 6H; N bid 2 and took 1 (-10), E made 6 (+46), W made 3 (+19).
+    assert row.split()[1:3] == ["E", "6H"]
+    assert row.split()[-8:-4] == ["2/1", "-10", "6/6", "+46"]
+    assert not any(r.startswith(("1 ", "3 ")) for r in page.stdout.splitlines())

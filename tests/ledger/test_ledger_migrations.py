@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerNeedsUpgradeError
@@ -22,8 +21,8 @@ FUTURE_REVISION = '''
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_test"
-down_revision = "0001"
+revision = "0099_test"
+down_revision = "{head}"
 branch_labels = None
 depends_on = None
 
@@ -66,26 +65,56 @@ def test_a_new_ledger_is_at_the_head_revision(ledger_url: str) -> None:
 
 
 def install_future_revision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Make this openwhist know a second revision ``0002_test`` (as a newer release would)."""
+    """Make this openwhist know one more revision ``0099_test`` after today's head (as a
+    newer release would)."""
     versions = tmp_path / "future_versions"
     versions.mkdir()
-    (versions / "0002_test.py").write_text(FUTURE_REVISION)
-    shipped = db.alembic_config
+    head = db.head_revision()
+    (versions / "0099_test.py").write_text(FUTURE_REVISION.replace("{head}", head))
+    monkeypatch.setattr(db, "VERSION_DIRS", (*db.VERSION_DIRS, versions))
+    return "0099_test"
 
-    def with_future(url: Any) -> Config:
-        config = shipped(url)
-        config.set_main_option("path_separator", "os")
-        config.set_main_option("version_locations", f"{db.MIGRATIONS_DIR / 'versions'}:{versions}")
-        return config
 
-    monkeypatch.setattr(db, "alembic_config", with_future)
-    return "0002_test"
+def test_the_quick_head_check_agrees_with_alembic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a ledger at the head skips Alembic by reading the migration files' revision
+    lines: that reading must name Alembic's own head, with a later revision added too."""
+    alembic_head = db.script_directory().get_current_head()
+    assert db.shipped_head() == alembic_head
+    assert db.head_revision() == alembic_head
+    install_future_revision(tmp_path, monkeypatch)
+    assert db.shipped_head() == db.script_directory().get_current_head() == "0099_test"
+    # A branch (two heads) is not read by the quick check: Alembic decides.
+    (tmp_path / "future_versions" / "0098_branch.py").write_text(
+        FUTURE_REVISION.replace("0099_test", "0098_branch").replace("{head}", "0001")
+    )
+    assert db.shipped_head() is None
+
+
+def test_a_ledger_at_the_head_opens_without_loading_alembic(ledger_url: str) -> None:
+    """``whist scores`` and every other command on a current ledger: one query checks the
+    revision, and Alembic (about 0.35 s of CPU to import with the scripts) is not imported."""
+    import subprocess
+    import sys
+
+    Ledger(ledger_url, catalog={}).close()
+    code = (
+        "import sys\n"
+        "from openwhist.services.ledger import Ledger\n"
+        f"Ledger({ledger_url!r}, catalog={{}}).close()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
 
 
 def test_an_old_ledger_with_rows_upgrades_to_head(
     ledger_url: str, catalog: Any, play_deal: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    # A ledger written by the release that had only revision 0001, with a match in it.
+    # A ledger written by today's release, with a match in it.
     with Ledger(ledger_url, catalog=catalog) as ledger:
         match_id = ledger.start_match(
             "german", ["Ann", "Bob"], options={"match_format": "best_of_3"}
@@ -93,14 +122,15 @@ def test_an_old_ledger_with_rows_upgrades_to_head(
         play_deal(ledger, match_id, random.Random(4))
         resume = ledger.resume_point(match_id)
         sheet = ledger.score_sheet(match_id)
-    assert current(ledger_url)["revision"] == "0001"
-    # The next release ships 0002_test.
+    today = db.head_revision()
+    assert current(ledger_url)["revision"] == today
+    # The next release ships 0099_test.
     head = install_future_revision(tmp_path, monkeypatch)
     assert current(ledger_url)["up_to_date"] is False
     with pytest.raises(LedgerNeedsUpgradeError, match="whist ledger upgrade") as info:
         Ledger(ledger_url, catalog=catalog, upgrade=False)
     assert info.value.exit_code == 5
-    assert current(ledger_url)["revision"] == "0001"  # the refusal changed nothing
+    assert current(ledger_url)["revision"] == today  # the refusal changed nothing
     with Ledger(ledger_url, catalog=catalog) as ledger:  # upgrades on open
         assert ledger.score_sheet(match_id) == sheet
         assert ledger.resume_point(match_id) == resume

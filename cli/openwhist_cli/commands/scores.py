@@ -18,9 +18,6 @@ carried into the running totals.
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
 import typer
@@ -33,42 +30,14 @@ from openwhist_cli.commands.ledger import (
     plain_table,
     seat_display_name,
 )
-from openwhist_cli.sheetjson import iter_sheet_json
 
 PAGE = 500
 """Deals shown by default (the last ones) when a match has more."""
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a sheet is read and laid out.
-
-    A long sheet is hundreds of thousands of small acyclic dicts and lists, and the table
-    laid out from it as many again: the collector's repeated passes over them took a third
-    of the time. Reference counting still frees everything; the collector resumes after.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-class _SignedPoints(dict[int, str]):
-    """Points as a sheet shows them (``+7``, ``-3``, ``.`` for none), remembered: a sheet
-    repeats the same few values, and formatting each of a long sheet's cells anew was
-    most of the time it took to lay out."""
-
-    def __missing__(self, points: int) -> str:
-        text = f"{points:+d}" if points else "."
-        if len(self) < 10_000:
-            self[points] = text
-        return text
-
-
-_signed: Callable[[int], str] = _SignedPoints().__getitem__
+def _signed(points: int) -> str:
+    """Points as a sheet shows them: ``+7``, ``-3``, ``.`` for none."""
+    return f"{points:+d}" if points else "."
 
 
 def _header(sheet: dict[str, Any]) -> str:
@@ -339,7 +308,7 @@ def scores_command(
     json_out: JsonOption = False,
 ) -> None:
     """Show a match's score sheet as its players keep it (We/They, per player, per deal)."""
-    with runtime.handle_errors(ctx), _collector_paused():
+    with runtime.handle_errors(ctx):
         with open_ledger(ctx, db, read_only=True) as ledger:
             if first is None and last is None and not everything and not json_out:
                 size = ledger.score_sheet(match, first=1, last=0)["page"]["deals"]
@@ -351,16 +320,13 @@ def scores_command(
                     )
             sheet = ledger.score_sheet(match, first=first, last=last)
             records: dict[int, dict[str, Any]] = {}
-            if sheet["match"]["variant"] == "israeli" and not json_out:
-                for deal in ledger.get_match(match)["deal_records"]:
+            if sheet["match"]["variant"] == "israeli" and not json_out and sheet["deals"]:
+                page = sheet["page"]
+                for deal in ledger.deal_records(match, first=page["first"], last=page["last"]):
                     score = deal["record"].get("score") or {}
                     records[deal["number"]] = {"facts": score.get("facts") or {}}
         if json_out:
-            # The same text as runtime.echo_json, written as it is made: a whole sheet of
-            # a long match is tens of megabytes.
-            for piece in iter_sheet_json(sheet):
-                typer.echo(piece, nl=False)
-            typer.echo("")
+            runtime.echo_json(sheet)
             return
         typer.echo(render_sheet(sheet, records))
         if lines:

@@ -20,27 +20,27 @@
   (read-only, disk full, authentication: exit 7; damage, dropped column: exit 5; integer
   overflow: exit 2).
 
-SQLAlchemy and Alembic are imported here at module level: import this module only when a
-ledger is actually opened (the CLI and `openwhist.services.ledger` do so lazily).
+SQLAlchemy is imported here at module level: import this module only when a ledger is
+actually opened (the CLI and `openwhist.services.ledger` do so lazily). Alembic is imported
+only to migrate, or to judge a revision that is not the head: a ledger already at the head
+-- every open but the first after an upgrade -- is checked with one query and a look at the
+shipped migration files (`shipped_head`), which saves about 0.35 s of CPU per command.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 from urllib.parse import quote
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
 from sqlalchemy.engine import URL, Engine
 
 from openwhist.ledger.errors import (
@@ -61,6 +61,10 @@ from openwhist.ledger.errors import (
     NotALedgerError,
 )
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
 ENV_VAR: Final = "OPENWHIST_DB"
 """The environment variable naming the ledger (a URL or an SQLite file path)."""
 DEFAULT_FILE: Final = "ledger.sqlite3"
@@ -69,6 +73,8 @@ BUSY_TIMEOUT_MS: Final = 5000
 """How long an SQLite writer waits for another process's lock before giving up."""
 MIGRATIONS_DIR: Final = Path(__file__).parent / "migrations"
 """The Alembic script directory shipped inside the package."""
+VERSION_DIRS: tuple[Path, ...] = (MIGRATIONS_DIR / "versions",)
+"""Where the migration scripts are (Alembic's ``version_locations``; a test adds one)."""
 SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite 3 database file."""
 SYNCHRONOUS = "FULL"
@@ -85,7 +91,16 @@ report's whole run is often shorter than the check of a large file. A report on 
 damaged file still fails (exit 5) as soon as it reads a damaged page."""
 _IMMEDIATE: Final = "openwhist_immediate"
 _OURS: Final = frozenset(
-    {"players", "matches", "seats", "deals", "deal_actions", "score_entries", "alembic_version"}
+    {
+        "players",
+        "matches",
+        "seats",
+        "deals",
+        "deal_actions",
+        "score_entries",
+        "party_totals",
+        "alembic_version",
+    }
 )
 
 
@@ -416,8 +431,12 @@ def translate_errors(url: URL) -> Iterator[None]:
 
 def alembic_config(url: URL) -> Config:
     """An Alembic configuration for ``url`` using the migrations shipped in the package."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("version_locations", os.pathsep.join(map(str, VERSION_DIRS)))
     config.set_main_option(
         "sqlalchemy.url", url.render_as_string(hide_password=False).replace("%", "%%")
     )
@@ -426,11 +445,51 @@ def alembic_config(url: URL) -> Config:
 
 def script_directory() -> ScriptDirectory:
     """The shipped migration scripts."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config(URL.create("sqlite")))
+
+
+_REVISION_LINE = re.compile(r"^(down_revision|revision)\s*(?::[^=\n]*)?=\s*(.*?)\s*$", re.MULTILINE)
+_QUOTED = re.compile(r"""^(?:"([^"\\]*)"|'([^'\\]*)')$""")
+
+
+def shipped_head() -> str | None:
+    """The head revision read from the migration files' ``revision`` and ``down_revision``
+    lines, without importing Alembic (which costs about 0.35 s of CPU with the scripts).
+
+    ``None`` whenever the files are not the plain linear kind this reads with certainty
+    -- a merge (a tuple of down revisions), a value that is not a string literal, a file
+    without both lines, not exactly one head -- and the caller then asks Alembic. A test
+    checks that this agrees with Alembic's head.
+    """
+    revisions: dict[str, str | None] = {}
+    for folder in VERSION_DIRS:
+        for path in sorted(folder.glob("*.py")):
+            found: dict[str, str | None] = {}
+            for name, value in _REVISION_LINE.findall(path.read_text(encoding="utf-8")):
+                quoted = _QUOTED.match(value)
+                if quoted is not None:
+                    double, single = quoted.groups()
+                    found[name] = double if double is not None else single
+                elif value == "None" and name == "down_revision":
+                    found[name] = None
+                else:
+                    return None
+            if set(found) != {"revision", "down_revision"} or found["revision"] in revisions:
+                return None
+            revision = found["revision"]
+            assert revision is not None
+            revisions[revision] = found["down_revision"]
+    heads = set(revisions) - set(revisions.values())
+    return heads.pop() if len(heads) == 1 else None
 
 
 def head_revision() -> str:
     """The newest schema revision this openwhist knows."""
+    fast = shipped_head()
+    if fast is not None:
+        return fast
     head = script_directory().get_current_head()
     assert head is not None
     return head
@@ -465,7 +524,6 @@ class LedgerState:
 
 
 def _classify(where: str, tables: set[str], revisions: list[str] | None) -> tuple[Kind, str | None]:
-    head = head_revision()
     if not tables:
         return "empty", None
     if revisions is None:
@@ -480,7 +538,11 @@ def _classify(where: str, tables: set[str], revisions: list[str] | None) -> tupl
             "it was not modified"
         )
     revision = revisions[0]
+    # The usual case -- a ledger at the head -- is settled without loading Alembic.
+    if revision == head_revision():
+        return "ledger", revision
     if revision not in known_revisions():
+        head = head_revision()
         raise LedgerTooNewError(
             f"{where} was written by a newer openwhist (schema revision {revision!r}; this "
             f"openwhist knows up to {head!r}); it was not modified -- upgrade openwhist"
@@ -611,6 +673,9 @@ def inspect_ledger(
 
 def _migrate(engine: Engine, target: str = "head") -> None:
     """Run the migrations up to ``target`` in one transaction holding the write lock."""
+    from alembic import command
+    from alembic.util.exc import CommandError
+
     url = engine.url
     config = alembic_config(url)
     with translate_errors(url), writer(engine).begin() as conn:
@@ -727,6 +792,7 @@ __all__ = [
     "DEFAULT_FILE",
     "ENV_VAR",
     "MIGRATIONS_DIR",
+    "VERSION_DIRS",
     "LedgerState",
     "alembic_config",
     "current",
@@ -739,6 +805,7 @@ __all__ = [
     "open_engine",
     "resolve_url",
     "script_directory",
+    "shipped_head",
     "sqlite_path",
     "translate",
     "translate_errors",

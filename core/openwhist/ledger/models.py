@@ -12,9 +12,17 @@ Schema (docs/ledger.md, "Schema"):
   killed process resumes at the last action (folded into ``deals.record`` when the deal
   completes, then deleted in the same transaction);
 * ``score_entries`` -- APPEND-ONLY score lines. A correction is a new entry that refers to
-  the entry it corrects (``corrects_id``); no entry is ever updated or deleted.
+  the entry it corrects (``corrects_id``); no entry is ever updated or deleted;
+* ``party_totals`` -- one row per scoring party of a match: the sums of its entries and
+  deals that standings and score sheets read (``points``, ``game_points``,
+  ``contracts_made``, ``deals``, ``deals_won``).
 
-Standings and totals are always derived from ``score_entries``; no total is stored.
+The entries are the truth; two derived sums are kept beside them so that reports cost the
+same at any match length: ``party_totals`` (above) and each deal's ``running`` column (the
+running totals of the match's *own* deal lines up to that deal, corrections and
+adjustments excluded). Both are written in the same transaction as the entries they sum,
+by `openwhist.ledger.repository` only, and can always be recomputed from the entries
+(migration ``0003_running_totals`` does so for older ledgers).
 
 Every NOT NULL column that is not a key has a *server* default, so a future migration can
 add such a column to a populated table (notes/ecosystem.md §3). Times are UTC.
@@ -138,6 +146,14 @@ class DealRow(SQLModel, table=True):
     # without touching the overflow pages that hold a deal's record.
     progress: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
     record: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    # Added by migration 0003, so it sits after the record in every ledger; a page reads
+    # it for one deal only (the one before the page).
+    running: list[int] = Field(
+        default_factory=list,
+        sa_column=_json_column("[]"),
+        description="per party, the sum of the match's deal lines up to and including this "
+        "deal as they were recorded (no corrections, no adjustments); ``[]`` until complete",
+    )
 
 
 class DealAction(SQLModel, table=True):
@@ -165,6 +181,8 @@ class ScoreEntry(SQLModel, table=True):
         # Standings read (match_id, party, points, category) from this index alone.
         sa.Index("ix_score_entries_match_party", "match_id", "party", "points", "category"),
         sa.Index("ix_score_entries_deal", "deal_id"),
+        # Also how a page finds the corrections before it (only corrections have a
+        # corrects_id): the cost follows the ledger's corrections, never a match's length.
         sa.Index("ix_score_entries_corrects", "corrects_id"),
     )
 
@@ -180,7 +198,38 @@ class ScoreEntry(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
 
 
-TABLES: Final = ("players", "matches", "seats", "deals", "deal_actions", "score_entries")
+class PartyTotal(SQLModel, table=True):
+    """The sums of one scoring party of a match, kept as its entries are written.
+
+    ``points`` is the sum of every entry of the party (corrections and adjustments
+    included), ``game_points`` of its game and rubber entries, ``contracts_made`` the count
+    of its contract and zero-bid entries with positive points that are not corrections;
+    ``deals`` counts the match's completed deals (the same in every row of the match) and
+    ``deals_won`` those the party won.
+    """
+
+    __tablename__ = "party_totals"
+
+    match_id: int = Field(foreign_key="matches.id", primary_key=True)
+    party: int = Field(primary_key=True)
+    points: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
+    game_points: int = Field(
+        default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"}
+    )
+    contracts_made: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    deals: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    deals_won: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+TABLES: Final = (
+    "players",
+    "matches",
+    "seats",
+    "deals",
+    "deal_actions",
+    "score_entries",
+    "party_totals",
+)
 """Our table names (plus ``alembic_version``): a database with other tables is foreign."""
 
 __all__ = [
@@ -191,6 +240,7 @@ __all__ = [
     "DealAction",
     "DealRow",
     "Match",
+    "PartyTotal",
     "Player",
     "ScoreEntry",
     "Seat",

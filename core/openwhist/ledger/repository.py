@@ -7,8 +7,14 @@ Invariants kept here (docs/ledger.md, "Schema"):
 
 * score entries are only ever inserted; a correction is a compensating entry that refers
   to the corrected entry (`correct`);
-* standings and totals are computed from the entries on every call (`standings`,
-  `score_sheet`); no total is stored;
+* the entries are the truth, and two sums of them are kept in the same transaction as
+  the entries, so that reports cost the same at any match length: ``party_totals`` (per
+  match and party: points, game points, contracts made, deals, deals won) and each
+  completed deal's ``running`` totals of the match's own deal lines. Every entry is
+  counted by `record_entries` or `correct`, every completed deal by `complete_deal`;
+  nothing else writes entries. A deal's own lines are written once, when it completes;
+  anything added to a deal later is a correction (``corrects_id``), which the running
+  column leaves out and a page adds back (`score_sheet`);
 * a match has at most one deal ``in_progress``, numbered one more than the deals its
   progress snapshot has completed; its actions are logged one row per action with a unique
   1-based index, so an action can never be logged twice (`append_action`);
@@ -44,6 +50,7 @@ from openwhist.ledger.models import (
     DealAction,
     DealRow,
     Match,
+    PartyTotal,
     Player,
     ScoreEntry,
     Seat,
@@ -190,6 +197,8 @@ def create_match(
     for index, (player, party) in enumerate(seats):
         assert player.id is not None
         session.add(Seat(match_id=match.id, seat=index, player_id=player.id, party=party))
+    for party in sorted({*range(len(progress.parties)), *(party for _p, party in seats)}):
+        session.add(PartyTotal(match_id=match.id, party=party))
     session.flush()
     return match
 
@@ -281,27 +290,22 @@ def ledger_totals(*, session: Session, match_ids: Sequence[int] | None = None) -
     """Each match's totals as its entries give them -- the one source of every total shown.
 
     Returns ``{match_id: {"points": [...], "game_points": [...], "edited": bool}}`` for the
-    matches that have entries (``None``: every match): ``points`` per party is the sum of
+    matches asked for (``None``: every match): ``points`` per party is the sum of
     every entry (deal lines, the rules' awards, corrections, voids, adjustments), what the
     score sheet's totals and the standings' points are; ``game_points`` the sum of the
     ``game`` and ``rubber`` entries (English and American Whist's match points);
     ``edited`` is True when the match has entries the rules did not make (a correction, a
-    void's compensating entries, an adjustment). Two grouped sums over the covering index
-    ``(match_id, party, points, category)`` and two lookups by ``ix_score_entries_corrects``
-    and ``ix_score_entries_deal``.
+    void's compensating entries, an adjustment). The sums are the ones kept in
+    ``party_totals`` as the entries are written (one row per party, whatever the match's
+    length); ``edited`` takes two lookups by ``ix_score_entries_corrects`` and
+    ``ix_score_entries_deal``.
     """
-    entries_t = _T["score_entries"]
-    where = [] if match_ids is None else [entries_t.c.match_id.in_(list(match_ids))]
-    game = sa.case((entries_t.c.category.in_(("game", "rubber")), entries_t.c.points), else_=0)
+    entries_t, totals_t = _T["score_entries"], _T["party_totals"]
+    where = [] if match_ids is None else [totals_t.c.match_id.in_(list(match_ids))]
     rows = session.execute(
         sa.select(
-            entries_t.c.match_id,
-            entries_t.c.party,
-            sa.func.sum(entries_t.c.points),
-            sa.func.sum(game),
-        )
-        .where(*where)
-        .group_by(entries_t.c.match_id, entries_t.c.party)
+            totals_t.c.match_id, totals_t.c.party, totals_t.c.points, totals_t.c.game_points
+        ).where(*where)
     ).all()
     out: dict[int, Any] = {}
     for match_id, party, points, game_points in rows:
@@ -557,6 +561,7 @@ def record_entries(
         session.add(entry)
         entries.append(entry)
     session.flush()
+    count_entries(session=session, entries=entries)
     return entries
 
 
@@ -646,13 +651,17 @@ def complete_deal(
     session.execute(sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id))
     # The deal's own lines, then what the match progression awarded for it (English game
     # points and rubber bonus, RULES.md §2.7): both are score lines of this deal.
-    record_entries(
+    entries = record_entries(
         session=session,
         match_id=match_id,
         deal_id=deal.id,
         lines=(*score.lines, *progress.awards),
         parties=len(progress.parties),
     )
+    deal.running = running_after(
+        session=session, deal=deal, entries=entries, parties=len(progress.parties)
+    )
+    count_deal(session=session, match_id=match_id, winner=score.winner)
     match.progress = progress_json
     if progress.finished:
         match.status = "finished"
@@ -721,7 +730,197 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
     )
     session.add(fix)
     session.flush()
+    count_entries(session=session, entries=[fix])
     return fix
+
+
+# -- running totals -------------------------------------------------------------------------
+
+
+def count_entries(*, session: Session, entries: Sequence[ScoreEntry]) -> None:
+    """Add new entries to their parties' ``party_totals`` rows (same transaction).
+
+    Each row is changed by an ``UPDATE ... SET points = points + :delta``, which the
+    database applies atomically, so two writers adding entries to one match at once
+    (PostgreSQL) both count. A party without a row (none is expected: `create_match` and
+    the migration create them) gets one.
+    """
+    totals_t = _T["party_totals"]
+    deltas: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for entry in entries:
+        delta = deltas[(entry.match_id, entry.party)]
+        delta[0] += entry.points
+        if entry.category in ("game", "rubber"):
+            delta[1] += entry.points
+        if (
+            entry.category in ("contract", "zero_bid")
+            and entry.points > 0
+            and entry.corrects_id is None
+        ):
+            delta[2] += 1
+    for (match_id, party), (points, game_points, contracts) in sorted(deltas.items()):
+        where = (totals_t.c.match_id == match_id, totals_t.c.party == party)
+        result = session.execute(
+            sa.update(totals_t)
+            .where(*where)
+            .values(
+                points=totals_t.c.points + points,
+                game_points=totals_t.c.game_points + game_points,
+                contracts_made=totals_t.c.contracts_made + contracts,
+            )
+        )
+        if not getattr(result, "rowcount", 0):
+            played = session.execute(
+                sa.select(totals_t.c.deals).where(totals_t.c.match_id == match_id).limit(1)
+            ).scalar()
+            session.execute(
+                totals_t.insert().values(
+                    match_id=match_id,
+                    party=party,
+                    points=points,
+                    game_points=game_points,
+                    contracts_made=contracts,
+                    deals=int(played or 0),
+                )
+            )
+
+
+def count_deal(*, session: Session, match_id: int, winner: int | None) -> None:
+    """Count a newly completed deal in every ``party_totals`` row of its match, and as won
+    in the winner's."""
+    totals_t = _T["party_totals"]
+    won = sa.case((totals_t.c.party == winner, 1), else_=0) if winner is not None else sa.literal(0)
+    session.execute(
+        sa.update(totals_t)
+        .where(totals_t.c.match_id == match_id)
+        .values(deals=totals_t.c.deals + 1, deals_won=totals_t.c.deals_won + won)
+    )
+
+
+def running_after(
+    *, session: Session, deal: DealRow, entries: Sequence[ScoreEntry], parties: int
+) -> list[int]:
+    """The running totals of a deal being completed: the previous completed deal's
+    ``running`` plus this deal's own ``entries``, per party (``parties`` of them)."""
+    deals_t = _T["deals"]
+    previous = session.execute(
+        sa.select(deals_t.c.running)
+        .where(
+            deals_t.c.match_id == deal.match_id,
+            deals_t.c.number < deal.number,
+            deals_t.c.status == "complete",
+        )
+        .order_by(deals_t.c.number.desc())
+        .limit(1)
+    ).scalar()
+    running = _padded(previous, parties)
+    for entry in entries:
+        running[entry.party] += entry.points
+    return running
+
+
+def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list[str]:
+    """Where the kept sums (``party_totals``, ``deals.running``) disagree with the entries
+    and deals summed afresh -- for a ledger check; ``[]`` when they all agree.
+
+    Reads every entry and deal of the match (or of the ledger): meant for a check, not for
+    reports.
+    """
+    entries_t, deals_t, totals_t = _T["score_entries"], _T["deals"], _T["party_totals"]
+    e, d, t = entries_t.c, deals_t.c, totals_t.c
+
+    def of_match(column: Any) -> tuple[Any, ...]:
+        return () if match_id is None else (column == match_id,)
+
+    expected: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for row in session.execute(sa.select(t.match_id, t.party).where(*of_match(t.match_id))):
+        expected[(row[0], row[1])]  # every kept row is compared, even one with nothing
+    game = sa.case((e.category.in_(("game", "rubber")), e.points), else_=0)
+    made = sa.case(
+        (
+            sa.and_(
+                e.category.in_(("contract", "zero_bid")), e.points > 0, e.corrects_id.is_(None)
+            ),
+            1,
+        ),
+        else_=0,
+    )
+    for m, party, points, games, contracts in session.execute(
+        sa.select(e.match_id, e.party, sa.func.sum(e.points), sa.func.sum(game), sa.func.sum(made))
+        .where(*of_match(e.match_id))
+        .group_by(e.match_id, e.party)
+    ):
+        expected[(m, party)][:3] = [int(points or 0), int(games or 0), int(contracts or 0)]
+    complete = d.status == "complete"
+    played = {
+        m: n
+        for m, n in session.execute(
+            sa.select(d.match_id, sa.func.count())
+            .where(complete, *of_match(d.match_id))
+            .group_by(d.match_id)
+        )
+    }
+    won = {
+        (m, w): n
+        for m, w, n in session.execute(
+            sa.select(d.match_id, d.winner, sa.func.count())
+            .where(complete, d.winner.is_not(None), *of_match(d.match_id))
+            .group_by(d.match_id, d.winner)
+        )
+    }
+    for (m, party), sums in expected.items():
+        sums[3], sums[4] = int(played.get(m, 0)), int(won.get((m, party), 0))
+    kept = {
+        (row[0], row[1]): [int(v) for v in row[2:]]
+        for row in session.execute(
+            sa.select(
+                t.match_id, t.party, t.points, t.game_points, t.contracts_made, t.deals, t.deals_won
+            ).where(*of_match(t.match_id))
+        )
+    }
+    names = ("points", "game_points", "contracts_made", "deals", "deals_won")
+    problems = []
+    for (m, party), sums in sorted(expected.items()):
+        stored = kept.get((m, party))
+        if stored is None:
+            problems.append(f"match {m}, party {party}: no party_totals row")
+        elif stored != sums:
+            wrong = ", ".join(
+                f"{name} {s} (the entries give {x})"
+                for name, s, x in zip(names, stored, sums, strict=True)
+                if s != x
+            )
+            problems.append(f"match {m}, party {party}: party_totals {wrong}")
+    own: dict[int, dict[int, int]] = defaultdict(dict)
+    for deal_id, party, points in session.execute(
+        sa.select(e.deal_id, e.party, sa.func.sum(e.points))
+        .where(e.deal_id.is_not(None), e.corrects_id.is_(None), *of_match(e.match_id))
+        .group_by(e.deal_id, e.party)
+    ):
+        own[deal_id][party] = int(points or 0)
+    running: dict[int, list[int]] = {}
+    for m, number, deal_id, stored_running in session.execute(
+        sa.select(d.match_id, d.number, d.id, d.running)
+        .where(complete, *of_match(d.match_id))
+        .order_by(d.match_id, d.number)
+    ):
+        values = [int(v) for v in stored_running or []]
+        so_far = running.setdefault(m, [])
+        for party, points in own.get(deal_id, {}).items():
+            so_far.extend([0] * (party + 1 - len(so_far)))
+            so_far[party] += points
+        so_far.extend([0] * (len(values) - len(so_far)))
+        if values != so_far:
+            problems.append(
+                f"match {m}, deal {number}: running totals {values} (the entries give {so_far})"
+            )
+    return problems
+
+
+def _padded(values: Any, count: int) -> list[int]:
+    """``values`` (a stored list of ints, or nothing) as exactly ``count`` ints."""
+    out = [int(v) for v in (values or [])[:count]]
+    return out + [0] * (count - len(out))
 
 
 VOID_CATEGORY = "void"
@@ -803,37 +1002,40 @@ def void_deal(*, session: Session, match_id: int, number: int, note: str) -> dic
     parties = len(match.progress.get("parties", []))
     taken = [0] * parties
     added = 0
+    written: list[ScoreEntry] = []
     for entry in entries:
         value = current.get(entry.id or 0, 0) if entry.corrects_id is None else 0
         if not value:
             continue
-        session.add(
-            ScoreEntry(
-                match_id=match_id,
-                deal_id=deal.id,
-                seq=entry.seq,
-                party=entry.party,
-                category=entry.category,
-                points=-value,
-                note=f"void of deal {number} (entry {entry.id}, {value} -> 0): {note}",
-                corrects_id=entry.id,
-            )
+        compensation = ScoreEntry(
+            match_id=match_id,
+            deal_id=deal.id,
+            seq=entry.seq,
+            party=entry.party,
+            category=entry.category,
+            points=-value,
+            note=f"void of deal {number} (entry {entry.id}, {value} -> 0): {note}",
+            corrects_id=entry.id,
         )
+        session.add(compensation)
+        written.append(compensation)
         if 0 <= entry.party < parties:
             taken[entry.party] -= value
         added += 1
-    session.add(
-        ScoreEntry(
-            match_id=match_id,
-            deal_id=deal.id,
-            seq=max((e.seq for e in entries), default=-1) + 1,
-            party=0,
-            category=VOID_CATEGORY,
-            points=0,
-            note=f"void: {note}",
-        )
+    marker = ScoreEntry(
+        match_id=match_id,
+        deal_id=deal.id,
+        seq=max((e.seq for e in entries), default=-1) + 1,
+        party=0,
+        category=VOID_CATEGORY,
+        points=0,
+        note=f"void: {note}",
     )
+    session.add(marker)
     session.flush()
+    # The compensations are corrections (the running column leaves them out, a page adds
+    # them back); the marker is 0 points. Both are counted in party_totals.
+    count_entries(session=session, entries=[*written, marker])
     return {"match": match_id, "deal": number, "entries": added + 1, "points": taken}
 
 
@@ -846,9 +1048,12 @@ _T = SQLModel.metadata.tables
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while building a large sheet.
 
-    The sheet is hundreds of thousands of small acyclic dicts and lists; without the pause
-    the collector's repeated full passes over them took half of a 100,000-deal sheet's time.
-    Reference counting still frees everything; the collector resumes afterwards.
+    Kept because it pays (issue 11, measured 2026-12-01, CPU, best of 3-5, paused vs not):
+    the whole sheet of a 10,000-deal match 105 ms vs 184 ms, of a 100,000-deal match
+    1.32 s vs 2.24 s (the sheet is hundreds of thousands of small acyclic dicts and lists,
+    and the collector's repeated full passes over them and over every imported module's
+    objects cost that); a 500-deal page 8.3 ms vs 8.7 ms. Reference counting still frees
+    everything; the collector resumes afterwards.
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -880,6 +1085,44 @@ def _party_sums(session: Session, statement: Any, count: int) -> list[int]:
     return sums
 
 
+def _carried_before(session: Session, match_id: int, first: int, count: int) -> list[int]:
+    """The match's totals from the deals numbered below ``first``: the running totals of
+    the last completed one (its own lines) plus the corrections of those deals.
+
+    One index probe for the running totals; the corrections are found through
+    ``ix_score_entries_corrects`` (only corrections have a ``corrects_id``) and their deals
+    by primary key, so the cost follows the ledger's corrections -- a few per match --
+    never the match's length or the page's place in it.
+    """
+    deals_t, entries_t = _T["deals"], _T["score_entries"]
+    running = session.execute(
+        sa.select(deals_t.c.running)
+        .where(
+            deals_t.c.match_id == match_id,
+            deals_t.c.number < first,
+            deals_t.c.status == "complete",
+        )
+        .order_by(deals_t.c.number.desc())
+        .limit(1)
+    ).scalar()
+    carried = _padded(running, count)
+    # ``+ 0`` keeps SQLite from walking the match's entries (ix_score_entries_match_party)
+    # or its deals before the page (the deals' (match_id, number) index) instead.
+    corrections = _party_sums(
+        session,
+        sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
+        .select_from(entries_t.join(deals_t, deals_t.c.id == entries_t.c.deal_id))
+        .where(
+            entries_t.c.corrects_id.is_not(None),
+            (entries_t.c.match_id + 0) == match_id,
+            (deals_t.c.number + 0) < first,
+        )
+        .group_by(entries_t.c.party),
+        count,
+    )
+    return [c + d for c, d in zip(carried, corrections, strict=True)]
+
+
 def score_sheet(
     *,
     session: Session,
@@ -887,11 +1130,13 @@ def score_sheet(
     first: int | None = None,
     last: int | None = None,
 ) -> dict[str, Any]:
-    """The match's score sheet, variant-neutral, computed from its entries.
+    """The match's score sheet, variant-neutral, from its entries and their kept sums.
 
     ``first`` / ``last`` (deal numbers, inclusive) restrict the sheet to a page of deals:
-    the running totals still start from everything before the page (``carried``), summed
-    by the database, so a page of a 100,000-deal match costs what its own deals cost.
+    the running totals still start from everything before the page (``carried``: the
+    stored running totals of the deal before the page plus the corrections before it), and
+    ``totals`` come from ``party_totals``, so a page costs what its own deals cost at any
+    match length.
 
     Returns:
         ``{"match": match_summary, "parties": [...], "deals": [...], "adjustments": [...],
@@ -914,33 +1159,24 @@ def score_sheet(
         in_page.append(deals_t.c.number >= first)
     if last is not None:
         in_page.append(deals_t.c.number <= last)
-    deal_count = session.execute(
-        sa.select(sa.func.count()).select_from(deals_t).where(deals_t.c.match_id == match_id)
-    ).scalar_one()
-    # The match's totals are a sum the database does from the covering index (match_id,
-    # party, points, category); the carried totals sum the deals before the page (or
-    # subtract those from it on): no entry becomes a Python object unless it is shown.
+    totals_t = _T["party_totals"]
+    # Deals are numbered 1, 2, ... without gaps (a deal is only ever removed while it is
+    # the match's last, in progress), so the highest number is the count: one index probe.
+    deal_count = (
+        session.execute(
+            sa.select(deals_t.c.number)
+            .where(deals_t.c.match_id == match_id)
+            .order_by(deals_t.c.number.desc())
+            .limit(1)
+        ).scalar()
+        or 0
+    )
+    # The match's totals are kept in party_totals as the entries are written.
     totals = _party_sums(
         session,
-        sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
-        .where(entries_t.c.match_id == match_id)
-        .group_by(entries_t.c.party),
+        sa.select(totals_t.c.party, totals_t.c.points).where(totals_t.c.match_id == match_id),
         count,
     )
-    deals_with_entries = deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id)
-
-    def deal_sums(*where: Any) -> list[int]:
-        # Driven from the deals' (match_id, number) index, then each deal's entries by
-        # ix_score_entries_deal: the cost follows the deals selected, not the match.
-        return _party_sums(
-            session,
-            sa.select(entries_t.c.party, sa.func.sum(entries_t.c.points))
-            .select_from(deals_with_entries)
-            .where(deals_t.c.match_id == match_id, *where)
-            .group_by(entries_t.c.party),
-            count,
-        )
-
     # Entries without a deal. ``match_id + 0`` keeps SQLite on ix_score_entries_deal
     # (deal_id IS NULL: the few adjustments) instead of scanning the match's entries.
     adjustment_rows = session.execute(
@@ -950,15 +1186,7 @@ def score_sheet(
     ).all()
     carried = [0] * count
     if first is not None and first > 1:
-        if first - 1 <= int(deal_count) - first + 1:
-            carried = deal_sums(deals_t.c.number < first)
-        else:
-            # Fewer deals from the page on: everything, minus those, minus adjustments.
-            after = deal_sums(deals_t.c.number >= first)
-            carried = [t - a for t, a in zip(totals, after, strict=True)]
-            for row in adjustment_rows:
-                if 0 <= row[2] < count:
-                    carried[row[2]] -= row[4]
+        carried = _carried_before(session, match_id, first, count)
     # Plain columns only: the summary is extracted by the database and the tricks list is
     # read as text, because decoding 100,000 progress documents dominated the sheet's time.
     deals_query = (
@@ -975,6 +1203,7 @@ def score_sheet(
         .where(*in_page)
         .order_by(deals_t.c.number)
     )
+    deals_with_entries = deals_t.join(entries_t, entries_t.c.deal_id == deals_t.c.id)
     # The page's entries in sheet order -- deal number, then entry id (rule order,
     # corrections after) -- walking the deals' (match_id, number) index and each deal's
     # entries by ix_score_entries_deal, which is already in that order: no sort, and no
@@ -1087,35 +1316,22 @@ def _build_sheet(
     }
 
 
+# Every seat of every match, with its party's kept sums (party_totals): the cost follows
+# the number of seats, not of deals or entries.
 _STANDINGS_SQL = """
-WITH pts AS (
-    SELECT match_id, party, SUM(points) AS points,
-           SUM(CASE WHEN category IN ('contract', 'zero_bid') AND points > 0
-                     AND corrects_id IS NULL
-                    THEN 1 ELSE 0 END) AS contracts,
-           SUM(CASE WHEN category IN ('game', 'rubber') THEN points ELSE 0 END) AS game_points
-    FROM score_entries GROUP BY match_id, party
-), dl AS (
-    SELECT match_id, COUNT(*) AS deals FROM deals WHERE status = 'complete' GROUP BY match_id
-), dw AS (
-    SELECT match_id, winner, COUNT(*) AS won FROM deals
-    WHERE status = 'complete' AND winner IS NOT NULL GROUP BY match_id, winner
-)
 SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
        COUNT(*) AS matches,
        SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END) AS finished,
        SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
-       COALESCE(SUM(dl.deals), 0) AS deals,
-       COALESCE(SUM(dw.won), 0) AS deals_won,
-       COALESCE(SUM(pts.points), 0) AS points,
-       COALESCE(SUM(pts.contracts), 0) AS contracts_made,
-       COALESCE(SUM(pts.game_points), 0) AS game_points
+       COALESCE(SUM(t.deals), 0) AS deals,
+       COALESCE(SUM(t.deals_won), 0) AS deals_won,
+       COALESCE(SUM(t.points), 0) AS points,
+       COALESCE(SUM(t.contracts_made), 0) AS contracts_made,
+       COALESCE(SUM(t.game_points), 0) AS game_points
 FROM seats s
 JOIN players p ON p.id = s.player_id
 JOIN matches m ON m.id = s.match_id
-LEFT JOIN pts ON pts.match_id = s.match_id AND pts.party = s.party
-LEFT JOIN dl ON dl.match_id = s.match_id
-LEFT JOIN dw ON dw.match_id = s.match_id AND dw.winner = s.party
+LEFT JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party
 {where}
 GROUP BY m.variant, p.id, p.name, p.kind
 ORDER BY m.variant, points DESC, p.name
@@ -1129,7 +1345,7 @@ def standings(
     player: str | None = None,
     game_points: bool = False,
 ) -> list[dict[str, Any]]:
-    """Per variant and player, across matches, computed from the entries on each call.
+    """Per variant and player, across matches, from the sums kept in ``party_totals``.
 
     Each row: ``variant``, ``name``, ``kind``, ``matches`` (played in), ``finished``,
     ``wins`` (finished matches their party won), ``deals`` (completed deals of their
@@ -1205,11 +1421,17 @@ def match_entries(*, session: Session, match_id: int | None = None) -> list[dict
     ]
 
 
-def match_deals(*, session: Session, match_id: int) -> list[dict[str, Any]]:
-    """The match's deals in order: number, status, source, record, tricks, progress."""
-    rows = session.exec(
-        select(DealRow).where(DealRow.match_id == match_id).order_by(col(DealRow.number))
-    ).all()
+def match_deals(
+    *, session: Session, match_id: int, first: int | None = None, last: int | None = None
+) -> list[dict[str, Any]]:
+    """The match's deals in order: number, status, source, record, tricks, progress;
+    ``first`` / ``last`` (deal numbers, inclusive) restrict them to a page."""
+    statement = select(DealRow).where(DealRow.match_id == match_id)
+    if first is not None:
+        statement = statement.where(DealRow.number >= first)
+    if last is not None:
+        statement = statement.where(DealRow.number <= last)
+    rows = session.exec(statement.order_by(col(DealRow.number))).all()
     out = []
     for deal in rows:
         record = dict(deal.record)
@@ -1254,6 +1476,7 @@ __all__ = [
     "get_or_create",
     "get_or_create_player",
     "get_player",
+    "kept_sums_problems",
     "ledger_totals",
     "list_matches",
     "logged_actions",

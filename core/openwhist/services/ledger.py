@@ -957,6 +957,22 @@ class Ledger:
             summary["deal_records"] = repo.match_deals(session=session, match_id=match_id)
             return summary
 
+    def deal_records(
+        self, match_id: int, *, first: int | None = None, last: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The match's deals with their records (as in `get_match`'s ``deal_records``),
+        only those numbered ``first`` to ``last`` when given: what a page of the score
+        sheet needs, at the same cost at any match length.
+
+        Raises:
+            LedgerNotFoundError: no such match.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            repo.get_match(session=session, match_id=match_id)
+            return repo.match_deals(session=session, match_id=match_id, first=first, last=last)
+
     def list_matches(
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
     ) -> list[dict[str, Any]]:
