@@ -23,7 +23,6 @@ Bots receive only ``engine.observe(state, seat)`` and the legal actions; an acti
 not among them is a `PluginContractError` naming the bot. In-process bots are trusted code;
 with ``isolation`` each bot seat's bot runs in a worker process of its own
 (`openwhist.isolation`), with the same results.
-not among them is a `PluginContractError` naming the bot.
 
 Memory. Each match's record is built while the match is played and handed to ``on_record``
 as soon as it ends; the summary is kept as running counts. With ``stream=True`` nothing per
