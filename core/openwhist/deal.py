@@ -206,15 +206,7 @@ class LiveDeal:
         if self.to_act < 0:
             return ()
         if self.phase is PHASE_PLAY or self.phase == PHASE_PLAY:
-            mask = self._mask
-            if mask < 0:
-                if self._engine._standard_legal:
-                    hand = self.hands[self.to_act]
-                    trick = self.trick
-                    mask = hand & SUIT_MASKS[trick[0] // 13] or hand if trick else hand
-                else:
-                    mask = self._engine._legal_plays(self)
-                self._mask = mask
+            mask = self.legal_mask()
             c, d, h, s = _SUIT_PLAYS or suit_tables()
             return (
                 c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
