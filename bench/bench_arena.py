@@ -26,10 +26,10 @@ import random
 import time
 from typing import Any
 
-from openwhist.engine import Engine
+from openwhist.game.engine import Engine
+from openwhist.game.state import CHANCE, TERMINAL
 from openwhist.plugins import load_catalog
 from openwhist.services.arena import run_arena
-from openwhist.state import CHANCE, TERMINAL
 
 
 def measure(

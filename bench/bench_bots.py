@@ -32,10 +32,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from openwhist.engine import Engine
+from openwhist.bots.base import Bot
+from openwhist.game.engine import Engine
+from openwhist.game.state import CHANCE, TERMINAL
 from openwhist.plugins import load_catalog
-from openwhist.state import CHANCE, TERMINAL
-from openwhist.variant import Bot
 
 Z95 = 1.959964
 

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import reference_engine
 from openwhist import CHANCE, TERMINAL
-from openwhist.engine import Engine
+from openwhist.game.engine import Engine
 from openwhist.plugins import load_catalog
 
 VARIANTS = ("german", "english", "american", "israeli")

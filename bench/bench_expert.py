@@ -34,12 +34,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from openwhist.actions import Action
-from openwhist.engine import Engine
+from openwhist.bots.base import Bot
+from openwhist.game.actions import Action
+from openwhist.game.engine import Engine
+from openwhist.game.state import CHANCE, TERMINAL
+from openwhist.game.views import PlayerView
 from openwhist.plugins import load_catalog
-from openwhist.state import CHANCE, TERMINAL
-from openwhist.variant import Bot
-from openwhist.views import PlayerView
 
 Z95 = 1.959964
 

@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 import pytest
 from openwhist import PLAYS, Action, Bot, BotSpec, PlayerView, PluginContractError, hookimpl
-from openwhist.isolation import Isolation
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
 from openwhist.services.arena import (
@@ -25,6 +24,7 @@ from openwhist.services.arena import (
     t_quantile_975,
     wilson_interval,
 )
+from openwhist.services.isolation import Isolation
 
 
 @pytest.fixture(scope="module")

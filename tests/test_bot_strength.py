@@ -34,10 +34,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from openwhist.engine import Engine
+from openwhist.bots.base import Bot
+from openwhist.game.engine import Engine
+from openwhist.game.state import CHANCE, PHASE_PLAY, TERMINAL
 from openwhist.plugins import Catalog, load_catalog
-from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL
-from openwhist.variant import Bot
 
 DEALS = 200
 

@@ -2,7 +2,7 @@
 
 An expert searches sampled deals, so it *could* peek if it were handed the deal state; it is
 handed only ``engine.observe(state, seat)`` and the legal actions, and it seeds its sampling
-from its own seed and the view (`openwhist.sampling.view_rng`). For decision points of seeded
+from its own seed and the view (`openwhist.bots.sampling.view_rng`). For decision points of seeded
 deals (random play drives the deal forward) we build a second engine state that differs only
 by swapping two cards hidden from the seat to act -- between two other hands (same suit, so
 no shown void is contradicted; never the English turn-up nor cards the seat passed in a
@@ -18,10 +18,10 @@ import random
 from typing import Any
 
 import pytest
-from openwhist.engine import Engine
+from openwhist.bots.base import Bot
+from openwhist.game.engine import Engine
+from openwhist.game.state import CHANCE, TERMINAL
 from openwhist.plugins import Catalog, load_catalog
-from openwhist.state import CHANCE, TERMINAL
-from openwhist.variant import Bot
 
 CHECKS = 10
 """Decision points checked per variant (experts are slow: a few seconds in all)."""

@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from openwhist.errors import (
+from openwhist.game.errors import (
     OptionsError,
     RecordError,
     UnknownBotLevelError,
     UnknownVariantError,
 )
-from openwhist.options import parse_option_pairs
+from openwhist.game.options import parse_option_pairs
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import load_record
 from openwhist.services import UsageError

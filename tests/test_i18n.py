@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ("es", "pt", "it")
 # Every package that shows players text, and so ships a catalogue in its `locale` directory
-# (openwhist.messages): the CLI's screens, the core's standard rules, each built-in variant
+# (openwhist.game.messages): the CLI's screens, the core's standard rules, each built-in variant
 # and the example plugin.
 PACKAGES = {
     "cli": ROOT / "cli" / "openwhist_cli",

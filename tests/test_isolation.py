@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 from openwhist import Bot, BotSpec, Engine, hookimpl
 from openwhist.bots import RandomBot, bot_rng
-from openwhist.isolation import WORKER_ARGV, BotFailedError, Isolation
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import GameRecord
 from openwhist.services.arena import run_arena
+from openwhist.services.isolation import WORKER_ARGV, BotFailedError, Isolation
 from openwhist.services.play import DealScored, MatchOver, start_session
 from openwhist.services.simulate import simulate
 

@@ -309,7 +309,7 @@ def test_a_rubber_over_three_runs_quit_and_killed_is_scored_exactly(tmp_path: Pa
 
 def _card(text: str) -> int:
     """A card as typed (``10♦``, ``Q♥``) or logged (``QH``) as the engine's card number."""
-    from openwhist.cards import parse_card
+    from openwhist.game.cards import parse_card
 
     return parse_card(text)
 
@@ -329,7 +329,7 @@ def _actors(resumed: Any) -> list[int]:
 def _replays_to_the_stored_scores(records: list[dict[str, Any]], first_dealer: int) -> None:
     """Every stored deal, replayed through a fresh engine from the progress before it,
     scores what the ledger stored and advances the match to the stored progress."""
-    from openwhist.engine import Engine
+    from openwhist.game.engine import Engine
     from openwhist.plugins import load_catalog
 
     engine = Engine(load_catalog().variant("english"), {})

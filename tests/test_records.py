@@ -22,6 +22,7 @@ from openwhist import (
     card_name,
     iter_cards,
 )
+from openwhist.game.state import DealState
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import (
     RECORD_FORMAT,
@@ -31,7 +32,6 @@ from openwhist.records import (
     load_record,
     replay_record,
 )
-from openwhist.state import DealState
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@
 #   bash tools/catalogues.sh compile   # compile every .po to the .mo that ships beside it
 #
 # Each package keeps its catalogue in a `locale` directory inside the package (see
-# openwhist/messages.py); tests/test_i18n.py fails when a message lacks a translation or a
+# openwhist/game/messages.py); tests/test_i18n.py fails when a message lacks a translation or a
 # committed .mo is stale. Run from the repository root.
 set -euo pipefail
 PYBABEL=${PYBABEL:-.venv/bin/pybabel}

@@ -12,7 +12,7 @@ English is the source language; Spanish (``es``), Portuguese (``pt``) and Italia
 ship compiled. A language without a catalogue falls back to English, never an error.
 
 Text that plugins produce (score lines, summaries, rejection and hint reasons, titles and
-option descriptions) is translated by the plugins' own catalogues (`openwhist.messages`),
+option descriptions) is translated by the plugins' own catalogues (`openwhist.game.messages`),
 which `use_plugin_catalogues` adds after ours.
 
 **How the ``.mo`` files are built**: they are committed next to their ``.po`` sources (so
@@ -104,7 +104,7 @@ def _build() -> None:
 
 def translations() -> gettext.NullTranslations:
     """The chosen language's translations, ours and the plugins' (for
-    `openwhist.messages.Message.render`)."""
+    `openwhist.game.messages.Message.render`)."""
     return _translation
 
 
@@ -128,7 +128,7 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     return message
 
 
-# Score categories (openwhist.scoring.Category values), shown by `render.category_name`.
+# Score categories (openwhist.game.scoring.Category values), shown by `render.category_name`.
 # Text the plugins produce (variant titles, score lines, ...) is in their own catalogues.
 KNOWN_TEXT = (
     N_("deal"),

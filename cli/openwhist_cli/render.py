@@ -27,12 +27,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openwhist.actions import PLAYS, Action, Play
-from openwhist.cards import SUIT_LETTERS, SUIT_SYMBOLS, cards_of, rank_of, suit_of
-from openwhist.messages import Message
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import NO_TRUMP, TrickRecord
-from openwhist.views import PlayerView
+from openwhist import (
+    NO_TRUMP,
+    PLAYS,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    Action,
+    DealScore,
+    MatchProgress,
+    Message,
+    Play,
+    PlayerView,
+    TrickRecord,
+    cards_of,
+    rank_of,
+    suit_of,
+)
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text

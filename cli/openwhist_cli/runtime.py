@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 if TYPE_CHECKING:
-    from openwhist.plugins import Catalog
+    from openwhist.services.catalog import Catalog
 
 
 class ExitCode(enum.IntEnum):
@@ -65,7 +65,7 @@ class PluginLoadError(Exception):
 
 
 def _default_loader() -> Catalog:
-    from openwhist.plugins import load_catalog
+    from openwhist.services.catalog import load_catalog
 
     return load_catalog()
 
@@ -97,16 +97,16 @@ def get_catalog(ctx: typer.Context) -> Catalog:
         meta[CATALOG_KEY] = catalog
         from openwhist_cli import i18n
 
-        # The plugins' own catalogues translate the text they produce (openwhist.messages).
+        # The plugins' own catalogues translate the text they produce (openwhist.game.messages).
         i18n.use_plugin_catalogues(catalog.locale_dirs())
     return catalog
 
 
 def bot_isolation(flag: bool | None, *, default: str = "none") -> Any:
-    """The `openwhist.isolation.Isolation` of ``--isolate-bots`` (True: every bot),
+    """The `openwhist.services.isolation.Isolation` of ``--isolate-bots`` (True: every bot),
     ``--no-isolate-bots`` (False: none) or neither (None: ``default``, a mode name). Its
     workers load the plugins as this process does (`catalog_loader`)."""
-    from openwhist.isolation import Isolation
+    from openwhist.services.isolation import Isolation
 
     mode = default if flag is None else ("all" if flag else "none")
     if loads_installed_plugins():
@@ -131,7 +131,7 @@ def echo_error(message: str) -> None:
 
 def exit_code_for(exc: BaseException) -> ExitCode:
     """The documented exit code of an error raised by a command."""
-    from openwhist.errors import (
+    from openwhist import (
         DuplicateVariantError,
         OpenWhistError,
         OptionsError,
@@ -177,7 +177,7 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
     except Exception as exc:
         if is_debug(ctx):
             raise
-        from openwhist.errors import OpenWhistError, OptionsError
+        from openwhist import OpenWhistError, OptionsError
 
         if isinstance(exc, OptionsError) and exc.messages:
             # Field by field, in the player's language (`whist play --lang`).

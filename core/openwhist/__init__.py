@@ -3,11 +3,14 @@
 The names exported here are the public plugin API: a variant plugin imports only these.
 """
 
-from openwhist.actions import PLAYS, Action, Deal, Play
-from openwhist.cards import (
+from openwhist.bots.base import Bot, BotLevel, BotSpec, CardBot, Reason
+from openwhist.game.actions import PLAYS, Action, Deal, Play
+from openwhist.game.cards import (
     FULL_DECK,
     NUM_CARDS,
+    SUIT_LETTERS,
     SUIT_MASKS,
+    SUIT_SYMBOLS,
     CardSet,
     Rank,
     Suit,
@@ -21,9 +24,9 @@ from openwhist.cards import (
     rank_of,
     suit_of,
 )
-from openwhist.deal import LiveDeal
-from openwhist.engine import Engine, shuffled_deck
-from openwhist.errors import (
+from openwhist.game.deal import LiveDeal
+from openwhist.game.engine import Engine, shuffled_deck
+from openwhist.game.errors import (
     DuplicateVariantError,
     IllegalActionError,
     InvalidNotationError,
@@ -35,12 +38,11 @@ from openwhist.errors import (
     UnknownVariantError,
     VariantError,
 )
-from openwhist.hookspecs import hookimpl
-from openwhist.messages import N_, Message, join_messages, plural_message
-from openwhist.options import VariantOptions
-from openwhist.rules import Rules
-from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
-from openwhist.standard import (
+from openwhist.game.hookspecs import Rules, hookimpl
+from openwhist.game.messages import N_, Message, join_messages, plural_message
+from openwhist.game.options import VariantOptions
+from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
+from openwhist.game.standard import (
     StandardRules,
     collect_trick,
     deal_round_robin,
@@ -48,7 +50,7 @@ from openwhist.standard import (
     initial_state,
     side_of,
 )
-from openwhist.state import (
+from openwhist.game.state import (
     CHANCE,
     NO_TRUMP,
     PHASE_DEAL,
@@ -63,18 +65,9 @@ from openwhist.state import (
     next_seat,
     with_changes,
 )
-from openwhist.tricks import follow_suit, winning_index
-from openwhist.variant import (
-    Bot,
-    BotLevel,
-    BotSpec,
-    CardBot,
-    HouseRule,
-    Reason,
-    RuleChange,
-    Variant,
-)
-from openwhist.views import HIDDEN, PlayerView, public_history, standard_view
+from openwhist.game.tricks import follow_suit, winning_index
+from openwhist.game.variant import HouseRule, RuleChange, Variant
+from openwhist.game.views import HIDDEN, PlayerView, public_history, standard_view
 
 __version__ = "0.1.0"
 
@@ -89,7 +82,9 @@ __all__ = [
     "PHASE_END",
     "PHASE_PLAY",
     "PLAYS",
+    "SUIT_LETTERS",
     "SUIT_MASKS",
+    "SUIT_SYMBOLS",
     "TERMINAL",
     "Action",
     "Bot",

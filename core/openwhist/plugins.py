@@ -24,15 +24,51 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import pluggy
 
 from openwhist.bots import DEFAULT_BOTS
-from openwhist.errors import DuplicateVariantError, UnknownVariantError
-from openwhist.hookspecs import DISCOVERY_HOOKS, PROJECT, DiscoverySpecs
-from openwhist.rules import RulesPluginManager
-from openwhist.variant import BotSpec, HouseRule, Variant
+from openwhist.bots.base import BotSpec
+from openwhist.game.errors import DuplicateVariantError, UnknownVariantError
+from openwhist.game.hookspecs import PROJECT, hookspec
+from openwhist.game.rules import RulesPluginManager
+from openwhist.game.variant import HouseRule, Variant
+
+
+class DiscoverySpecs(Protocol):
+    """Hooks called once on the global plugin manager."""
+
+    @hookspec
+    def whist_register_variants(self, register: Callable[[Variant], None]) -> None:
+        """Register variants by calling ``register(Variant(...))`` once per variant.
+
+        Called once when the catalog is built. A name (or alias) registered twice is a
+        `DuplicateVariantError` naming both distributions.
+        """
+
+    @hookspec
+    def whist_register_house_rules(self, register: Callable[[HouseRule], None]) -> None:
+        """Register house rules by calling ``register(HouseRule(...))``.
+
+        A match enables house rules by name; their rules plugins stack above the variant's.
+        """
+
+    @hookspec
+    def whist_register_bots(self, register: Callable[[BotSpec], None]) -> None:
+        """Register computer players by calling ``register(BotSpec(...))``."""
+
+    @hookspec
+    def whist_register_commands(self, app: Any) -> None:
+        """Add commands to the ``whist`` Typer app (``app.command()(fn)`` or ``add_typer``).
+
+        Called once when the CLI starts. ``app`` is a ``typer.Typer``; a plugin that uses
+        this hook depends on Typer itself.
+        """
+
+
+DISCOVERY_HOOKS: tuple[str, ...] = tuple(n for n in vars(DiscoverySpecs) if n.startswith("whist_"))
+"""The discovery hooks' names (`DiscoverySpecs`)."""
 
 ENTRY_POINT_GROUP = PROJECT
 
@@ -158,7 +194,7 @@ class Catalog:
     def locale_dirs(self) -> list[Path]:
         """The gettext catalogue directories of the loaded plugins, in plugin-name order:
         the ``locale`` directory of each plugin's top-level package, where one exists
-        (``openwhist_german/locale/es/LC_MESSAGES/messages.mo``; see `openwhist.messages`).
+        (``openwhist_german/locale/es/LC_MESSAGES/messages.mo``; see `openwhist.game.messages`).
         """
         found: list[Path] = []
         for record in sorted(self.records, key=lambda r: r.name):

@@ -51,17 +51,17 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from openwhist.engine import Engine
-from openwhist.errors import (
+from openwhist.game.engine import Engine
+from openwhist.game.errors import (
     IllegalActionError,
     InvalidNotationError,
     OptionsError,
     RecordError,
     UnknownVariantError,
 )
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import TERMINAL, DealState
-from openwhist.variant import HouseRule, Variant
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import TERMINAL, DealState
+from openwhist.game.variant import HouseRule, Variant
 
 FORMAT_NAME = "openwhist.record"
 """The format family; the version follows a slash."""

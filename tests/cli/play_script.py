@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.actions import Play
-from openwhist.cards import FULL_DECK, card_name, card_symbol, iter_cards
+from openwhist.game.actions import Play
+from openwhist.game.cards import FULL_DECK, card_name, card_symbol, iter_cards
 from openwhist.plugins import Catalog
 from openwhist.services.play import DealScored, HumanTurn, MatchOver, start_session
 from openwhist_cli.render import hand_order

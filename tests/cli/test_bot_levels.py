@@ -30,11 +30,11 @@ from openwhist import (
     UnknownBotLevelError,
     hookimpl,
 )
-from openwhist.isolation import Isolation
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import load_record
 from openwhist.services import UsageError
 from openwhist.services.arena import resolve_entrant_bots, run_arena
+from openwhist.services.isolation import Isolation
 from openwhist.services.ledger import Ledger
 from openwhist.services.play import HumanTurn, PlaySession, parse_seat, start_session
 from openwhist.services.simulate import simulate

@@ -20,9 +20,12 @@ import re
 from typing import Any
 
 import pytest
-from openwhist.actions import Action, Play
-from openwhist.cards import FULL_DECK, card_symbol
-from openwhist.engine import Engine
+from openwhist.bots.base import Bot, BotSpec, Reason
+from openwhist.game.actions import Action, Play
+from openwhist.game.cards import FULL_DECK, card_symbol
+from openwhist.game.engine import Engine
+from openwhist.game.state import DealState
+from openwhist.game.views import PlayerView
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services.play import (
     Hint,
@@ -34,9 +37,6 @@ from openwhist.services.play import (
 )
 from openwhist.solver import solve
 from openwhist.solver.brute import brute_move_values
-from openwhist.state import DealState
-from openwhist.variant import Bot, BotSpec, Reason
-from openwhist.views import PlayerView
 from openwhist_cli.app import app
 from typer.testing import CliRunner
 

@@ -12,8 +12,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from openwhist.engine import Engine
-from openwhist.errors import IllegalActionError
+from openwhist.game.engine import Engine
+from openwhist.game.errors import IllegalActionError
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import load_record, replay_record
 from openwhist.services.play import (
@@ -110,7 +110,7 @@ def test_a_scripted_human_plays_a_whole_deal_with_mistakes(
 
 def _actions_of(catalog: Catalog, variant: str, record: Any, seat: int) -> list[str]:
     """The actions ``seat`` made in deal 1, found by replaying the record."""
-    from openwhist.actions import Deal
+    from openwhist.game.actions import Deal
 
     engine = Engine(catalog.variant(variant), record.options)
     state = engine.next_deal(engine.start_match(record.first_dealer))

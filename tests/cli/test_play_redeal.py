@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openwhist.errors import IllegalActionError
+from openwhist.game.errors import IllegalActionError
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import load_record, replay_record
 from openwhist.services.ledger import Ledger

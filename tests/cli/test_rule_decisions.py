@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openwhist.engine import Engine
+from openwhist.game.engine import Engine
 from openwhist.plugins import Catalog, load_catalog
 from openwhist_cli.app import app
 from typer.testing import CliRunner

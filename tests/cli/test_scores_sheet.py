@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openwhist.game.state import TERMINAL
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services.ledger import Ledger
-from openwhist.state import TERMINAL
 from openwhist_cli.app import app
 from openwhist_cli.commands.ledger import _ragged_table, plain_table
 from openwhist_cli.commands.scores import entry_lines, render_sheet

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from openwhist import PLAYS, CardBot, PlayerView, parse_card
-from openwhist.actions import Action
+from openwhist.game.actions import Action
 
 
 class Highest(CardBot):

@@ -343,7 +343,7 @@ def test_legal_actions_of_one_state_do_not_vouch_for_another(
 
 def test_a_state_built_from_fields_is_the_state_itself(dealt: DealState[None]) -> None:
     # The pure inner step builds states with `state_from_fields`: same value, same type.
-    from openwhist.state import state_from_fields
+    from openwhist.game.state import state_from_fields
 
     rebuilt = state_from_fields(tuple(dealt))
     assert type(rebuilt) is DealState

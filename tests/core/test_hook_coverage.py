@@ -1,6 +1,7 @@
 """Every hook has a test named after it (datasette's ``test_plugin_hooks_have_tests``).
 
-A hook added to `openwhist.hookspecs` without a ``test_hook_<name>...`` test function
+A hook added to `openwhist.game.hookspecs` (rule hooks) or `openwhist.plugins`
+(discovery hooks) without a ``test_hook_<name>...`` test function
 somewhere under ``tests/`` or ``plugins/*/tests`` fails here.
 """
 
@@ -10,7 +11,8 @@ import ast
 from pathlib import Path
 
 import pytest
-from openwhist.hookspecs import DISCOVERY_HOOKS, RULE_HOOKS
+from openwhist.game.hookspecs import RULE_HOOKS
+from openwhist.plugins import DISCOVERY_HOOKS
 
 ROOT = Path(__file__).resolve().parents[2]
 

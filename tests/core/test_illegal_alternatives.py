@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from openwhist.errors import LISTED_ALTERNATIVES, IllegalActionError
+from openwhist.game.errors import LISTED_ALTERNATIVES, IllegalActionError
 
 
 def test_a_short_list_of_alternatives_is_spelled_out() -> None:

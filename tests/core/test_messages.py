@@ -1,4 +1,4 @@
-"""`openwhist.messages.Message`: plugin text that players read in their own language."""
+"""`openwhist.game.messages.Message`: plugin text that players read in their own language."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import pytest
 from openwhist import Category, MatchProgress, Message, ScoreLine, join_messages
-from openwhist.cards import card_name, parse_card
+from openwhist.game.cards import card_name, parse_card
 
 
 class _Spanish(gettext.NullTranslations):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from openwhist import CHANCE, TERMINAL
-from openwhist.engine import Engine
+from openwhist.game.engine import Engine
 from openwhist.plugins import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))

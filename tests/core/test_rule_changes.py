@@ -13,9 +13,9 @@ import random
 
 import pytest
 from openwhist import Engine, RecordError, RuleChange, Variant
+from openwhist.game.variant import release_number
 from openwhist.records import RecordBuilder, load_record, replay_record
 from openwhist.testing.toy import TOY
-from openwhist.variant import release_number
 from pydantic import BaseModel
 
 

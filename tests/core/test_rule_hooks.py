@@ -507,7 +507,7 @@ def test_a_wrapper_implementation_adjusts_the_result_through_pluggy() -> None:
     assert state.completed[-1].winner == 2
     assert engine.rules.hook_implementations()["whist_trick_winner"] == [
         "house-rule:p",
-        "openwhist.standard",
+        "openwhist.game.standard",
     ]
 
 

@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from openwhist.engine import Engine
+from openwhist.game.engine import Engine
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import TERMINAL
 from openwhist.plugins import Catalog, load_catalog
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import TERMINAL
 
 PG_ENV = "OPENWHIST_TEST_PG_URL"
 

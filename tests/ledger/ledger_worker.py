@@ -79,8 +79,8 @@ def start(url: str, name: str, other: str, go: str, ready: str) -> None:
 
 
 def play(url: str, match_id: int, seed: int) -> None:
+    from openwhist.game.state import TERMINAL
     from openwhist.services.ledger import Ledger
-    from openwhist.state import TERMINAL
 
     rng = random.Random(seed)
     with Ledger(url) as ledger:

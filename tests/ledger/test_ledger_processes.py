@@ -35,8 +35,8 @@ def _spawn(*args: object) -> subprocess.Popen[str]:
 
 def _shared_actions(catalog: Any) -> list[str]:
     """The 53 actions of one German deal (the deal, then 52 cards)."""
-    from openwhist.engine import Engine
-    from openwhist.state import TERMINAL
+    from openwhist.game.engine import Engine
+    from openwhist.game.state import TERMINAL
 
     engine = Engine(catalog.variant("german"))
     rng = random.Random(0)

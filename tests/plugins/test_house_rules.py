@@ -101,10 +101,10 @@ def test_the_house_rule_is_registered_for_german(catalog: Catalog) -> None:
 
 def test_the_rule_stack_puts_the_house_rule_on_top(lowball: Engine) -> None:
     chain = lowball.rules.hook_implementations()["whist_trick_winner"]
-    assert chain == ["house-rule:lowball", "openwhist.standard"]
+    assert chain == ["house-rule:lowball", "openwhist.game.standard"]
     # Every other hook is exactly German's.
     legal_chain = lowball.rules.hook_implementations()["whist_after_trick"]
-    assert legal_chain == ["variant:german", "openwhist.standard"]
+    assert legal_chain == ["variant:german", "openwhist.game.standard"]
 
 
 # B (the non-dealer) holds low hearts and low clubs, A (the dealer) high hearts and

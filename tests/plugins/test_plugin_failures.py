@@ -74,7 +74,7 @@ def test_a_rule_hook_that_raises_in_simulate_is_named_with_the_match_and_its_see
     match_seed = int(err.split("(its seed ", 1)[1].split(")", 1)[0])
     catalog = load_catalog()
     variant = catalog.variant("crash-whist")
-    from openwhist.engine import Engine
+    from openwhist.game.engine import Engine
 
     with pytest.raises(PlayFailureError) as again:
         play_match(

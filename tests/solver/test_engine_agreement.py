@@ -15,11 +15,11 @@ import random
 from typing import Any
 
 import pytest
-from openwhist.actions import PLAYS, Play
-from openwhist.engine import Engine
+from openwhist.game.actions import PLAYS, Play
+from openwhist.game.engine import Engine
+from openwhist.game.state import DealState
 from openwhist.plugins import load_catalog
 from openwhist.solver import Solver
-from openwhist.state import DealState
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from openwhist.cards import CardSet, card_name, parse_card
+from openwhist.game.cards import CardSet, card_name, parse_card
 from openwhist.solver import NO_TRUMP, Solver, representatives, solve
 from openwhist.solver.brute import brute_move_values, random_position, trick_winner
 

@@ -3,7 +3,7 @@
 * the value lies in [0, remaining] and the two sides' figures add up to the remaining tricks;
 * the best cards are legal, never empty, each one's subtree has the root's value (found by
   playing it and solving what follows, the completed trick judged by the core's own
-  `openwhist.tricks.winning_index`), and every other card's subtree is worse;
+  `openwhist.game.tricks.winning_index`), and every other card's subtree is worse;
 * renaming seats (rotating the table), suits (the trump with them) or closing the gaps
   left by played cards changes nothing;
 * `Solver` answers do not depend on what its table remembers from earlier questions;
@@ -17,9 +17,9 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from openwhist.game.tricks import winning_index
 from openwhist.solver import NO_TRUMP, SearchLimitError, Solver, solve
 from openwhist.solver.brute import legal_cards, random_position
-from openwhist.tricks import winning_index
 
 Position = tuple[tuple[int, ...], int, int, tuple[int, ...]]
 

@@ -492,7 +492,7 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
     a ledger").
     """
     with runtime.handle_errors(ctx):
-        from openwhist.ledger.errors import LedgerCorruptError
+        from openwhist.services.ledger import LedgerCorruptError
         from openwhist.services.ledger_check import check_ledger
 
         report = check_ledger(db, catalog=runtime.get_catalog(ctx))

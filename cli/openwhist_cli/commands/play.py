@@ -20,16 +20,15 @@ import typer
 from openwhist_cli import runtime
 
 if TYPE_CHECKING:
-    from openwhist.plugins import Catalog
-    from openwhist.records import GameRecord
+    from openwhist import BotSpec, PlayerView
+    from openwhist.services.catalog import Catalog
     from openwhist.services.play import (
         ActionPlayed,
         HumanTurn,
         PlaySession,
         TrickCompleted,
     )
-    from openwhist.variant import BotSpec
-    from openwhist.views import PlayerView
+    from openwhist.services.replay import GameRecord
     from rich.console import Console
 
     from openwhist_cli.prompt import Prompter
@@ -349,9 +348,9 @@ def resume_command(
 
     i18n.setup(lang)
     with runtime.handle_errors(ctx):
-        from openwhist.ledger.errors import LedgerNotFoundError, LedgerStateError
-        from openwhist.records import DealRecord
+        from openwhist.services.ledger import LedgerNotFoundError, LedgerStateError
         from openwhist.services.play import parse_seat, resume_session
+        from openwhist.services.replay import DealRecord
         from rich.console import Console
 
         from openwhist_cli.commands.ledger import seat_display_name
@@ -515,8 +514,8 @@ def _flag_setup(
 
 def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) -> dict[str, Any]:
     """Ask for the variant, its options and the seats (defaults shown, Enter keeps them)."""
-    from openwhist.errors import OptionsError
-    from openwhist.options import describe_options
+    from openwhist import OptionsError
+    from openwhist.services.catalog import describe_options
     from openwhist.services.play import default_seats
     from rich.text import Text
 
@@ -792,7 +791,7 @@ class TableUI:
     # -- showing events --------------------------------------------------------------------
 
     def _show_action(self, event: ActionPlayed) -> None:
-        from openwhist.actions import Play
+        from openwhist import Play
         from rich.text import Text
 
         from openwhist_cli.i18n import _
@@ -896,9 +895,7 @@ class TableUI:
             self.console.file.flush()
 
     def _turn(self, turn: HumanTurn, title: str) -> None:
-        from openwhist.actions import Play
-        from openwhist.cards import card_name
-        from openwhist.errors import IllegalActionError, InvalidNotationError
+        from openwhist import IllegalActionError, InvalidNotationError, Play, card_name
 
         from openwhist_cli.i18n import _
         from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
@@ -1001,8 +998,7 @@ class TableUI:
                 self._show_legal(turn)
 
     def _explain_illegal(self, turn: HumanTurn, action: Any, exc: Exception) -> None:
-        from openwhist.actions import Play
-        from openwhist.cards import SUIT_MASKS, suit_of
+        from openwhist import SUIT_MASKS, Play, suit_of
         from rich.text import Text
 
         from openwhist_cli.i18n import _
@@ -1036,7 +1032,7 @@ class TableUI:
         self.console.print(line)
 
     def _show_legal(self, turn: HumanTurn) -> None:
-        from openwhist.actions import Play
+        from openwhist import Play
         from rich.text import Text
 
         from openwhist_cli.i18n import _
@@ -1049,7 +1045,7 @@ class TableUI:
 
     def _show_hint(self) -> None:
         """The hint bot's suggestion (`PlaySession.advise`) and, when it says, why."""
-        from openwhist.actions import Play
+        from openwhist import Play
         from openwhist.services.failures import PlayFailureError
         from rich.text import Text
 

@@ -382,7 +382,7 @@ def deal_command(
 ) -> None:
     """Enter one deal of a real-card match: its facts, validated, then scored."""
     with runtime.handle_errors(ctx):
-        from openwhist.ledger.errors import InvalidFactsError
+        from openwhist.services.ledger import InvalidFactsError
 
         with open_ledger(ctx, db, variants=True) as ledger:
             model = ledger.facts_model(match)
@@ -492,7 +492,7 @@ def _interactive(
     again: bool = False,
 ) -> Any:
     """Ask for each fact, then let the keeper fix the fields named by each problem."""
-    from openwhist.ledger.errors import DuplicateDealError, InvalidFactsError
+    from openwhist.services.ledger import DuplicateDealError, InvalidFactsError
     from rich.console import Console
 
     from openwhist_cli.i18n import _

@@ -12,7 +12,7 @@ from openwhist_cli import runtime
 from openwhist_cli.text import option_value, text_table
 
 if TYPE_CHECKING:
-    from openwhist.records import GameRecord
+    from openwhist.services.replay import GameRecord
 
 
 def register(app: typer.Typer) -> None:

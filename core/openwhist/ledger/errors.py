@@ -1,6 +1,6 @@
 """The ledger's refusals: one exception class per thing that can go wrong, with exit codes.
 
-Every class derives from `LedgerError` (itself an `openwhist.errors.OpenWhistError`) and
+Every class derives from `LedgerError` (itself an `openwhist.game.errors.OpenWhistError`) and
 carries ``exit_code``, the documented process exit status a front end should use
 (docs/ledger.md, "Exit codes"):
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openwhist.errors import OpenWhistError
+from openwhist.game.errors import OpenWhistError
 
 
 class LedgerError(OpenWhistError):

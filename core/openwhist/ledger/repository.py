@@ -37,6 +37,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, SQLModel, col, select
 
+from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.ledger.errors import (
     MAX_POINTS,
     LedgerConflictError,
@@ -56,7 +57,6 @@ from openwhist.ledger.models import (
     Seat,
     utcnow,
 )
-from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
 
 _CATEGORIES = frozenset(str(c) for c in Category)
 _KIND_PREFIX = "bot:"

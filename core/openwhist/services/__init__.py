@@ -11,7 +11,7 @@ Errors a user can cause derive from `OpenWhistError`; `UsageError` marks a bad r
 unknown bot or house rule, a bad count) that a front end reports as a usage error.
 """
 
-from openwhist.errors import OpenWhistError
+from openwhist.game.errors import OpenWhistError
 
 
 class UsageError(OpenWhistError, ValueError):

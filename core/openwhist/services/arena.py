@@ -46,7 +46,7 @@ them, and loses otherwise.
 
 Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action not among
 them is a `PluginContractError` naming the bot. Bots from third-party distributions run in
-worker processes by default (``isolation``; `openwhist.isolation`), each seat's in its own;
+worker processes by default (``isolation``; `openwhist.services.isolation`), each seat's in its own;
 ``Isolation("all")`` isolates every bot, ``Isolation("none")`` none. Results do not change.
 """
 
@@ -64,14 +64,15 @@ from itertools import chain, combinations, repeat
 from typing import Any
 
 from openwhist.bots import bot_rng
-from openwhist.engine import Engine
-from openwhist.errors import PluginContractError
-from openwhist.isolation import Isolation, SeatBots
+from openwhist.bots.base import Bot, BotSpec
+from openwhist.game.engine import Engine
+from openwhist.game.errors import PluginContractError
+from openwhist.game.variant import Variant
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
+from openwhist.services.isolation import Isolation, SeatBots
 from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_bot, resolve_house_rules
 from openwhist.services.spool import Spool
-from openwhist.variant import Bot, BotSpec, Variant
 
 CONFIDENCE = 0.95
 """The confidence level of every interval the arena reports."""
@@ -591,7 +592,7 @@ def run_arena(
             method other than fork) loads one; must be picklable (a module-level function).
             It also loads the plugins of isolated bots' workers, unless ``isolation`` names
             its own factory.
-        isolation: which bots run in worker processes (`openwhist.isolation`); ``None``
+        isolation: which bots run in worker processes (`openwhist.services.isolation`); ``None``
             (the default): the bots of third-party distributions.
         stream: keep nothing per deal in memory (see above).
 

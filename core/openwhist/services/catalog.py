@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist.options import describe_options
-from openwhist.plugins import Catalog, RegisteredVariant
-from openwhist.variant import BotSpec
+from openwhist.bots.base import BotSpec
+
+# What a front end needs of the plugin catalog is re-exported here (the CLI imports only
+# the public names and the services): the catalog, loading it, a variant's options listed.
+from openwhist.game.options import describe_options as describe_options
+from openwhist.plugins import Catalog as Catalog
+from openwhist.plugins import RegisteredVariant
+from openwhist.plugins import load_catalog as load_catalog
 
 
 def variant_info(entry: RegisteredVariant) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from types import TracebackType
 
-from openwhist.errors import OpenWhistError
+from openwhist.game.errors import OpenWhistError
 
 CORE_PACKAGES = frozenset({"openwhist", "openwhist_cli"})
 """Top-level packages that are openwhist itself, never "a plugin"."""

@@ -40,24 +40,30 @@ from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from openwhist.engine import Engine
-from openwhist.errors import (
+from openwhist.game.engine import Engine
+from openwhist.game.errors import (
     IllegalActionError,
     InvalidNotationError,
     OpenWhistError,
     OptionsError,
     UnknownVariantError,
 )
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import TERMINAL, DealContext, DealState
+from openwhist.game.variant import HouseRule, Variant
+
+# The ledger's errors a front end catches by name, re-exported so it needs no import from
+# openwhist.ledger (the CLI imports only the public names and the services).
+from openwhist.ledger.errors import DuplicateDealError as DuplicateDealError
+from openwhist.ledger.errors import InvalidFactsError as InvalidFactsError
 from openwhist.ledger.errors import (
-    InvalidFactsError,
     LedgerConflictError,
     LedgerError,
     LedgerSerializationError,
-    LedgerStateError,
 )
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import TERMINAL, DealContext, DealState
-from openwhist.variant import HouseRule, Variant
+from openwhist.ledger.errors import LedgerCorruptError as LedgerCorruptError
+from openwhist.ledger.errors import LedgerNotFoundError as LedgerNotFoundError
+from openwhist.ledger.errors import LedgerStateError as LedgerStateError
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
@@ -118,7 +124,7 @@ def _stored_outcome(
     match_id: int, number: int, record: Mapping[str, Any], progress: Mapping[str, Any]
 ) -> DealOutcome:
     """The `DealOutcome` of a deal already recorded, from its stored record."""
-    from openwhist.scoring import ScoreLine
+    from openwhist.game.scoring import ScoreLine
 
     score = record.get("score") or {}
     return DealOutcome(
@@ -774,8 +780,8 @@ class Ledger:
         Raises:
             LedgerError: no note, a party or category the match does not have.
         """
+        from openwhist.game.scoring import Category, ScoreLine
         from openwhist.ledger import repository as repo
-        from openwhist.scoring import Category, ScoreLine
 
         if not note.strip():
             raise LedgerError("an adjustment needs a note saying why it is made")

@@ -24,12 +24,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from openwhist.engine import Engine
-from openwhist.errors import IllegalActionError, InvalidNotationError, OpenWhistError
+from openwhist.game.engine import Engine
+from openwhist.game.errors import IllegalActionError, InvalidNotationError, OpenWhistError
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import TERMINAL, DealContext
+from openwhist.game.variant import Variant
 from openwhist.ledger.check import Finding
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import TERMINAL, DealContext
-from openwhist.variant import Variant
 
 
 def _recorded(value: Mapping[str, Any] | None) -> Any:

@@ -41,7 +41,7 @@ dealer, then the deck generator's seed; each bot seat's own stream `openwhist.bo
 so a match of bots only reproduces `play_match` with the same seed.
 
 Bots run in-process (trusted code) unless ``isolation`` puts them in worker processes that
-see only the view and the legal actions (`openwhist.isolation`, ``--isolate-bots``).
+see only the view and the legal actions (`openwhist.services.isolation`, ``--isolate-bots``).
 """
 
 from __future__ import annotations
@@ -52,21 +52,21 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openwhist.actions import Action, Play
 from openwhist.bots import bot_rng
-from openwhist.engine import Engine
-from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
-from openwhist.isolation import Isolation, SeatBots
-from openwhist.messages import Message
+from openwhist.bots.base import Bot, BotSpec, Reason
+from openwhist.game.actions import Action, Play
+from openwhist.game.engine import Engine
+from openwhist.game.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.game.messages import Message
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
+from openwhist.game.views import PlayerView
 from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
-from openwhist.scoring import DealScore, MatchProgress
 from openwhist.services import UsageError
 from openwhist.services.failures import failure_context
+from openwhist.services.isolation import Isolation, SeatBots
 from openwhist.services.simulate import resolve_bot, resolve_house_rules
-from openwhist.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
-from openwhist.variant import Bot, BotSpec, Reason
-from openwhist.views import PlayerView
 
 HINT_BOT = "heuristic"
 """The bot that fills the default table's seats (`default_seats`) when it can play the
@@ -628,7 +628,7 @@ def start_session(
         undo: allow `PlaySession.undo`.
         autoplay: play a single legal card automatically.
         on_change: called with every action as it happens (for persistence).
-        isolation: which bots run in worker processes (`openwhist.isolation`); ``None``:
+        isolation: which bots run in worker processes (`openwhist.services.isolation`); ``None``:
             in-process.
 
     Raises:

@@ -18,9 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.errors import OpenWhistError, RecordError
+from openwhist.game.errors import OpenWhistError, RecordError
 from openwhist.plugins import Catalog
-from openwhist.records import GameRecord, decode_json, load_record, replay_record
+
+# The game record types, re-exported for front ends (docs/records.md is their format).
+from openwhist.records import DealRecord as DealRecord
+from openwhist.records import GameRecord as GameRecord
+from openwhist.records import decode_json, load_record, replay_record
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ Without a seed, the run's seed is drawn from the operating system's CSPRNG
 Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action that is
 not among them is a `PluginContractError` naming the bot. In-process bots are trusted code;
 with ``isolation`` each bot seat's bot runs in a worker process of its own
-(`openwhist.isolation`), with the same results.
+(`openwhist.services.isolation`), with the same results.
 
 Memory. Each match's record is built while the match is played and handed to ``on_record``
 as soon as it ends; the summary is kept as running counts. With ``stream=True`` nothing per
@@ -38,20 +38,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.actions import Deal
 from openwhist.bots import bot_rng
-from openwhist.engine import Engine
-from openwhist.errors import PluginContractError
-from openwhist.isolation import Isolation, SeatBots
-from openwhist.options import parse_option_pairs
+from openwhist.bots.base import Bot, BotSpec
+from openwhist.game.actions import Deal
+from openwhist.game.engine import Engine
+from openwhist.game.errors import PluginContractError
+from openwhist.game.options import parse_option_pairs
+from openwhist.game.scoring import DealScore
+from openwhist.game.state import CHANCE, TERMINAL, DealState
+from openwhist.game.variant import HouseRule
 from openwhist.plugins import Catalog
 from openwhist.records import GameRecord, PlayerRecord, RecordBuilder
-from openwhist.scoring import DealScore
 from openwhist.services import UsageError
 from openwhist.services.failures import PlayFailureError, failure_context
+from openwhist.services.isolation import Isolation, SeatBots
 from openwhist.services.spool import Spool
-from openwhist.state import CHANCE, TERMINAL, DealState
-from openwhist.variant import Bot, BotSpec, HouseRule
 
 DEFAULT_BOT = "random"
 MAX_DEALS = 10_000_000
@@ -291,7 +292,7 @@ def simulate(
         seed: the run's seed; ``None`` draws one from the OS CSPRNG (reported).
         on_record: called with each match record as soon as the match is over (or cut),
             before the next match starts.
-        isolation: which bots run in worker processes (`openwhist.isolation`); ``None``:
+        isolation: which bots run in worker processes (`openwhist.services.isolation`); ``None``:
             every bot in-process (trusted code).
         stream: keep nothing per match in memory: no ``records`` (use ``on_record``), and
             ``summary["results"]`` is a `Spool` (see the module docstring).

@@ -8,7 +8,7 @@ minimax the solver is proven against.
 
 Spades trump, A (seat 0) to lead: drawing B's only trump first wins two tricks of three.
 
->>> from openwhist.cards import CardSet, card_name
+>>> from openwhist.game.cards import CardSet, card_name
 >>> hands = (CardSet.parse("JD 2H AS").mask, CardSet.parse("2C TH TS").mask)
 >>> sol = solve(hands, trump=3, leader=0)
 >>> sol.tricks, [card_name(c) for c in sol.best_moves], sol.tricks_for(1)

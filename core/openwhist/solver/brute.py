@@ -6,7 +6,7 @@ read next to RULES.md §0.3, not to be fast -- use it only on small positions (a
 hand). Seat ``s`` belongs to side ``s % 2`` (N–S = 0, 2 against E–W = 1, 3; with two seats
 each seat is its own side).
 
->>> from openwhist.cards import CardSet
+>>> from openwhist.game.cards import CardSet
 >>> hands = (CardSet.parse("JD 2H AS").mask, CardSet.parse("2C TH TS").mask)
 >>> brute_move_values(hands, 3, 0)    # spades trump: AS (card 51) draws B's only trump
 {22: 1, 26: 1, 51: 2}

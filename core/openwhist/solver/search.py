@@ -117,7 +117,7 @@ def representatives(hand: int, dead: int) -> int:
     lowest of its run. Aces are removed from ``dead`` and twos from ``seed``, so no carry
     crosses into the next suit.
 
-    >>> from openwhist.cards import CardSet
+    >>> from openwhist.game.cards import CardSet
     >>> hand = CardSet.parse("5S 7S 9S").mask
     >>> str(CardSet(representatives(hand, CardSet.parse("6S").mask)))  # 5S = 7S, 9S apart
     '5S 9S'
@@ -138,7 +138,7 @@ class Solver:
 
     Spades trump; A must draw B's only trump before cashing the jack of diamonds:
 
-    >>> from openwhist.cards import CardSet, card_name
+    >>> from openwhist.game.cards import CardSet, card_name
     >>> hands = (CardSet.parse("JD 2H AS").mask, CardSet.parse("2C TH TS").mask)
     >>> solver = Solver(seats=2, trump=3)
     >>> sol = solver.solve(hands, leader=0)

@@ -77,11 +77,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from openwhist.actions import PLAYS, Action, Deal, Play
-from openwhist.cards import FULL_DECK, NUM_CARDS, card_name, iter_cards, parse_card
-from openwhist.deal import LiveDeal
-from openwhist.engine import Engine
-from openwhist.errors import (
+from openwhist.game.actions import PLAYS, Action, Deal, Play
+from openwhist.game.cards import FULL_DECK, NUM_CARDS, card_name, iter_cards, parse_card
+from openwhist.game.deal import LiveDeal
+from openwhist.game.engine import Engine
+from openwhist.game.errors import (
     IllegalActionError,
     InvalidNotationError,
     OpenWhistError,
@@ -89,11 +89,11 @@ from openwhist.errors import (
     PluginContractError,
     UnknownVariantError,
 )
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import CHANCE, PHASE_END, TERMINAL, DealState
+from openwhist.game.variant import HouseRule, Variant
+from openwhist.game.views import HIDDEN, PlayerView
 from openwhist.records import GameRecord, RecordBuilder, load_record, replay_record
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import CHANCE, PHASE_END, TERMINAL, DealState
-from openwhist.variant import HouseRule, Variant
-from openwhist.views import HIDDEN, PlayerView
 
 __all__ = [
     "CardsElsewhere",

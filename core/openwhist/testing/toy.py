@@ -6,7 +6,7 @@ standard rules -- the smallest possible variant.
 
 from __future__ import annotations
 
-from openwhist.variant import Variant
+from openwhist.game.variant import Variant
 
 
 class _NoOverrides:

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 from openwhist import Engine, PlayerView
-from openwhist.heuristic import shown_voids
+from openwhist.bots.heuristic import shown_voids
+from openwhist.game.state import CHANCE, TERMINAL, DealState
 from openwhist.plugins import load_catalog
 from openwhist.solver import Solver
-from openwhist.state import CHANCE, TERMINAL, DealState
 from openwhist_english.expert import EnglishExpertBot, side_utility
 from openwhist_english.heuristic import EnglishHeuristicBot
 from openwhist_english.rules import turned_up_card

@@ -1,5 +1,5 @@
 """English Whist's heuristic bot on hand-built views: the partnership rules of thumb of the
-generic policy (openwhist.heuristic) and playing to the score.
+generic policy (openwhist.bots.heuristic) and playing to the score.
 
 Seats N=0, E=1, S=2, W=3; N-S against E-W (RULES.md §2.1). Clubs are trump. The bot sits
 South; the cards not in its hand and not played are unseen (could be anywhere)."""
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from openwhist import PLAYS, CardSet, PlayerView, parse_card
-from openwhist.heuristic import TrickPolicy, beats, lowest_equivalent, top_winners
+from openwhist.bots.heuristic import TrickPolicy, beats, lowest_equivalent, top_winners
 from openwhist_english.heuristic import EnglishHeuristicBot
 
 CLUBS = 0

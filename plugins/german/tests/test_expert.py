@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from openwhist import CardSet, Engine, Play, PlayerView, TrickRecord, parse_card
+from openwhist.game.state import CHANCE, TERMINAL, DealState
 from openwhist.plugins import load_catalog
 from openwhist.solver import Solver
-from openwhist.state import CHANCE, TERMINAL, DealState
 from openwhist_german.expert import EXPERT_BOT, GermanExpertBot, opponent_suit_caps
 from openwhist_german.heuristic import GermanHeuristicBot
 from openwhist_german.rules import current_stock, taken_from_stock

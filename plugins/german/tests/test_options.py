@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from openwhist import OptionsError
-from openwhist.options import describe_options
+from openwhist.game.options import describe_options
 from openwhist_german import GERMAN, GermanOptions
 from pydantic import ValidationError
 

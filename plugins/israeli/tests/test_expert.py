@@ -6,9 +6,9 @@ import random
 
 import pytest
 from openwhist import Engine
-from openwhist.heuristic import shown_voids
+from openwhist.bots.heuristic import shown_voids
+from openwhist.game.state import CHANCE, TERMINAL
 from openwhist.plugins import load_catalog
-from openwhist.state import CHANCE, TERMINAL
 from openwhist_israeli.actions import Contract
 from openwhist_israeli.bots import PassingRandomBot
 from openwhist_israeli.expert import IsraeliExpertBot, deal_points

@@ -30,7 +30,7 @@ trick count for its side over the samples.
 
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
-(`openwhist.sampling.view_rng`).
+(`openwhist.bots.sampling.view_rng`).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ from collections.abc import Callable
 from typing import Any
 
 from openwhist import N_, Bot, BotLevel, BotSpec, PlayerView, Reason
-from openwhist.heuristic import shown_voids
-from openwhist.sampling import (
+from openwhist.bots.heuristic import shown_voids
+from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
     equal_in_hand,

@@ -1,6 +1,6 @@
 """English (and American) Whist's ``heuristic`` bot (RULES.md §2, §3).
 
-Card play is the generic partnership policy of `openwhist.heuristic` with the sides of
+Card play is the generic partnership policy of `openwhist.bots.heuristic` with the sides of
 RULES.md §2.1 (N-S against E-W): second hand low, third hand high, never overtake a
 partner who is winning, win cheaply, discard low from short suits, lead from long suits,
 draw trumps when long in them.
@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from openwhist import N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
-from openwhist.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
+from openwhist.bots.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
 
 PARTNERSHIPS = ((0, 2), (1, 3))
 """The sides, partners opposite (RULES.md §2.1)."""

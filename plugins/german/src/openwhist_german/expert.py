@@ -32,7 +32,7 @@ reply takes the face-up card).
 
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
-(`openwhist.sampling.view_rng`), so its choice is a function of what it may know. The view
+(`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know. The view
 does not carry the options: the bot plays the default profile (``last13``, must follow
 suit) under any options.
 """
@@ -55,7 +55,7 @@ from openwhist import (
     TrickRecord,
     winning_index,
 )
-from openwhist.sampling import (
+from openwhist.bots.sampling import (
     NO_CAP,
     CardSearchBot,
     deal_hidden,
@@ -82,7 +82,7 @@ ROLLOUT_SOLVE_AT = 5
 SOLVER_TABLE_LIMIT = 300_000
 """Bound on each solver's transposition table."""
 
-# The reasons `GermanExpertBot.explain` gives (English templates, see `openwhist.variant.Reason`).
+# The reasons `GermanExpertBot.explain` gives (English templates, see `openwhist.bots.base.Reason`).
 SOLVER_REASON = N_(
     "with {card} you take {tricks} of the remaining {remaining} tricks against best defence "
     "(exact solver)"

@@ -1,4 +1,4 @@
-"""German Whist's ``heuristic`` bot (RULES.md §1), built on `openwhist.heuristic`.
+"""German Whist's ``heuristic`` bot (RULES.md §1), built on `openwhist.bots.heuristic`.
 
 Phase 1 (tricks 1-13, RULES.md §1.6): the trick's winner takes the face-up card, the loser
 the next hidden card. Under the default ``last13`` profile these tricks count for nothing
@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 
 from openwhist import FULL_DECK, N_, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
-from openwhist.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
+from openwhist.bots.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
 from openwhist.solver import Solver
 
 PHASE1_TRICKS = 13

@@ -5,7 +5,7 @@ other seats (13 each before play, then as many as each still holds) consistently
 view -- cards played, voids shown in play (RULES.md §0.3: following suit is compulsory) and
 the cards it passed in the last Frisch (RULES.md §4.4), which the receiver holds -- and on
 each sampled deal the rest of the deal is played out by the heuristic policy at every seat
-(`openwhist.sampling.play_out`): a seat short of its contract tries to win tricks, a seat
+(`openwhist.bots.sampling.play_out`): a seat short of its contract tries to win tricks, a seat
 whose contract is made tries to lose them.
 
 * **Trump auction** (§4.3): for each denomination the bot could bid, the tricks it takes on
@@ -34,7 +34,7 @@ the contract exactly on the sampled deals and its mean score; calls are not expl
 
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generators are seeded from its own seed and what the view
-shows (`openwhist.sampling.view_rng`).
+shows (`openwhist.bots.sampling.view_rng`).
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ from openwhist import (
     Reason,
     parse_card,
 )
-from openwhist.heuristic import Counter, TrickPolicy, shown_voids, top_winners
-from openwhist.sampling import (
+from openwhist.bots.heuristic import Counter, TrickPolicy, shown_voids, top_winners
+from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
     equal_in_hand,

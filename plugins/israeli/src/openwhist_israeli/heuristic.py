@@ -1,4 +1,4 @@
-"""Israeli Whist's ``heuristic`` bot (RULES.md §4), built on `openwhist.heuristic`.
+"""Israeli Whist's ``heuristic`` bot (RULES.md §4), built on `openwhist.bots.heuristic`.
 
 Israeli Whist pays for *exact* contracts (RULES.md §4.7: b² + 10 for making b, −10 per trick
 over or under), so the bot plays to hit its number:
@@ -25,7 +25,7 @@ import random
 from typing import Final
 
 from openwhist import N_, NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
-from openwhist.heuristic import Counter, TrickPolicy, rank, top_winners
+from openwhist.bots.heuristic import Counter, TrickPolicy, rank, top_winners
 
 from openwhist_israeli.actions import NT, PASS, Bid, Contract, FrischSelection
 

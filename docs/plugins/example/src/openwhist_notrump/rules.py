@@ -1,6 +1,6 @@
 """No-Trump Whist's rules: only what differs from the core's standard whist.
 
-Standard whist (``openwhist.standard``) already deals 13 cards to each of four seats,
+Standard whist (``openwhist.game.standard``) already deals 13 cards to each of four seats,
 makes eldest hand lead, enforces following suit, gives the trick to the highest trump or
 else the highest card of the led suit, and lets the winner lead. No-Trump Whist changes
 two things:

@@ -32,14 +32,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from openwhist.actions import Action, Deal, Play, sort_actions
-from openwhist.cards import NUM_CARDS, card_name, iter_cards
-from openwhist.deal import _SUIT_PLAYS, LiveDeal, plays_of, suit_tables
-from openwhist.errors import IllegalActionError, InvalidNotationError, PluginContractError
-from openwhist.messages import Message
-from openwhist.rules import Rules
-from openwhist.scoring import DealScore, MatchProgress
-from openwhist.state import (
+from openwhist.game.actions import Action, Deal, Play, sort_actions
+from openwhist.game.cards import NUM_CARDS, card_name, iter_cards
+from openwhist.game.deal import _SUIT_PLAYS, LiveDeal, plays_of, suit_tables
+from openwhist.game.errors import IllegalActionError, InvalidNotationError, PluginContractError
+from openwhist.game.messages import Message
+from openwhist.game.rules import MatchRules
+from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.state import (
     CHANCE,
     PHASE_END,
     PHASE_PLAY,
@@ -47,8 +47,8 @@ from openwhist.state import (
     DealContext,
     DealState,
 )
-from openwhist.variant import HouseRule, Variant
-from openwhist.views import PlayerView
+from openwhist.game.variant import HouseRule, Variant
+from openwhist.game.views import PlayerView
 
 __all__ = ["CHANCE", "TERMINAL", "Engine", "LiveDeal", "plays_of", "shuffled_deck"]
 
@@ -85,7 +85,7 @@ class Engine:
                 f"options of type {type(self.options).__name__} given to variant {variant.name}"
             )
         self.house_rules = tuple(house_rules)
-        self.rules = Rules(variant, self.house_rules)
+        self.rules = MatchRules(variant, self.house_rules)
         # The last state legal_actions answered, with its legal card mask (play) or its
         # legal actions (bidding), so apply(state, ...) right after need not ask the rules
         # again. States are immutable and held here, so identity means the same state.

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, Union
 
-from openwhist.cards import card_symbol
+from openwhist.game.faces import card_symbol
 
 Value = Union[int, float, str, "Message"]
 """What may fill a placeholder: a number, a string, or a nested `Message`."""

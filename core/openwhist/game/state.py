@@ -23,7 +23,7 @@ from typing import Any, Final, Generic, NamedTuple, Protocol, TypedDict, TypeVar
 
 from pydantic import BaseModel
 
-from openwhist.actions import Action
+from openwhist.game.actions import Action
 
 CHANCE: Final = -1
 """``state.to_act`` when the next action is chance (the deal)."""
@@ -121,7 +121,7 @@ class DealView(Protocol):
     """What a read-only rule hook may read of a deal: `DealState`'s fields, read-only.
 
     `whist_legal_plays`, `whist_trick_winner` and `whist_after_trick` run for every card or
-    trick, so the engine hands them the deal in play itself (a `openwhist.deal.LiveDeal`)
+    trick, so the engine hands them the deal in play itself (a `openwhist.game.deal.LiveDeal`)
     rather than building a state for each call; a `DealState` has the same fields. Read
     them, or build a new `DealState` with ``_replace``; never keep the object.
     """

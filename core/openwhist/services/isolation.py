@@ -52,11 +52,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal
 
-from openwhist.actions import Action
-from openwhist.errors import PluginContractError
+from openwhist.bots.base import Bot, BotSpec
+from openwhist.game.actions import Action
+from openwhist.game.errors import PluginContractError
+from openwhist.game.views import PlayerView
 from openwhist.plugins import Catalog, load_catalog
-from openwhist.variant import Bot, BotSpec
-from openwhist.views import PlayerView
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds an isolated bot may think about one decision before it is stopped and reported."""

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from openwhist.actions import PLAYS, Action, Deal, Play
-from openwhist.cards import SUIT_MASKS, card_name
-from openwhist.errors import InvalidNotationError
-from openwhist.hookspecs import hookimpl
-from openwhist.messages import N_, Message
-from openwhist.scoring import Category, DealScore, MatchProgress, ScoreLine
-from openwhist.state import (
+from openwhist.game.actions import PLAYS, Action, Deal, Play
+from openwhist.game.cards import SUIT_MASKS, card_name
+from openwhist.game.errors import InvalidNotationError
+from openwhist.game.hookspecs import Rules, hookimpl
+from openwhist.game.messages import N_, Message
+from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
+from openwhist.game.state import (
     CHANCE,
     NO_TRUMP,
     PHASE_DEAL,
@@ -38,13 +38,11 @@ from openwhist.state import (
     state_from_fields,
     with_changes,
 )
-from openwhist.tricks import winning_index
-from openwhist.views import PlayerView, standard_view
+from openwhist.game.tricks import winning_index
+from openwhist.game.views import PlayerView, standard_view
 
 if TYPE_CHECKING:
     from random import Random
-
-    from openwhist.rules import Rules
 
 
 def initial_state(context: DealContext, extra: Any = None) -> DealState[Any]:

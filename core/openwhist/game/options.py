@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from openwhist.errors import OptionsError
-from openwhist.messages import N_, Message, Value
+from openwhist.game.errors import OptionsError
+from openwhist.game.messages import N_, Message, Value
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -1,6 +1,6 @@
-"""The typed facade over a match's rule hooks: `Rules`.
+"""The typed facade over a match's rule hooks: `MatchRules`, which implements `Rules`.
 
-`Rules` builds the match's own pluggy plugin manager -- the core's standard rules at the
+`MatchRules` builds the match's own pluggy plugin manager -- the core's standard rules at the
 bottom, then the variant's rules plugin, then the enabled house rules -- and is the only
 code that touches ``pm.hook``. For speed it resolves each hook's implementation chain once,
 when the match starts: a chain whose first implementation takes every argument becomes a
@@ -24,24 +24,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
-from pydantic import BaseModel
 
-from openwhist.errors import PluginContractError
-from openwhist.hookspecs import PROJECT, RULE_HOOKS, RuleSpecs
-from openwhist.standard import StandardRules
+from openwhist.game.errors import PluginContractError
+from openwhist.game.hookspecs import PROJECT, RULE_HOOKS, Rules, RuleSpecs
+from openwhist.game.standard import StandardRules
 
 if TYPE_CHECKING:
-    from random import Random
-
-    from openwhist.actions import Action
-    from openwhist.messages import Message
-    from openwhist.scoring import DealScore, MatchProgress
-    from openwhist.state import DealChanges, DealContext, DealState, DealView, TrickRecord
-    from openwhist.variant import HouseRule, Variant
-    from openwhist.views import PlayerView
+    from openwhist.game.variant import HouseRule, Variant
 
 
-STANDARD_PLUGIN = "openwhist.standard"
+STANDARD_PLUGIN = "openwhist.game.standard"
 
 
 class RulesPluginManager(pluggy.PluginManager):
@@ -66,30 +58,13 @@ class RulesPluginManager(pluggy.PluginManager):
         return opts
 
 
-class Rules:
-    """One match's rules: typed callables resolved from the stacked rule plugins.
+class MatchRules(Rules):
+    """One match's rules: the `Rules` facade, its callables resolved from the stacked rule
+    plugins.
 
-    Each attribute below calls the rule hook of the same name (``whist_`` prefix dropped)
-    and has its argument list without ``rules``.
+    Each callable attribute declared by `Rules` calls the rule hook of the same name
+    (``whist_`` prefix dropped) and has its argument list without ``rules``.
     """
-
-    start_deal: Callable[[DealContext], DealState[Any]]
-    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
-    bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
-    apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
-    legal_plays: Callable[[DealView], int]
-    apply_play: Callable[[DealState[Any], int], DealState[Any]]
-    trick_winner: Callable[[DealView, tuple[int, ...]], int]
-    after_trick: Callable[[DealView, TrickRecord], DealState[Any] | DealChanges]
-    score_deal: Callable[[DealState[Any]], DealScore]
-    deal_facts: Callable[[DealState[Any]], BaseModel]
-    score_facts: Callable[[BaseModel, DealContext], DealScore]
-    first_dealer: Callable[[BaseModel, Random], int]
-    start_match: Callable[[BaseModel, int], MatchProgress]
-    advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
-    observe: Callable[[DealState[Any], int], PlayerView]
-    parse_action: Callable[[DealState[Any], str], Action]
-    explain_illegal: Callable[[DealState[Any], Action], Message | str]
 
     def __init__(self, variant: Variant, house_rules: Sequence[HouseRule] = ()) -> None:
         self.variant = variant
@@ -109,7 +84,7 @@ class Rules:
             == [STANDARD_PLUGIN]
         )
         """The hooks only the core's standard rules implement in this match: the engine may
-        do those steps itself (`openwhist.deal.LiveDeal`)."""
+        do those steps itself (`openwhist.game.deal.LiveDeal`)."""
         for hook in RULE_HOOKS:
             setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
 

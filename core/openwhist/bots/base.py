@@ -1,162 +1,48 @@
-"""What a variant plugin registers: `Variant`, `HouseRule` and `BotSpec` (with `BotLevel`).
+"""The bot contract: `Bot` and `CardBot`, and what a plugin registers, `BotSpec` (with `BotLevel`).
 
-A plugin's ``whist_register_variants`` hook calls ``register(Variant(...))``. The variant
-object is metadata plus a *rules plugin*: an object whose ``whist_*`` rule hooks are stacked
-on the core's standard rules for every match of that variant (see hookspecs.py).
+A plugin's ``whist_register_bots`` hook calls ``register(BotSpec(...))``. A bot sees only
+its seat's view and the legal actions (see docs/bots.md).
 """
 
 from __future__ import annotations
 
 import abc
+import random
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
-
-from openwhist.actions import Play
-from openwhist.errors import UnknownBotLevelError
-from openwhist.messages import Message
-from openwhist.options import VariantOptions, validate_options
+from openwhist.game.actions import Play
+from openwhist.game.errors import UnknownBotLevelError
+from openwhist.game.messages import Message
 
 if TYPE_CHECKING:
-    from random import Random
-
-    from openwhist.actions import Action
-    from openwhist.views import PlayerView
+    from openwhist.game.actions import Action
+    from openwhist.game.views import PlayerView
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A playable variant.
+BOT_STREAM = "openwhist.bot"
+"""The name of the bots' random streams (see `bot_rng`)."""
 
-    Attributes:
-        name: the unique id used on the command line and in the ledger (``german``).
-        title: the display name (``German Whist``).
-        description: one line for menus and listings.
-        seat_names: one short name per seat (``("A", "B")``, ``("N", "E", "S", "W")``).
-        rules: the rules plugin object (its ``whist_*`` methods are rule hookimpls).
-        options: the options model (a `VariantOptions` subclass).
-        preset: option values that differ from the model's defaults (a preset variant
-            such as ``american`` reuses ``english``'s rules and model).
-        partnerships: the sides as tuples of seats, or ``()`` when each plays alone.
-        max_actions: an upper bound on actions in one deal (termination check).
-        aliases: other accepted names.
-        default_bot: the bot that fills seats when none is named (``whist simulate``): a
-            variant whose uniformly random calls would almost never pass (Israeli) names
-            a better-behaved random bot here.
-        facts: the deal-facts model a score-keeper fills in for a real-card deal (what the
-            variant's ``whist_deal_facts`` returns and ``whist_score_facts`` reads).
-        rule_changes: the changes of this variant's rules that make a match recorded by an
-            older version of its distribution score differently now (`RuleChange`), oldest
-            first. Replay refuses such a record, and the ledger refuses to add deals to such
-            a match, naming the change, instead of mixing two scorings (see
-            `Variant.changed_rules`).
+
+def bot_rng(seed: int, seat: int, *, stream: str = "") -> random.Random:
+    """The generator of the bot at ``seat`` in a match (or an arena board) seeded ``seed``.
+
+    It is ``random.Random("openwhist.bot:SEED:SEAT")`` (``...:SEAT:STREAM`` with a
+    ``stream``, e.g. an arena rotation): a string seed is hashed (SHA-512) into the
+    generator's state, so a bot's stream neither consumes nor follows the deck's -- the
+    deck generator is seeded from ``random.Random(seed)`` -- and no bot can work out the
+    seed, the deck or another seat's stream from its own.
     """
-
-    name: str
-    title: str
-    description: str
-    seat_names: tuple[str, ...]
-    rules: object
-    options: type[BaseModel] = VariantOptions
-    preset: Mapping[str, Any] = field(default_factory=dict)
-    partnerships: tuple[tuple[int, ...], ...] = ()
-    max_actions: int = 200
-    aliases: tuple[str, ...] = ()
-    facts: type[BaseModel] | None = None
-    default_bot: str = "random"
-    rule_changes: tuple[RuleChange, ...] = ()
-
-    @property
-    def seats(self) -> int:
-        """Number of seats."""
-        return len(self.seat_names)
-
-    def make_options(self, raw: Mapping[str, Any] | None = None) -> BaseModel:
-        """The validated options: model defaults, then the preset, then ``raw``.
-
-        Raises:
-            OptionsError: field by field.
-        """
-        return validate_options(self.options, raw or {}, variant=self.name, preset=self.preset)
-
-    def changed_rules(self, options: BaseModel, version: str | None) -> RuleChange | None:
-        """The first of `rule_changes` that a match with ``options`` (validated), recorded by
-        version ``version`` of this variant's distribution, falls under: a change made in a
-        later version whose ``affects(options)`` is true. ``None`` when nothing changed for
-        these options since that version, or when the version is unknown (``None``, empty)
-        or not a plain release number (``0.1.0``, ``2.0``) -- then nothing can be said.
-        """
-        recorded = release_number(version) if version else None
-        if recorded is None:
-            return None
-        for change in self.rule_changes:
-            since = release_number(change.version)
-            if since is not None and recorded < since and change.affects(options):
-                return change
-        return None
-
-
-@dataclass(frozen=True)
-class RuleChange:
-    """A change of a variant's rules after which older records of some matches no longer
-    replay to their stored scores (`Variant.rule_changes`).
-
-    Attributes:
-        version: the first version of the variant's distribution with the new rule
-            (a release number: ``0.2.0``).
-        affects: whether a match with these validated options scores differently since
-            the change (``lambda o: o.scoring_profile == "all26"``).
-        description: what changed and why, one English sentence for the refusal message
-            (``points_per_trick counts all 26 tricks under all26 (RULES.md "Decisions")``).
-    """
-
-    version: str
-    affects: Callable[[BaseModel], bool]
-    description: str
-
-
-_RELEASE = re.compile(r"(\d+(?:\.\d+)*)")
-
-
-def release_number(version: str) -> tuple[int, ...] | None:
-    """``"0.2.0"`` as ``(0, 2)``: the release part of a version, trailing zeros dropped so
-    ``0.2`` equals ``0.2.0``; a suffix (``0.2.0rc1``, ``0.2.0+local``) counts as its release.
-    ``None`` for text that does not start with a number."""
-    found = _RELEASE.match(version.strip())
-    if found is None:
-        return None
-    parts = [int(p) for p in found.group(1).split(".")]
-    while len(parts) > 1 and parts[-1] == 0:
-        parts.pop()
-    return tuple(parts)
-
-
-@dataclass(frozen=True)
-class HouseRule:
-    """A house rule: a small rules plugin stacked above a variant's rules.
-
-    Attributes:
-        name: unique id (``--house-rule NAME``).
-        title: display name.
-        description: one line.
-        rules: the rules plugin object; its hooks run before the variant's.
-        variants: names of the variants it applies to (empty: any).
-    """
-
-    name: str
-    title: str
-    description: str
-    rules: object
-    variants: tuple[str, ...] = ()
+    key = f"{BOT_STREAM}:{seed}:{seat}" + (f":{stream}" if stream else "")
+    return random.Random(key)
 
 
 Reason = Message
 """Why a bot chose an action, for a hint screen: a `Message` (an English template and its
 values, cards named in ``cards``), which an interface translates through the plugin's
-catalogue (see `openwhist.messages`). Keep the template fixed, the same for every decision."""
+catalogue (see `openwhist.game.messages`). Keep the template fixed, the same for every decision."""
 
 
 class Bot(abc.ABC):
@@ -230,7 +116,7 @@ class BotLevel:
 
     name: str
     description: str
-    factory: Callable[[str, Random], Bot] | None = None
+    factory: Callable[[str, random.Random], Bot] | None = None
 
 
 @dataclass(frozen=True)
@@ -261,7 +147,7 @@ class BotSpec:
 
     name: str
     description: str
-    factory: Callable[[str, Random], Bot]
+    factory: Callable[[str, random.Random], Bot]
     variants: tuple[str, ...] = ()
     strength: int | None = None
     levels: tuple[BotLevel, ...] = ()

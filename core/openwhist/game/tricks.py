@@ -1,6 +1,6 @@
 """Pure trick arithmetic on bitmasks (RULES.md §0.3): following suit and the trick winner.
 
->>> from openwhist.cards import CardSet, parse_card
+>>> from openwhist.game.cards import CardSet, parse_card
 >>> hand = CardSet.parse("AS 3S KH 2C").mask
 >>> CardSet(follow_suit(hand, 3)), CardSet(follow_suit(hand, 1))
 (CardSet('3S AS'), CardSet('2C KH 3S AS'))
@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from openwhist.cards import SUIT_MASKS
+from openwhist.game.cards import SUIT_MASKS
 
 
 def follow_suit(hand: int, led_suit: int) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from openwhist.messages import Message
+    from openwhist.game.messages import Message
 
 
 class OpenWhistError(Exception):
@@ -32,7 +32,7 @@ class IllegalActionError(OpenWhistError, ValueError):
     """A well-formed action that the rules do not allow now.
 
     Carries the legal alternatives (in notation) so a prompt can show them, and, when the
-    rules gave one, the reason as a translatable `openwhist.messages.Message`. Its text is
+    rules gave one, the reason as a translatable `openwhist.game.messages.Message`. Its text is
     the reason followed by the alternatives, or by their number when there are more than
     `LISTED_ALTERNATIVES` (``legal`` always holds them all).
     """

@@ -10,7 +10,7 @@ so both play exactly the same deals.
 
 >>> import random
 >>> from openwhist.testing.toy import TOY
->>> from openwhist.engine import Engine
+>>> from openwhist.game.engine import Engine
 >>> engine = Engine(TOY)
 >>> deal = engine.live_deal(dealer=0)
 >>> deal.push(engine.sample_chance(deal, random.Random(1)))
@@ -39,10 +39,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from openwhist.actions import PLAYS, Action, Play
-from openwhist.cards import SUIT_MASKS, card_name, iter_cards
-from openwhist.errors import IllegalActionError
-from openwhist.state import (
+from openwhist.game.actions import PLAYS, Action, Play
+from openwhist.game.cards import SUIT_MASKS, card_name, iter_cards
+from openwhist.game.errors import IllegalActionError
+from openwhist.game.state import (
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
@@ -50,12 +50,12 @@ from openwhist.state import (
     DealState,
     TrickRecord,
 )
-from openwhist.tricks import winning_index
+from openwhist.game.tricks import winning_index
 
 if TYPE_CHECKING:
-    from openwhist.engine import Engine
-    from openwhist.scoring import DealScore
-    from openwhist.views import PlayerView
+    from openwhist.game.engine import Engine
+    from openwhist.game.scoring import DealScore
+    from openwhist.game.views import PlayerView
 
 __all__ = ["LiveDeal", "plays_of"]
 

@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.messages import Message
+from openwhist.game.messages import Message
 
 
 class Category(enum.StrEnum):

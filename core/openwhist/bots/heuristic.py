@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from openwhist.cards import FULL_DECK, SUIT_MASKS
-from openwhist.state import NO_TRUMP
-from openwhist.tricks import winning_index
-from openwhist.views import PlayerView
+from openwhist.game.cards import FULL_DECK, SUIT_MASKS
+from openwhist.game.state import NO_TRUMP
+from openwhist.game.tricks import winning_index
+from openwhist.game.views import PlayerView
 
 __all__ = [
     "Counter",

@@ -7,13 +7,14 @@ loads the ``openwhist`` entry points. They register variants, house rules, bots 
 commands.
 
 **Rule hooks** (`RuleSpecs`) are called on a *per-match* plugin manager that stacks, from
-the bottom: the core's standard trick-taking rules (`openwhist.standard`), the variant's
+the bottom: the core's standard trick-taking rules (`openwhist.game.standard`), the variant's
 rules plugin, then each house rule the match enables. Every rule hook is ``firstresult``:
 the topmost implementation that returns something other than ``None`` decides, so a
 variant implements only what differs from standard whist and a house rule can override one
 step of any variant (or adjust a result with a ``wrapper=True`` implementation).
 
-Every rule hook receives ``rules``, the match's typed facade (`openwhist.rules.Rules`), so
+Every rule hook receives ``rules``, the match's typed facade (`Rules`, below; built by
+`openwhist.game.rules.MatchRules`), so
 an implementation can call the other rules (``rules.trick_winner(state, trick)``); an
 implementation may omit any argument it does not use. Rule hooks must be pure: take a state,
 return a new one, never mutate. Code outside the facade never calls ``pm.hook``.
@@ -31,48 +32,48 @@ if TYPE_CHECKING:
 
     from pydantic import BaseModel
 
-    from openwhist.actions import Action
-    from openwhist.messages import Message
-    from openwhist.rules import Rules
-    from openwhist.scoring import DealScore, MatchProgress
-    from openwhist.state import DealChanges, DealContext, DealState, DealView, TrickRecord
-    from openwhist.variant import BotSpec, HouseRule, Variant
-    from openwhist.views import PlayerView
+    from openwhist.game.actions import Action
+    from openwhist.game.messages import Message
+    from openwhist.game.scoring import DealScore, MatchProgress
+    from openwhist.game.state import DealChanges, DealContext, DealState, DealView, TrickRecord
+    from openwhist.game.variant import HouseRule, Variant
+    from openwhist.game.views import PlayerView
 
 PROJECT = "openwhist"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
-class DiscoverySpecs(Protocol):
-    """Hooks called once on the global plugin manager."""
+class Rules:
+    """The typed facade every rule hook receives as ``rules``: the match's variant and
+    house rules, and one callable per rule hook, named without the ``whist_`` prefix and
+    taking the hook's arguments without ``rules`` (``rules.trick_winner(state, trick)``).
 
-    @hookspec
-    def whist_register_variants(self, register: Callable[[Variant], None]) -> None:
-        """Register variants by calling ``register(Variant(...))`` once per variant.
+    `openwhist.game.rules.MatchRules` fills it in for a match's stacked rules;
+    declaring the interface here keeps the hook contract below the code that builds it, so
+    the standard rules and a plugin's hooks need not import the facade.
+    """
 
-        Called once when the catalog is built. A name (or alias) registered twice is a
-        `DuplicateVariantError` naming both distributions.
-        """
+    variant: Variant
+    house_rules: tuple[HouseRule, ...]
 
-    @hookspec
-    def whist_register_house_rules(self, register: Callable[[HouseRule], None]) -> None:
-        """Register house rules by calling ``register(HouseRule(...))``.
-
-        A match enables house rules by name; their rules plugins stack above the variant's.
-        """
-
-    @hookspec
-    def whist_register_bots(self, register: Callable[[BotSpec], None]) -> None:
-        """Register computer players by calling ``register(BotSpec(...))``."""
-
-    @hookspec
-    def whist_register_commands(self, app: Any) -> None:
-        """Add commands to the ``whist`` Typer app (``app.command()(fn)`` or ``add_typer``).
-
-        Called once when the CLI starts. ``app`` is a ``typer.Typer``; a plugin that uses
-        this hook depends on Typer itself.
-        """
+    start_deal: Callable[[DealContext], DealState[Any]]
+    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
+    bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
+    apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
+    legal_plays: Callable[[DealView], int]
+    apply_play: Callable[[DealState[Any], int], DealState[Any]]
+    trick_winner: Callable[[DealView, tuple[int, ...]], int]
+    after_trick: Callable[[DealView, TrickRecord], DealState[Any] | DealChanges]
+    score_deal: Callable[[DealState[Any]], DealScore]
+    deal_facts: Callable[[DealState[Any]], BaseModel]
+    score_facts: Callable[[BaseModel, DealContext], DealScore]
+    first_dealer: Callable[[BaseModel, Random], int]
+    start_match: Callable[[BaseModel, int], MatchProgress]
+    advance_match: Callable[[MatchProgress, DealScore, BaseModel], MatchProgress]
+    observe: Callable[[DealState[Any], int], PlayerView]
+    parse_action: Callable[[DealState[Any], str], Action]
+    explain_illegal: Callable[[DealState[Any], Action], Message | str]
 
 
 class RuleSpecs(Protocol):
@@ -255,4 +256,3 @@ class RuleSpecs(Protocol):
 
 
 RULE_HOOKS: tuple[str, ...] = tuple(n for n in vars(RuleSpecs) if n.startswith("whist_"))
-DISCOVERY_HOOKS: tuple[str, ...] = tuple(n for n in vars(DiscoverySpecs) if n.startswith("whist_"))

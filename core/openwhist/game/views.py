@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from openwhist.actions import Action, Deal
-from openwhist.state import DealView, TrickRecord
+from openwhist.game.actions import Action, Deal
+from openwhist.game.state import DealView, TrickRecord
 
 
 @dataclass(frozen=True, slots=True)

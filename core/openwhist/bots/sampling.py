@@ -14,7 +14,7 @@ may hold at most (a shown void is a cap of 0, RULES.md §0.3: following suit is 
   (honesty by construction, issue 7 item 4).
 * `play_out` -- play standard trick play (RULES.md §0.3) to the end of the deal from known
   hands, asking a policy for each card through a `PlayerView` built for the seat to play, so
-  view-based policies (`openwhist.heuristic`) can drive rollouts.
+  view-based policies (`openwhist.bots.heuristic`) can drive rollouts.
 
 Nothing here reads a `DealState`.
 """
@@ -29,12 +29,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from openwhist.actions import Action, Play
-from openwhist.cards import SUIT_MASKS
-from openwhist.state import TrickRecord
-from openwhist.tricks import winning_index
-from openwhist.variant import CardBot, Reason
-from openwhist.views import PlayerView
+from openwhist.bots.base import CardBot, Reason
+from openwhist.game.actions import Action, Play
+from openwhist.game.cards import SUIT_MASKS
+from openwhist.game.state import TrickRecord
+from openwhist.game.tricks import winning_index
+from openwhist.game.views import PlayerView
 
 __all__ = [
     "NO_CAP",

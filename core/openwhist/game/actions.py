@@ -25,8 +25,8 @@ import abc
 from dataclasses import dataclass
 from typing import ClassVar
 
-from openwhist.cards import NUM_CARDS, card_name, parse_card
-from openwhist.errors import InvalidNotationError
+from openwhist.game.cards import NUM_CARDS, card_name, parse_card
+from openwhist.game.errors import InvalidNotationError
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,11 @@ accepts ``10D``, the suit symbols (``A♠``) and any case:
 
 >>> [card_name(parse_card(t)) for t in ("10d", "q♥", "As", " 2c ")]
 ['TD', 'QH', 'AS', '2C']
->>> parse_card("1S")
-Traceback (most recent call last):
-...
-openwhist.errors.InvalidNotationError: '1S' is not a card: unknown rank '1' (ranks: AKQJT 10 9-2)
+>>> try:
+...     parse_card("1S")
+... except InvalidNotationError as error:
+...     print(error)
+'1S' is not a card: unknown rank '1' (ranks: AKQJT 10 9-2)
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from openwhist.errors import InvalidNotationError
+from openwhist.game.errors import InvalidNotationError
+
+# The faces are part of this module's API as well (`from openwhist.game.cards import card_name`).
+from openwhist.game.faces import RANK_LETTERS as RANK_LETTERS
+from openwhist.game.faces import SUIT_LETTERS as SUIT_LETTERS
+from openwhist.game.faces import SUIT_SYMBOLS as SUIT_SYMBOLS
+from openwhist.game.faces import card_name as card_name
+from openwhist.game.faces import card_symbol as card_symbol
 
 
 class Suit(enum.IntEnum):
@@ -78,10 +86,6 @@ class Rank(enum.IntEnum):
     ACE = 14
 
 
-SUIT_LETTERS: Final = "CDHS"
-SUIT_SYMBOLS: Final = "♣♦♥♠"
-RANK_LETTERS: Final = "23456789TJQKA"
-
 NUM_CARDS: Final = 52
 FULL_DECK: Final = (1 << NUM_CARDS) - 1
 SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -107,17 +111,6 @@ def suit_of(card: int) -> int:
 def rank_of(card: int) -> int:
     """The rank (2..14) of a card."""
     return card % 13 + 2
-
-
-def card_name(card: int) -> str:
-    """Canonical ASCII notation: ``AS``, ``TD``, ``2C``."""
-    return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
-
-
-def card_symbol(card: int, *, ten: str = "10") -> str:
-    """Display notation with the suit symbol: ``A♠``, ``10♦``."""
-    rank = RANK_LETTERS[card % 13]
-    return (ten if rank == "T" else rank) + SUIT_SYMBOLS[card // 13]
 
 
 _CARD_CACHE: dict[str, int] = {}
