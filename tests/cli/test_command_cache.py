@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openwhist import plugins as plugin_loading
+from openwhist.services import catalog as plugin_loading
 from openwhist_cli import command_cache
 from openwhist_cli.app import app
 from typer.testing import CliRunner
