@@ -100,9 +100,7 @@ def test_phase1_samples_respect_the_view(engine: Engine) -> None:
             assert got == true_hidden, "the sample deals exactly the unseen cards"
 
 
-def _rollout_values(
-    engine: Engine, seed: int, exact_from: int, deals: int = 6
-) -> list[float]:
+def _rollout_values(engine: Engine, seed: int, exact_from: int, deals: int = 6) -> list[float]:
     """Every candidate card's rollout value on sampled deals of phase-1 decisions."""
     rng = random.Random(seed)
     out = []
