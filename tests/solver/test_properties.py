@@ -65,6 +65,17 @@ def test_values_are_in_range_and_complementary(position: Position) -> None:
 
 
 @given(positions())
+def test_value_alone_is_the_value_solve_finds(position: Position) -> None:
+    # `Solver.value` searches only the value at a trick boundary (no best cards): it must
+    # still be the mover's side's tricks, on a fresh solver and on one that remembers.
+    hands, trump, leader, trick = position
+    expected = solve(hands, trump, leader, trick=trick).tricks
+    solver = Solver(seats=len(hands), trump=trump)
+    assert solver.value(hands, leader, trick=trick) == expected
+    assert solver.value(hands, leader, trick=trick) == expected
+
+
+@given(positions())
 def test_best_moves_are_exactly_the_cards_that_keep_the_value(position: Position) -> None:
     hands, trump, leader, trick = position
     sol = solve(hands, trump, leader, trick=trick)

@@ -224,8 +224,43 @@ class Solver:
         return self._root(hands, leader, trick, exact=True)[1]
 
     def value(self, hands: Sequence[int], leader: int, *, trick: Sequence[int] = ()) -> int:
-        """Tricks the side to move takes from here (of the remaining ones), with best play."""
-        return self.solve(hands, leader, trick=trick).tricks
+        """Tricks the side to move takes from here (of the remaining ones), with best play.
+
+        At a trick boundary (no ``trick``) only the value is searched, not which cards
+        achieve it: `solve` spends one more zero-window test per card for that.
+
+        Raises:
+            ValueError: for an impossible position (see `check_position`).
+        """
+        if trick:
+            return self.solve(hands, leader, trick=trick).tricks
+        n = self.seats
+        check_position(hands, leader, trick, seats=n, trump=self.trump)
+        if len(self.table) > self.table_limit:
+            self.table.clear()
+        self._limit = self.nodes + self.max_nodes if self.max_nodes is not None else 1 << 62
+        remaining = hands[leader].bit_count()
+        if remaining == 0:
+            return 0
+        self._hands[:] = hands
+        value0 = self._bisect(leader, remaining)
+        return value0 if leader % 2 == 0 else remaining - value0
+
+    def _bisect(self, leader: int, remaining: int) -> int:
+        """Side 0's tricks from the trick boundary in ``self._hands`` (``leader`` to lead),
+        by zero-window tests stepping from the middle (each reuses the table)."""
+        boundary = self._boundary
+        lo, hi = 0, remaining
+        guess = (remaining + 1) // 2
+        while lo < hi:
+            if boundary(leader, guess):
+                lo = guess
+                guess += 1
+            else:
+                hi = guess - 1
+                guess -= 1
+            guess = min(max(guess, lo + 1 if lo < hi else lo), hi)
+        return lo
 
     # -- the root -------------------------------------------------------------------------
 

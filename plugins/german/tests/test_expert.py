@@ -10,7 +10,12 @@ from openwhist import CardSet, Engine, Play, PlayerView, TrickRecord, parse_card
 from openwhist.game.state import CHANCE, TERMINAL, DealState
 from openwhist.plugins import load_catalog
 from openwhist.solver import Solver
-from openwhist_german.expert import EXPERT_BOT, GermanExpertBot, opponent_suit_caps
+from openwhist_german.expert import (
+    EXACT_FROM,
+    EXPERT_BOT,
+    GermanExpertBot,
+    opponent_suit_caps,
+)
 from openwhist_german.heuristic import GermanHeuristicBot
 from openwhist_german.rules import current_stock, taken_from_stock
 
@@ -93,6 +98,39 @@ def test_phase1_samples_respect_the_view(engine: Engine) -> None:
             for card in sampled_stock:
                 got |= 1 << card
             assert got == true_hidden, "the sample deals exactly the unseen cards"
+
+
+def _rollout_values(engine: Engine, seed: int, exact_from: int, deals: int = 6) -> list[float]:
+    """Every candidate card's rollout value on sampled deals of phase-1 decisions."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(deals):
+        state = _advance(engine, rng, rng.randrange(0, 13))
+        view = engine.observe(state, state.to_act)
+        bot = GermanExpertBot(random.Random(i))
+        sample_rng = random.Random(i)
+        known = view.public.get("known") or [0, 0]
+        legal = engine.legal_actions(state)
+        for _ in range(3):
+            sample = bot.sample(view, sample_rng)
+            assert sample is not None
+            opp_hand, stock = sample
+            for action in legal:
+                assert isinstance(action, Play)
+                out.append(
+                    bot.simulate(view, opp_hand, stock, action.card, known, exact_from=exact_from)
+                )
+    return out
+
+
+def test_a_rollout_counted_by_the_solver_is_worth_what_playing_it_out_is(engine: Engine) -> None:
+    # The expert stops each phase-1 rollout where both players would only play solver-best
+    # cards (EXACT_FROM cards per hand) and counts the rest exactly. That must not change a
+    # single rollout's result, or the expert's choices would change: the same values as
+    # playing every card with the heuristic policy, on every candidate card.
+    full = _rollout_values(engine, 5, exact_from=0)
+    assert len(full) > 100
+    assert _rollout_values(engine, 5, exact_from=EXACT_FROM) == full
 
 
 def _view(completed: tuple[TrickRecord, ...], seat: int = 0) -> PlayerView:
