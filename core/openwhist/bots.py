@@ -35,7 +35,12 @@ def bot_rng(seed: int, seat: int, *, stream: str = "") -> random.Random:
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal action (a baseline and the conformance kit's player)."""
+    """Plays a uniformly random legal action (a baseline and the conformance kit's player).
+
+    It never reads its view (``reads_view = False``), so tables build none for it.
+    """
+
+    reads_view = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
