@@ -19,13 +19,18 @@ Without a seed, the run's seed is drawn from the operating system's CSPRNG
 (`random.SystemRandom`) and reported in the summary (``"seed"``, with
 ``"seed_given": false``), so any run -- including one that found a bug -- can be repeated.
 
-Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action that is
-not among them is a `PluginContractError` naming the bot. In-process bots are trusted code;
-with ``isolation`` each bot seat's bot runs in a worker process of its own
-(`openwhist.isolation`), with the same results.
+The deals are played on the mutable deal (`openwhist.LiveDeal`), which checks every action.
+Bots receive only their seat's view (``deal.observe(seat)``, the same as
+``engine.observe(state, seat)``) and the legal actions; a bot that declares
+``reads_view = False`` (`Bot`; the random bots) is given a `BlindView` instead, and no view
+is built for it. An action that is not legal is a `PluginContractError` naming the bot.
+In-process bots are trusted code; with ``isolation`` each bot seat's bot runs in a worker
+process of its own (`openwhist.isolation`; it is always sent its view), with the same
+results.
 
-Memory. Each match's record is built while the match is played and handed to ``on_record``
-as soon as it ends; the summary is kept as running counts. With ``stream=True`` nothing per
+Memory. Each match's record is built when it ends, only if it is asked for (`MatchOutcome`:
+``on_record``, or the ``records`` of a run that is not streamed), and handed to
+``on_record`` at once; the summary is kept as running counts. With ``stream=True`` nothing per
 match stays in memory: the records are not kept (``on_record`` is the only way to get them)
 and the summary's ``results`` (one line per match) is a `Spool` on disk, so a run of
 100,000 deals needs the memory of one.
