@@ -6,6 +6,8 @@ spent about half their time building views the random bots never read)."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,3 +153,19 @@ def test_a_session_of_random_bots_builds_no_view(
         event = session.next_event()
     assert built[0] == 0
     assert event.record.deals
+
+
+def test_the_example_in_bots_md_plays_blind(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (Path(__file__).parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    example = next(block for block in blocks if "class FirstLegalBot" in block)
+    namespace: dict[str, Any] = {"__name__": "bots_md_example"}
+    exec(compile(example, "docs/bots.md", "exec"), namespace)
+    spec = BotSpec("first", "test", lambda v, rng: namespace["FirstLegalBot"](rng))
+    engine = Engine(catalog.variant("german"))
+    built = _count_views(monkeypatch, engine)
+    outcome = play_match(engine, [spec, spec], seed=4, max_deals=1)
+    assert built[0] == 0
+    assert outcome.scores[0].tricks[0] + outcome.scores[0].tricks[1] == 26
