@@ -192,7 +192,8 @@ def play_deal(
         view = blind[actor]
         action = players[actor].choose(deal.observe(actor) if view is None else view, legal)
         try:
-            # (`type` first: the ABC's isinstance costs 5 % of a random deal.)
+            # `type` first: the ABC's isinstance costs about 1 µs a card (timeit, loaded
+            # machine: 1.2 against 0.26 µs), a tenth of a random deal.
             if type(action) is not Play and not isinstance(action, Action):
                 raise IllegalActionError(f"{action!r} is not an action")
             push(action)
