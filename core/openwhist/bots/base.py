@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from openwhist.game.actions import Play
 from openwhist.game.errors import UnknownBotLevelError
@@ -50,7 +50,19 @@ class Bot(abc.ABC):
 
     `choose` is the whole contract. A bot may also say *why* it chose (for hints):
     override `explain`; the default explains nothing.
+
+    A bot whose `choose` never reads its view (a random player) says so with the class
+    attribute ``reads_view = False``; the tables (``whist simulate``, ``whist arena``,
+    bot seats of ``whist play``) then build no view for it, and pass it instead a
+    `openwhist.game.views.BlindView`: a `PlayerView` that holds nothing, on which reading any
+    field raises `PluginContractError` naming the bot. So the declaration costs nothing to
+    trust -- a bot that declares it and reads anyway fails at once, it never sees stale or
+    someone else's information -- and a bot that leaves it at the default ``True`` always
+    gets its seat's view. `explain` (hints) is always given the real view.
     """
+
+    reads_view: ClassVar[bool] = True
+    """Whether `choose` reads its ``view``; ``False`` lets the table skip building it."""
 
     @abc.abstractmethod
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:

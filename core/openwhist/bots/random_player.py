@@ -19,7 +19,12 @@ from openwhist.game.views import PlayerView
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal action (a baseline and the conformance kit's player)."""
+    """Plays a uniformly random legal action (a baseline and the conformance kit's player).
+
+    It never reads its view (``reads_view = False``), so tables build none for it.
+    """
+
+    reads_view = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -15,7 +15,7 @@ and parse them in their ``whist_parse_action`` hook.
 
 >>> Play(parse_card("TD")).notation()
 'TD'
->>> Deal.parse("deal " + " ".join(card_name(c) for c in range(52))).order[:3]
+>>> Deal.parse("deal " + " ".join(CARD_NAMES)).order[:3]
 (0, 1, 2)
 """
 
@@ -25,7 +25,7 @@ import abc
 from dataclasses import dataclass
 from typing import ClassVar
 
-from openwhist.game.cards import NUM_CARDS, card_name, parse_card
+from openwhist.game.cards import CARD_NAMES, NUM_CARDS, parse_card
 from openwhist.game.errors import InvalidNotationError
 
 
@@ -59,7 +59,7 @@ class Deal(Action):
     PREFIX: ClassVar[str] = "deal"
 
     def notation(self) -> str:
-        return self.PREFIX + " " + " ".join(card_name(c) for c in self.order)
+        return self.PREFIX + " " + " ".join([CARD_NAMES[c] for c in self.order])
 
     def sort_key(self) -> tuple[int, ...]:
         return (self.kind, *self.order)
@@ -91,7 +91,7 @@ class Play(Action):
     kind: ClassVar[int] = 10
 
     def notation(self) -> str:
-        return card_name(self.card)
+        return CARD_NAMES[self.card]
 
     def sort_key(self) -> tuple[int, ...]:
         return (self.kind, self.card)

@@ -37,6 +37,7 @@ from typing import Final
 from openwhist.game.errors import InvalidNotationError
 
 # The faces are part of this module's API as well (`from openwhist.game.cards import card_name`).
+from openwhist.game.faces import CARD_NAMES as CARD_NAMES
 from openwhist.game.faces import RANK_LETTERS as RANK_LETTERS
 from openwhist.game.faces import SUIT_LETTERS as SUIT_LETTERS
 from openwhist.game.faces import SUIT_SYMBOLS as SUIT_SYMBOLS

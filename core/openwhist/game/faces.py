@@ -27,3 +27,8 @@ def card_symbol(card: int, *, ten: str = "10") -> str:
     """Display notation with the suit symbol: ``A♠``, ``10♦``."""
     rank = RANK_LETTERS[card % 13]
     return (ten if rank == "T" else rank) + SUIT_SYMBOLS[card // 13]
+
+
+CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(52))
+"""`card_name` of every card, by card: what writing a record's actions looks up (a deal's
+notation is 52 names; looking them up is about 5 times faster than building them)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.game.actions import Action, Deal
+from openwhist.game.errors import PluginContractError
 from openwhist.game.state import DealView, TrickRecord
 
 
@@ -60,6 +61,35 @@ class PlayerView:
     def trick_seats(self) -> tuple[int, ...]:
         """The seat that played each card of the current trick."""
         return tuple((self.leader + i) % self.seats for i in range(len(self.trick)))
+
+
+class BlindView(PlayerView):
+    """The view a table passes to a bot that declares ``reads_view = False`` (`Bot`): a
+    `PlayerView` that holds nothing. Reading any field raises `PluginContractError` naming
+    the bot, so a bot that declares it does not read its view and reads anyway fails at
+    once instead of deciding on nothing; it can never learn anything from it.
+
+    >>> view = BlindView("RandomBot")
+    >>> try:
+    ...     view.hand
+    ... except PluginContractError as error:
+    ...     print(error)
+    RandomBot declares reads_view = False but read view.hand
+    """
+
+    __slots__ = ("_reader",)
+
+    def __init__(self, reader: str) -> None:  # the view's fields stay unset: it has none
+        object.__setattr__(self, "_reader", reader)
+
+    def __getattribute__(self, name: str) -> Any:
+        if name.startswith("__"):  # the interpreter's own look-ups (isinstance, pickle...)
+            return object.__getattribute__(self, name)
+        reader = object.__getattribute__(self, "_reader")
+        raise PluginContractError(f"{reader} declares reads_view = False but read view.{name}")
+
+    def __repr__(self) -> str:
+        return f"BlindView({object.__getattribute__(self, '_reader')!r})"
 
 
 HIDDEN = "?"

@@ -44,7 +44,9 @@ party with strictly the most points wins, and several parties sharing the top sc
 entrant *wins* a deal when every top party is one it holds, *ties* when it holds some of
 them, and loses otherwise.
 
-Bots receive only ``engine.observe(state, seat)`` and the legal actions; an action not among
+Every deal is played by `simulate.play_deal`, on the mutable deal (`openwhist.LiveDeal`).
+Bots receive only ``engine.observe(state, seat)`` and the legal actions (a bot that
+declares ``reads_view = False`` a `BlindView`: no view is built for it); an action not among
 them is a `PluginContractError` naming the bot. Bots from third-party distributions run in
 worker processes by default (``isolation``; `openwhist.services.isolation`), each seat's in its own;
 ``Isolation("all")`` isolates every bot, ``Isolation("none")`` none. Results do not change.

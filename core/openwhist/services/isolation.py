@@ -266,17 +266,20 @@ class SeatBots:
         self.seat_names = seat_names
         self.isolation = isolation
         self._workers: dict[int, _Worker] = {}
+        self._isolates: dict[str, bool] = {}  # by bot name: asked at every build (arena)
         # Workers stop at `close`, or when this object (and every bot of it) is collected.
         self._finalizer = weakref.finalize(self, _stop_all, self._workers)
 
     def isolates(self, spec: BotSpec) -> bool:
         """True when ``spec``'s bot runs in a worker process."""
-        mode = self.isolation.bots if self.isolation is not None else "none"
-        if mode == "all":
-            return True
-        if mode == "third-party":
-            return is_third_party(self.catalog, self.variant, spec)
-        return False
+        known = self._isolates.get(spec.name)
+        if known is None:
+            mode = self.isolation.bots if self.isolation is not None else "none"
+            known = mode == "all" or (
+                mode == "third-party" and is_third_party(self.catalog, self.variant, spec)
+            )
+            self._isolates[spec.name] = known
+        return known
 
     def build(self, seat: int, spec: BotSpec, rng: random.Random) -> Bot:
         """Seat ``seat``'s bot ``spec``, with generator ``rng``: the bot itself, or an

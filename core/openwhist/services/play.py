@@ -14,7 +14,8 @@ The interface pulls **events** with `PlaySession.next_event` and renders them:
 * `HumanTurn` -- a human seat must act: its view and legal actions. The session waits:
   `next_event` returns the same turn until the interface calls `act` (or `undo`).
 
-Bots see only ``engine.observe(state, seat)`` and the legal actions, as in `simulate`.
+Bots see only ``engine.observe(state, seat)`` and the legal actions, as in `simulate` (a bot
+that declares ``reads_view = False`` gets a `BlindView`, and no view is built for it).
 
 **Undo** (table option ``undo``): `undo` takes back the last action of the human to act in
 the current deal, together with every bot action made after it, provided no other human
@@ -60,7 +61,7 @@ from openwhist.game.errors import IllegalActionError, InvalidNotationError, Plug
 from openwhist.game.messages import Message
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
-from openwhist.game.views import PlayerView
+from openwhist.game.views import BlindView, PlayerView
 from openwhist.plugins import Catalog
 from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
 from openwhist.services import UsageError
@@ -382,7 +383,13 @@ class PlaySession:
         legal = self.engine.legal_actions(state, actor)
         bot = self.bots.get(actor)
         if bot is not None:
-            action = bot.choose(self.engine.observe(state, actor), legal)
+            # A bot that declares it reads no view gets a blind one (`Bot.reads_view`).
+            view = (
+                self.engine.observe(state, actor)
+                if bot.reads_view
+                else BlindView(f"bot {self.seats[actor].bot!r}")
+            )
+            action = bot.choose(view, legal)
             if action not in legal:
                 raise PluginContractError(
                     f"bot {self.seats[actor].bot!r} chose {action}, which is not legal "

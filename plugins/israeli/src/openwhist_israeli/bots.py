@@ -20,7 +20,12 @@ DEFAULT_PASS_RATE = 0.75
 
 
 class PassingRandomBot(Bot):
-    """Passes in the trump auction with probability ``pass_rate``; otherwise random."""
+    """Passes in the trump auction with probability ``pass_rate``; otherwise random.
+
+    It plays blind (``reads_view = False``): tables build no view for it.
+    """
+
+    reads_view = False
 
     def __init__(self, rng: random.Random, pass_rate: float = DEFAULT_PASS_RATE) -> None:
         if not 0.0 <= pass_rate <= 1.0:
