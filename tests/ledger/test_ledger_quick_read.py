@@ -21,13 +21,13 @@ from openwhist.ledger.errors import LedgerNotFoundError
 from openwhist.services.ledger import Ledger
 
 
-
 def _running_totals() -> Any:
     """The running-totals suite's ledger builder (`build`: every kind of entry)."""
     spec = importlib.util.spec_from_file_location(
         "_running_totals_helpers", Path(__file__).with_name("test_ledger_running_totals.py")
     )
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -78,7 +78,8 @@ def test_the_quick_sheet_is_the_sqlalchemy_sheet(filled: tuple[Path, dict[str, i
         Ledger(str(path), catalog={}, read_only=True) as quick,
         Ledger(str(path), catalog={}) as full,
     ):
-        assert quick._reader is not None and full._reader is None
+        assert quick._reader is not None
+        assert full._reader is None
         for match in matches.values():
             for first, last in PAGES:
                 expected = full.score_sheet(match, first=first, last=last)
@@ -88,7 +89,8 @@ def test_the_quick_sheet_is_the_sqlalchemy_sheet(filled: tuple[Path, dict[str, i
                 assert json.dumps(got) == json.dumps(expected)
         # The things a secretary would see differ if a path dropped them.
         german = quick.score_sheet(matches["german"])
-        assert german["adjustments"] and german["match"]["summary"].endswith("(corrected)")
+        assert german["adjustments"]
+        assert german["match"]["summary"].endswith("(corrected)")
         assert any(d["status"] == "in_progress" for d in german["deals"])
         assert quick.score_sheet(matches["adjusted"])["match"]["summary"].endswith("(corrected)")
         assert not quick.score_sheet(matches["plain"])["match"]["summary"].endswith("(corrected)")
@@ -96,9 +98,11 @@ def test_the_quick_sheet_is_the_sqlalchemy_sheet(filled: tuple[Path, dict[str, i
 
 def test_an_unknown_match_is_the_same_error(filled: tuple[Path, dict[str, int]]) -> None:
     path, _ = filled
-    with Ledger(str(path), catalog={}, read_only=True) as quick:
-        with pytest.raises(LedgerNotFoundError, match="there is no match 999 in this ledger"):
-            quick.score_sheet(999)
+    with (
+        Ledger(str(path), catalog={}, read_only=True) as quick,
+        pytest.raises(LedgerNotFoundError, match="there is no match 999 in this ledger"),
+    ):
+        quick.score_sheet(999)
 
 
 @pytest.mark.parametrize("name", ["plain.sqlite3", "a b+c%d@e#f?.sqlite3", "ünï.sqlite3"])
@@ -144,7 +148,8 @@ def test_whist_scores_loads_no_database_library_and_prints_the_same_sheet(
     # Through $OPENWHIST_DB as well.
     done = _whist("scores", str(matches["english"]), env={db.ENV_VAR: str(path)})
     assert done.returncode == 0, done.stderr
-    assert "LOADED []" in done.stderr and "Match " in done.stdout
+    assert "LOADED []" in done.stderr
+    assert "Match " in done.stdout
 
 
 def test_the_quick_path_refuses_what_the_full_path_refuses(tmp_path: Path) -> None:
@@ -169,7 +174,8 @@ def test_the_quick_path_refuses_what_the_full_path_refuses(tmp_path: Path) -> No
         before = file.read_bytes()
         done = _whist("scores", "1", "--db", str(file))
         assert done.returncode == 5, done.stderr
-        assert words in done.stderr and "Traceback" not in done.stderr
+        assert words in done.stderr
+        assert "Traceback" not in done.stderr
         assert file.read_bytes() == before
 
 
