@@ -96,6 +96,32 @@ def test_the_quick_sheet_is_the_sqlalchemy_sheet(filled: tuple[Path, dict[str, i
         assert not quick.score_sheet(matches["plain"])["match"]["summary"].endswith("(corrected)")
 
 
+def test_the_quick_standings_and_match_list_are_the_sqlalchemy_ones(
+    filled: tuple[Path, dict[str, int]],
+) -> None:
+    path, _ = filled
+    with (
+        Ledger(str(path), catalog={}, read_only=True) as quick,
+        Ledger(str(path), catalog={}) as full,
+    ):
+        assert quick._reader is not None
+        for variant in (None, "german", "english", "nothing"):
+            for player in (None, "Ann", "N", "nobody"):
+                for game_points in (False, True):
+                    args: dict[str, Any] = {"variant": variant, "player": player}
+                    expected = full.standings(**args, game_points=game_points)
+                    assert quick.standings(**args, game_points=game_points) == expected
+                for open_only in (False, True):
+                    expected = full.list_matches(**args, open_only=open_only)
+                    got = quick.list_matches(**args, open_only=open_only)
+                    assert json.dumps(got) == json.dumps(expected), (variant, player, open_only)
+        # What a secretary reads in them is there: Ann's German points, the open match.
+        ann = next(r for r in quick.standings(variant="german", player="Ann"))
+        assert ann["points"] != 0
+        assert any(m["status"] == "open" for m in quick.list_matches(open_only=True))
+        assert quick._sa is None  # none of this opened SQLAlchemy
+
+
 def test_an_unknown_match_is_the_same_error(filled: tuple[Path, dict[str, int]]) -> None:
     path, _ = filled
     with (
@@ -150,6 +176,10 @@ def test_whist_scores_loads_no_database_library_and_prints_the_same_sheet(
     assert done.returncode == 0, done.stderr
     assert "LOADED []" in done.stderr
     assert "Match " in done.stdout
+    for report in (["standings"], ["matches"], ["standings", "--json"], ["matches", "--json"]):
+        done = _whist(*report, "--db", str(path))
+        assert done.returncode == 0, done.stderr
+        assert "LOADED []" in done.stderr, report
 
 
 def test_the_quick_path_refuses_what_the_full_path_refuses(tmp_path: Path) -> None:

@@ -55,6 +55,8 @@ from openwhist.ledger.models import (
 from openwhist.ledger.sheet import (
     as_utc,
     match_summary,
+    standings_query,
+    standings_rows,
     with_ledger_totals,
 )
 from openwhist.ledger.sheet import build_sheet as _build_sheet
@@ -1137,28 +1139,6 @@ def score_sheet(
         )
 
 
-# Every seat of every match, with its party's kept sums (party_totals): the cost follows
-# the number of seats, not of deals or entries.
-_STANDINGS_SQL = """
-SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
-       COUNT(*) AS matches,
-       SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END) AS finished,
-       SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
-       COALESCE(SUM(t.deals), 0) AS deals,
-       COALESCE(SUM(t.deals_won), 0) AS deals_won,
-       COALESCE(SUM(t.points), 0) AS points,
-       COALESCE(SUM(t.contracts_made), 0) AS contracts_made,
-       COALESCE(SUM(t.game_points), 0) AS game_points
-FROM seats s
-JOIN players p ON p.id = s.player_id
-JOIN matches m ON m.id = s.match_id
-LEFT JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party
-{where}
-GROUP BY m.variant, p.id, p.name, p.kind
-ORDER BY m.variant, points DESC, p.name
-"""
-
-
 def standings(
     *,
     session: Session,
@@ -1166,44 +1146,10 @@ def standings(
     player: str | None = None,
     game_points: bool = False,
 ) -> list[dict[str, Any]]:
-    """Per variant and player, across matches, from the sums kept in ``party_totals``.
-
-    Each row: ``variant``, ``name``, ``kind``, ``matches`` (played in), ``finished``,
-    ``wins`` (finished matches their party won), ``deals`` (completed deals of their
-    matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
-    entries, corrections included; partners share their side's points) and
-    ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
-    Whist's contracts made, zeros included); with ``game_points=True`` also
-    ``game_points`` (the game and rubber entries: English and American Whist's match
-    points, which settle a rubber). Ordered by
-    variant, then points, highest first.
-    """
-    conditions = []
-    params: dict[str, Any] = {}
-    if variant is not None:
-        conditions.append("m.variant = :variant")
-        params["variant"] = variant
-    if player is not None:
-        conditions.append("p.name = :player")
-        params["player"] = player
-    where = ("WHERE " + " AND ".join(conditions)) if conditions else ""
-    rows = session.execute(sa.text(_STANDINGS_SQL.format(where=where)), params).all()
-    return [
-        {
-            "variant": row.variant,
-            "name": row.name,
-            "kind": row.kind,
-            "matches": int(row.matches),
-            "finished": int(row.finished),
-            "wins": int(row.wins),
-            "deals": int(row.deals),
-            "deals_won": int(row.deals_won),
-            "points": int(row.points),
-            "contracts_made": int(row.contracts_made),
-            **({"game_points": int(row.game_points)} if game_points else {}),
-        }
-        for row in rows
-    ]
+    """Per variant and player, across matches, from the sums kept in ``party_totals``
+    (`openwhist.ledger.sheet.standings_query` says what each row holds)."""
+    sql, params = standings_query(variant=variant, player=player)
+    return standings_rows(session.execute(sa.text(sql), params).all(), game_points=game_points)
 
 
 def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:

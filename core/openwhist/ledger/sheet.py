@@ -237,6 +237,84 @@ def build_sheet(
     }
 
 
+# Every seat of every match, with its party's kept sums (party_totals): the cost follows
+# the number of seats, not of deals or entries.
+_STANDINGS_SQL = """
+SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
+       COUNT(*) AS matches,
+       SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END) AS finished,
+       SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
+       COALESCE(SUM(t.deals), 0) AS deals,
+       COALESCE(SUM(t.deals_won), 0) AS deals_won,
+       COALESCE(SUM(t.points), 0) AS points,
+       COALESCE(SUM(t.contracts_made), 0) AS contracts_made,
+       COALESCE(SUM(t.game_points), 0) AS game_points
+FROM seats s
+JOIN players p ON p.id = s.player_id
+JOIN matches m ON m.id = s.match_id
+LEFT JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party
+{where}
+GROUP BY m.variant, p.id, p.name, p.kind
+ORDER BY m.variant, points DESC, p.name
+"""
+
+
+def standings_query(
+    *, variant: str | None = None, player: str | None = None
+) -> tuple[str, dict[str, Any]]:
+    """The standings statement and its parameters (``:name`` style, which SQLAlchemy's
+    ``text()`` and ``sqlite3`` both bind): per variant and player, across matches, from the
+    sums kept in ``party_totals``.
+
+    Each row (`standings_rows`): ``variant``, ``name``, ``kind``, ``matches`` (played in),
+    ``finished``, ``wins`` (finished matches their party won), ``deals`` (completed deals of
+    their matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
+    entries, corrections included; partners share their side's points) and
+    ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
+    Whist's contracts made, zeros included); with ``game_points=True`` also
+    ``game_points`` (the game and rubber entries: English and American Whist's match
+    points, which settle a rubber). Ordered by variant, then points, highest first.
+    """
+    conditions = []
+    params: dict[str, Any] = {}
+    if variant is not None:
+        conditions.append("m.variant = :variant")
+        params["variant"] = variant
+    if player is not None:
+        conditions.append("p.name = :player")
+        params["player"] = player
+    where = ("WHERE " + " AND ".join(conditions)) if conditions else ""
+    return _STANDINGS_SQL.format(where=where), params
+
+
+_STANDINGS_COLUMNS = (
+    "variant",
+    "name",
+    "kind",
+    "matches",
+    "finished",
+    "wins",
+    "deals",
+    "deals_won",
+    "points",
+    "contracts_made",
+    "game_points",
+)
+
+
+def standings_rows(rows: Iterable[Sequence[Any]], *, game_points: bool) -> list[dict[str, Any]]:
+    """The standings from the rows of `standings_query` (columns in its order)."""
+    out = []
+    for row in rows:
+        item = dict(zip(_STANDINGS_COLUMNS, row, strict=True))
+        for key in _STANDINGS_COLUMNS[3:]:
+            item[key] = int(item[key])
+        if not game_points:
+            del item["game_points"]
+        out.append(item)
+    return out
+
+
 __all__ = [
     "MatchLike",
     "as_utc",
@@ -245,5 +323,7 @@ __all__ = [
     "iso",
     "match_summary",
     "padded",
+    "standings_query",
+    "standings_rows",
     "with_ledger_totals",
 ]

@@ -31,7 +31,15 @@ from urllib.parse import quote
 
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerNotFoundError
-from openwhist.ledger.sheet import build_sheet, collector_paused, padded, with_ledger_totals
+from openwhist.ledger.sheet import (
+    build_sheet,
+    collector_paused,
+    match_summary,
+    padded,
+    standings_query,
+    standings_rows,
+    with_ledger_totals,
+)
 
 _MATCH_COLUMNS = (
     "id, variant, variant_distribution, variant_version, format, status, label, seed, "
@@ -151,6 +159,11 @@ class SqliteReader:
         ).fetchone()
         if row is None:
             raise LedgerNotFoundError(f"there is no match {match_id} in this ledger")
+        return SqliteReader._stored(row)
+
+    @staticmethod
+    def _stored(row: Sequence[Any]) -> StoredMatch:
+        """A `StoredMatch` from a row of `_MATCH_COLUMNS`."""
         (id_, variant, dist, version, fmt, status, label, seed, options, rules) = row[:10]
         first_dealer, progress, winner, started, finished = row[10:]
         started_at = _time(started)
@@ -284,16 +297,69 @@ class SqliteReader:
         )
         return [c + d for c, d in zip(carried, corrections, strict=True)]
 
+    def standings(
+        self, *, variant: str | None = None, player: str | None = None, game_points: bool = False
+    ) -> list[dict[str, Any]]:
+        """`repository.standings` (the same statement)."""
+        sql, params = standings_query(variant=variant, player=player)
+        with self._read() as conn:
+            return standings_rows(conn.execute(sql, params), game_points=game_points)
+
+    def list_matches(
+        self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
+    ) -> list[dict[str, Any]]:
+        """`repository.list_matches`: matches, newest first, with their seats and totals."""
+        where: list[str] = []
+        args: list[Any] = []
+        if variant is not None:
+            where.append("matches.variant = ?")
+            args.append(variant)
+        if open_only:
+            where.append("matches.status = 'open'")
+        if player is not None:
+            where.append(
+                "matches.id IN (SELECT seats.match_id FROM seats, players "
+                "WHERE seats.player_id = players.id AND players.name = ?)"
+            )
+            args.append(player)
+        condition = ("WHERE " + " AND ".join(where)) if where else ""
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {_MATCH_COLUMNS} FROM matches {condition} ORDER BY matches.id DESC", args
+            ).fetchall()
+            matches = [self._stored(row) for row in rows]
+            ids = [m.id for m in matches if m.id is not None]
+            seats: dict[int, list[dict[str, Any]]] = {i: [] for i in ids}
+            # Many matches: every seat in one pass instead of a long IN list (SQLite limits
+            # the bound parameters), as the totals below.
+            few = len(ids) <= 500
+            in_ids = f"seats.match_id IN ({', '.join('?' * len(ids))}) AND " if few else ""
+            for match_id, seat, name, kind, party in conn.execute(
+                "SELECT seats.match_id, seats.seat, players.name, players.kind, seats.party "
+                f"FROM seats, players WHERE {in_ids}seats.player_id = players.id "
+                "ORDER BY seats.match_id, seats.seat",
+                ids if few else [],
+            ):
+                if match_id in seats:
+                    seats[match_id].append(
+                        {"seat": seat, "name": name, "kind": kind, "party": party}
+                    )
+            totals = self.ledger_totals(conn, ids if few else None)
+        return [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
+
     @staticmethod
-    def ledger_totals(conn: sqlite3.Connection, match_ids: Sequence[int]) -> dict[int, Any]:
-        """`repository.ledger_totals` for ``match_ids``."""
-        marks = ", ".join("?" * len(match_ids))
+    def ledger_totals(conn: sqlite3.Connection, match_ids: Sequence[int] | None) -> dict[int, Any]:
+        """`repository.ledger_totals` for ``match_ids`` (``None``: every match)."""
         out: dict[int, Any] = {}
-        rows = conn.execute(
-            "SELECT match_id, party, points, game_points FROM party_totals "
-            f"WHERE match_id IN ({marks})",
-            list(match_ids),
-        )
+        if match_ids is None:
+            rows = conn.execute("SELECT match_id, party, points, game_points FROM party_totals")
+        else:
+            marks = ", ".join("?" * len(match_ids))
+            rows = conn.execute(
+                "SELECT match_id, party, points, game_points FROM party_totals "
+                f"WHERE match_id IN ({marks})",
+                list(match_ids),
+            )
         for match_id, party, points, game_points in rows:
             item = out.setdefault(int(match_id), {"points": {}, "game_points": {}, "edited": False})
             item["points"][int(party)] = int(points or 0)

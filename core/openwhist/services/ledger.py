@@ -1010,6 +1010,8 @@ class Ledger:
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
     ) -> list[dict[str, Any]]:
         """Matches, newest first (``whist matches [--variant] [--player] [--open]``)."""
+        if self._reader is not None:
+            return self._reader.list_matches(variant=variant, player=player, open_only=open_only)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
@@ -1027,6 +1029,8 @@ class Ledger:
         """Per variant and player across matches (``whist standings``); see
         `repository.standings` for the columns (``game_points`` adds English and American
         Whist's game and rubber points)."""
+        if self._reader is not None:
+            return self._reader.standings(variant=variant, player=player, game_points=game_points)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
