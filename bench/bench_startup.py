@@ -11,6 +11,8 @@ first in a temporary directory), ``whist standings`` and ``whist matches`` on it
 best of each, twice: as the environment runs them (``PYTHONDONTWRITEBYTECODE`` as it is)
 and with warm bytecode (``PYTHONPYCACHEPREFIX`` pointing at a scratch directory filled by a
 first run). CPU time, unlike wall time, moves little with the machine's load.
+``--before DIR`` adds the same rows for the source tree in DIR (e.g. ``git archive`` of the
+commit before a change, unpacked), run in this environment through ``PYTHONPATH``.
 
 Each figure is the best wall time of ``--repeat`` runs of a fresh process, from start to
 exit, with its output discarded. The ``whist`` rows run the console script of this
@@ -82,8 +84,15 @@ def cpu_of(command: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def cpu_main(whist: str, repeat: int, as_json: bool) -> None:
-    """The ``--cpu`` figures (see the module docstring)."""
+def tree_path(tree: Path) -> str:
+    """A ``PYTHONPATH`` that runs the source tree ``tree`` (say, ``git archive`` of an older
+    commit) in this environment: its packages come before the editable installs."""
+    parts = [tree / "core", tree / "cli", *sorted((tree / "plugins").glob("*/src"))]
+    return os.pathsep.join(str(p) for p in parts)
+
+
+def cpu_main(whist: str, repeat: int, as_json: bool, before: Path | None = None) -> None:
+    """The ``--cpu`` figures (see the module docstring); ``before``: also the tree there."""
     with tempfile.TemporaryDirectory() as scratch:
         ledger = str(Path(scratch) / "small.sqlite3")
         subprocess.run([sys.executable, "-c", SMALL_LEDGER, ledger], check=True)
@@ -107,6 +116,14 @@ def cpu_main(whist: str, repeat: int, as_json: bool) -> None:
             ],
         }
         conditions = {"as run here": plain, "warm bytecode": warm}
+        if before is not None:
+            old = tree_path(before)
+            conditions = {
+                "before, as run here": {**plain, "PYTHONPATH": old},
+                "as run here": plain,
+                "before, warm bytecode": {**warm, "PYTHONPATH": old},
+                "warm bytecode": warm,
+            }
         for command in rows.values():  # fill the caches (plugin commands, bytecode)
             for env in conditions.values():
                 subprocess.run(command, stdout=subprocess.DEVNULL, env=env, check=True)
@@ -127,9 +144,9 @@ def cpu_main(whist: str, repeat: int, as_json: bool) -> None:
         print(json.dumps(report, indent=2))
         return
     print(f"CPU, best of {repeat}; load average {load_before:.2f} -> {load_after:.2f}")
-    print(f"{'':34}" + "".join(f"{c:>16}" for c in conditions))
+    print(f"{'':34}" + "".join(f"{c:>24}" for c in conditions))
     for name in rows:
-        print(f"{name:34}" + "".join(f"{best[c][name] * 1000:13.0f} ms" for c in conditions))
+        print(f"{name:34}" + "".join(f"{best[c][name] * 1000:21.0f} ms" for c in conditions))
 
 
 def main() -> None:
@@ -137,13 +154,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cpu", action="store_true", help="CPU time of ledger commands too")
+    parser.add_argument(
+        "--before", type=Path, help="with --cpu: also time the source tree DIR (alternately)"
+    )
     args = parser.parse_args()
 
     whist = shutil.which("whist", path=str(Path(sys.executable).parent))
     if whist is None:
         sys.exit("no `whist` console script beside this Python: run it with `uv run`")
     if args.cpu:
-        cpu_main(whist, args.repeat, args.json)
+        cpu_main(whist, args.repeat, args.json, args.before)
         return
     with tempfile.TemporaryDirectory() as scratch:
         cache = Path(scratch) / "cache"
