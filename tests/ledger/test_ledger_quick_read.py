@@ -87,6 +87,9 @@ def test_the_quick_sheet_is_the_sqlalchemy_sheet(filled: tuple[Path, dict[str, i
                 assert got == expected, (match, first, last)
                 # Same JSON too: `whist scores --json` prints it (types, not only values).
                 assert json.dumps(got) == json.dumps(expected)
+                records = quick.deal_records(match, first=first, last=last)
+                expected_records = full.deal_records(match, first=first, last=last)
+                assert json.dumps(records) == json.dumps(expected_records)
         # The things a secretary would see differ if a path dropped them.
         german = quick.score_sheet(matches["german"])
         assert german["adjustments"]
@@ -129,6 +132,11 @@ def test_an_unknown_match_is_the_same_error(filled: tuple[Path, dict[str, int]])
         pytest.raises(LedgerNotFoundError, match="there is no match 999 in this ledger"),
     ):
         quick.score_sheet(999)
+    with (
+        Ledger(str(path), catalog={}, read_only=True) as quick,
+        pytest.raises(LedgerNotFoundError, match="there is no match 999 in this ledger"),
+    ):
+        quick.deal_records(999)
 
 
 @pytest.mark.parametrize("name", ["plain.sqlite3", "a b+c%d@e#f?.sqlite3", "ünï.sqlite3"])
@@ -172,6 +180,10 @@ def test_whist_scores_loads_no_database_library_and_prints_the_same_sheet(
     assert "LOADED []" in done.stderr
     assert json.loads(done.stdout) == expected
     # Through $OPENWHIST_DB as well.
+    for name in ("english", "israeli"):  # the Israeli sheet reads the deals' records too
+        done = _whist("scores", str(matches[name]), env={db.ENV_VAR: str(path)})
+        assert done.returncode == 0, done.stderr
+        assert "LOADED []" in done.stderr, name
     done = _whist("scores", str(matches["english"]), env={db.ENV_VAR: str(path)})
     assert done.returncode == 0, done.stderr
     assert "LOADED []" in done.stderr

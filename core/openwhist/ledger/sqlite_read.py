@@ -34,6 +34,7 @@ from openwhist.ledger.errors import LedgerNotFoundError
 from openwhist.ledger.sheet import (
     build_sheet,
     collector_paused,
+    iso,
     match_summary,
     padded,
     standings_query,
@@ -296,6 +297,56 @@ class SqliteReader:
             count,
         )
         return [c + d for c, d in zip(carried, corrections, strict=True)]
+
+    def deal_records(
+        self, match_id: int, *, first: int | None = None, last: int | None = None
+    ) -> list[dict[str, Any]]:
+        """`repository.match_deals` of an existing match (`LedgerNotFoundError` otherwise),
+        as `openwhist.services.ledger.Ledger.deal_records` returns them."""
+        where = "match_id = ?"
+        args: list[int] = [match_id]
+        if first is not None:
+            where += " AND number >= ?"
+            args.append(first)
+        if last is not None:
+            where += " AND number <= ?"
+            args.append(last)
+        with self._read() as conn:
+            self._match(conn, match_id)
+            rows = conn.execute(
+                "SELECT id, number, dealer, status, source, record, tricks, winner, "
+                f"started_at, completed_at FROM deals WHERE {where} ORDER BY number",
+                args,
+            ).fetchall()
+            out = []
+            for deal_id, number, dealer, status, source, record, tricks, winner, *times in rows:
+                stored = json.loads(record)
+                if status == "in_progress" and deal_id is not None:
+                    actions = conn.execute(
+                        "SELECT notation FROM deal_actions WHERE deal_id = ? ORDER BY idx",
+                        (deal_id,),
+                    )
+                    stored = {
+                        "number": number,
+                        "dealer": dealer,
+                        "actions": [notation for (notation,) in actions],
+                        "score": None,
+                        "progress": None,
+                    }
+                out.append(
+                    {
+                        "number": number,
+                        "dealer": dealer,
+                        "status": status,
+                        "source": source,
+                        "record": stored,
+                        "tricks": json.loads(tricks),
+                        "winner": winner,
+                        "started_at": iso(_time(times[0])),
+                        "completed_at": iso(_time(times[1])),
+                    }
+                )
+        return out
 
     def standings(
         self, *, variant: str | None = None, player: str | None = None, game_points: bool = False

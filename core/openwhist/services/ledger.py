@@ -22,7 +22,9 @@ Score-keeping a game played with real cards (``whist record``)::
     outcome = ledger.record_real_deal(match_id, {"phase1_tricks": [7, 6], ...})
 
 SQLAlchemy, SQLModel and Alembic are imported only when a `Ledger` is created, so importing
-this module stays cheap (``whist --help`` must not load them).
+this module stays cheap (``whist --help`` must not load them); a report (``read_only``) on
+an SQLite file at the head revision does not load them at all: its score sheets, deal
+records, standings and match lists come through `openwhist.ledger.sqlite_read`.
 """
 
 from __future__ import annotations
@@ -1000,6 +1002,8 @@ class Ledger:
         Raises:
             LedgerNotFoundError: no such match.
         """
+        if self._reader is not None:
+            return self._reader.deal_records(match_id, first=first, last=last)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
