@@ -1,8 +1,8 @@
 """The reports' quick path: an SQLite ledger read through the standard library's ``sqlite3``.
 
 A report (``whist scores``) on a small ledger spends nearly all its time importing
-SQLAlchemy and SQLModel (about 0.3 s of CPU of the 0.6 s the command took; the queries take
-a few milliseconds; docs/performance.md, "Start-up"). So when a report opens a plain SQLite
+SQLAlchemy and SQLModel (about 0.3 s of CPU of the 0.7 s the command took with bytecode;
+the queries take a few milliseconds; docs/performance.md, "Start-up"). So when a report opens a plain SQLite
 file that is already a ledger at the head revision, `open_reader` checks it exactly as
 `openwhist.ledger.db.open_engine` does (`db.inspect_ledger`'s ``PRAGMA quick_check`` and
 schema revision, which use ``sqlite3`` already) and hands back a `SqliteReader`, which runs
@@ -10,10 +10,11 @@ the same statements the repository's SQLAlchemy expressions compile to and gives
 to the same shaping code (`openwhist.ledger.sheet`). Anything else -- a URL, a ledger to
 create or upgrade, every write -- takes the SQLAlchemy path.
 
-Contract: every method returns exactly what the `openwhist.ledger.repository` function of
-the same name returns on the same ledger (a test compares them on ledgers with corrections,
-adjustments, voids, pages and a deal in progress); sqlite3's errors become the same ledger
-errors (`db.translate`).
+Contract: `score_sheet`, `deal_records`, `standings` and `list_matches` return exactly what
+the `openwhist.services.ledger.Ledger` methods of those names return through SQLAlchemy on
+the same ledger (a test compares them, as JSON, on a ledger with corrections, adjustments,
+voids, pages and a deal in progress); sqlite3's errors become the same ledger errors
+(`db.translate`).
 """
 
 from __future__ import annotations

@@ -371,9 +371,9 @@ class Ledger:
         self._reader: SqliteReader | None = None
         if read_only:
             # A report on an SQLite file already at the head revision reads it through
-            # sqlite3 and loads neither SQLAlchemy nor SQLModel (0.3 s of CPU of a 0.6 s
+            # sqlite3 and loads neither SQLAlchemy nor SQLModel (0.3 s of CPU of a 0.7 s
             # `whist scores`; docs/performance.md, "Start-up"); anything else it needs
-            # opens the SQLAlchemy engine then (`_sqlalchemy`).
+            # opens the SQLAlchemy engine then (`_sqlalchemy`), checking the file again.
             from openwhist.ledger import sqlite_read
 
             path = sqlite_read.plain_path(url)
