@@ -2,13 +2,13 @@
 
 A report (``whist scores``) on a small ledger spends nearly all its time importing
 SQLAlchemy and SQLModel (about 0.3 s of CPU of the 0.7 s the command took with bytecode;
-the queries take a few milliseconds; docs/performance.md, "Start-up"). So when a report opens a plain SQLite
-file that is already a ledger at the head revision, `open_reader` checks it exactly as
-`openwhist.ledger.db.open_engine` does (`db.inspect_ledger`'s ``PRAGMA quick_check`` and
-schema revision, which use ``sqlite3`` already) and hands back a `SqliteReader`, which runs
-the same statements the repository's SQLAlchemy expressions compile to and gives the rows
-to the same shaping code (`openwhist.ledger.sheet`). Anything else -- a URL, a ledger to
-create or upgrade, every write -- takes the SQLAlchemy path.
+the queries take a few milliseconds; docs/performance.md, "Start-up"). So when a report
+opens a plain SQLite file that is already a ledger at the head revision, `open_reader`
+checks it exactly as `openwhist.ledger.db.open_engine` does (`db.inspect_ledger`'s
+``PRAGMA quick_check`` and schema revision, which use ``sqlite3`` already) and hands back a
+`SqliteReader`, which runs the same statements the repository's SQLAlchemy expressions
+compile to and gives the rows to the same shaping code (`openwhist.ledger.sheet`). Anything
+else -- a URL, a ledger to create or upgrade, every write -- takes the SQLAlchemy path.
 
 Contract: `score_sheet`, `deal_records`, `standings` and `list_matches` return exactly what
 the `openwhist.services.ledger.Ledger` methods of those names return through SQLAlchemy on
