@@ -25,13 +25,9 @@ Invariants kept here (docs/ledger.md, "Schema"):
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
-import operator
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -57,6 +53,17 @@ from openwhist.ledger.models import (
     Seat,
     utcnow,
 )
+from openwhist.ledger.sheet import (
+    as_utc,
+    match_summary,
+    standings_query,
+    standings_rows,
+    with_ledger_totals,
+)
+from openwhist.ledger.sheet import build_sheet as _build_sheet
+from openwhist.ledger.sheet import collector_paused as _collector_paused
+from openwhist.ledger.sheet import iso as _iso
+from openwhist.ledger.sheet import padded as _padded
 
 _CATEGORIES = frozenset(str(c) for c in Category)
 _KIND_PREFIX = "bot:"
@@ -65,18 +72,6 @@ _KIND_PREFIX = "bot:"
 def _json(value: Any) -> Any:
     """``value`` as it reads back from a JSON column (tuples become lists)."""
     return json.loads(json.dumps(value))
-
-
-def as_utc(value: datetime | None) -> datetime | None:
-    """A stored time as an aware UTC datetime (SQLite hands them back naive)."""
-    if value is None:
-        return None
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-
-
-def _iso(value: datetime | None) -> str | None:
-    aware = as_utc(value)
-    return aware.isoformat() if aware is not None else None
 
 
 # -- players --------------------------------------------------------------------------------
@@ -256,36 +251,6 @@ def finish_match(*, session: Session, match_id: int, status: str = "finished") -
     return match
 
 
-def match_summary(match: Match, players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """A JSON-safe summary of a match (what ``whist matches --json`` lists).
-
-    ``seed`` is ``None`` while the match is open: every deck still to come, and the bots'
-    choices, follow from it. It is shown once the match is finished or abandoned.
-    """
-    progress = match.progress
-    return {
-        "id": match.id,
-        "variant": match.variant,
-        "variant_distribution": match.variant_distribution,
-        "variant_version": match.variant_version,
-        "format": match.format,
-        "status": match.status,
-        "label": match.label,
-        "seed": match.seed if match.status != "open" else None,
-        "options": match.options,
-        "house_rules": match.house_rules,
-        "first_dealer": match.first_dealer,
-        "players": [dict(p) for p in players],
-        "parties": progress.get("parties", []),
-        "deals": progress.get("deals", 0),
-        "totals": progress.get("totals", []),
-        "winner": match.winner if match.status == "finished" else None,
-        "summary": progress.get("summary", ""),
-        "started_at": _iso(match.started_at),
-        "finished_at": _iso(match.finished_at),
-    }
-
-
 def ledger_totals(*, session: Session, match_ids: Sequence[int] | None = None) -> dict[int, Any]:
     """Each match's totals as its entries give them -- the one source of every total shown.
 
@@ -319,36 +284,6 @@ def ledger_totals(*, session: Session, match_ids: Sequence[int] | None = None) -
         for (match_id,) in session.execute(sa.select(entries_t.c.match_id).where(condition)):
             if match_id is not None and int(match_id) in out:
                 out[int(match_id)]["edited"] = True
-    return out
-
-
-def with_ledger_totals(summary: dict[str, Any], totals: Mapping[int, Any]) -> dict[str, Any]:
-    """A `match_summary` whose totals are the entries' (`ledger_totals`), so that every
-    report -- ``matches``, ``match close``, the export, the score sheet -- agrees.
-
-    ``totals`` becomes the sum of the entries per party; the rules' own tally at the last
-    deal stays as ``rules_totals`` and ``rules_summary`` (English match points, German
-    deals won in a best-of match: what the rules count, before any correction). When the
-    match has corrections, voids or adjustments, which the rules' progression never saw,
-    ``summary`` is the entries' totals (and game points, where there are any) followed by
-    ``(corrected)`` instead of the rules' line, which would contradict them.
-    """
-    parties = [str(p) for p in summary.get("parties", [])]
-    found = totals.get(int(summary["id"])) if summary.get("id") is not None else None
-    points = [int((found or {}).get("points", {}).get(i, 0)) for i in range(len(parties))]
-    game = [int((found or {}).get("game_points", {}).get(i, 0)) for i in range(len(parties))]
-    out = dict(summary)
-    out["rules_totals"] = summary.get("totals", [])
-    out["rules_summary"] = summary.get("summary", "")
-    out["totals"] = points
-    out["game_points"] = game
-    if found is not None and found["edited"]:
-        text = ", ".join(f"{p} {t}" for p, t in zip(parties, points, strict=True))
-        if any(game):
-            text += "; game points " + ", ".join(
-                f"{p} {t}" for p, t in zip(parties, game, strict=True)
-            )
-        out["summary"] = f"{text} (corrected)"
     return out
 
 
@@ -917,12 +852,6 @@ def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list
     return problems
 
 
-def _padded(values: Any, count: int) -> list[int]:
-    """``values`` (a stored list of ints, or nothing) as exactly ``count`` ints."""
-    out = [int(v) for v in (values or [])[:count]]
-    return out + [0] * (count - len(out))
-
-
 VOID_CATEGORY = "void"
 """The category of the marker entry that says a deal is void (0 points; never a rule's)."""
 
@@ -1042,26 +971,6 @@ def void_deal(*, session: Session, match_id: int, number: int, note: str) -> dic
 # -- reports --------------------------------------------------------------------------------
 
 _T = SQLModel.metadata.tables
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while building a large sheet.
-
-    Kept because it pays (issue 11, measured 2026-12-01, CPU, best of 3-5, paused vs not):
-    the whole sheet of a 10,000-deal match 105 ms vs 184 ms, of a 100,000-deal match
-    1.32 s vs 2.24 s (the sheet is hundreds of thousands of small acyclic dicts and lists,
-    and the collector's repeated full passes over them and over every imported module's
-    objects cost that); a 500-deal page 8.3 ms vs 8.7 ms. Reference counting still frees
-    everything; the collector resumes afterwards.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _entry_columns(entries_t: sa.Table) -> tuple[Any, ...]:
@@ -1230,114 +1139,6 @@ def score_sheet(
         )
 
 
-def _build_sheet(
-    *,
-    match: Match,
-    players: list[dict[str, Any]],
-    parties: list[str],
-    deals: Sequence[Any],
-    entries: Iterable[Sequence[Any]],
-    adjustment_rows: Sequence[Any],
-    carried: list[int],
-    totals: list[int],
-    deal_count: int,
-) -> dict[str, Any]:
-    """The sheet from the page's deal rows and entry rows (see `score_sheet`).
-
-    Every deal and entry becomes a plain dict built by a literal -- the cheapest object
-    Python makes -- because a whole 100,000-deal sheet is about 300,000 of them.
-    """
-    count = len(parties)
-    sheet_deals: list[dict[str, Any]] = []
-    lists_of: dict[int, tuple[list[dict[str, Any]], list[int]]] = {}
-    for deal_id, number, dealer, status, source, winner, _tricks, summary in deals:
-        lines: list[dict[str, Any]] = []
-        points = [0] * count
-        lists_of[deal_id] = (lines, points)
-        sheet_deals.append(
-            {
-                "number": number,
-                "dealer": dealer,
-                "status": status,
-                "source": source,
-                "winner": winner,
-                "tricks": None,  # decoded below, all at once
-                "summary": summary or "",
-                "lines": lines,
-                "points": points,
-                "totals": None,  # summed below, once every deal's points are in
-            }
-        )
-    # The entries come deal by deal: the deal's lists are looked up when the deal changes.
-    # A deal the deals query did not see (recorded between the two queries, which under
-    # PostgreSQL's READ COMMITTED see different snapshots) is left out, lines and all.
-    current = None
-    for deal_id, entry_id, party, category, value, note, corrects in entries:
-        if deal_id != current:
-            current = deal_id
-            lines, points = lists_of.get(deal_id) or ([], [0] * count)
-        lines.append(
-            {
-                "id": entry_id,
-                "party": party,
-                "category": category,
-                "points": value,
-                "note": note,
-                "corrects": corrects,
-            }
-        )
-        points[party] += value
-    # One decode of every tricks list: a single C-level parse instead of one json.loads
-    # call (and its Python overhead) per deal. Each text is one stored JSON value, so the
-    # array has one element per deal; anything else falls back to decoding them singly.
-    texts = [row[6] or "[]" for row in deals]
-    decoded = json.loads("[" + ",".join(texts) + "]") if texts else []
-    if len(decoded) != len(texts):
-        decoded = [json.loads(text) for text in texts]
-    running = carried[:]
-    for deal, tricks in zip(sheet_deals, decoded, strict=True):
-        deal["tricks"] = tricks
-        running = list(map(operator.add, running, deal["points"]))
-        deal["totals"] = running
-    keys = ("id", "party", "category", "points", "note", "corrects")
-    adjustments = [dict(zip(keys, row[1:], strict=True)) for row in adjustment_rows]
-    return {
-        "match": match_summary(match, players),
-        "parties": parties,
-        "deals": sheet_deals,
-        "adjustments": adjustments,
-        "carried": carried,
-        "totals": totals,
-        "page": {
-            "first": sheet_deals[0]["number"] if sheet_deals else None,
-            "last": sheet_deals[-1]["number"] if sheet_deals else None,
-            "deals": deal_count,
-        },
-    }
-
-
-# Every seat of every match, with its party's kept sums (party_totals): the cost follows
-# the number of seats, not of deals or entries.
-_STANDINGS_SQL = """
-SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
-       COUNT(*) AS matches,
-       SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END) AS finished,
-       SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
-       COALESCE(SUM(t.deals), 0) AS deals,
-       COALESCE(SUM(t.deals_won), 0) AS deals_won,
-       COALESCE(SUM(t.points), 0) AS points,
-       COALESCE(SUM(t.contracts_made), 0) AS contracts_made,
-       COALESCE(SUM(t.game_points), 0) AS game_points
-FROM seats s
-JOIN players p ON p.id = s.player_id
-JOIN matches m ON m.id = s.match_id
-LEFT JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party
-{where}
-GROUP BY m.variant, p.id, p.name, p.kind
-ORDER BY m.variant, points DESC, p.name
-"""
-
-
 def standings(
     *,
     session: Session,
@@ -1345,44 +1146,10 @@ def standings(
     player: str | None = None,
     game_points: bool = False,
 ) -> list[dict[str, Any]]:
-    """Per variant and player, across matches, from the sums kept in ``party_totals``.
-
-    Each row: ``variant``, ``name``, ``kind``, ``matches`` (played in), ``finished``,
-    ``wins`` (finished matches their party won), ``deals`` (completed deals of their
-    matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
-    entries, corrections included; partners share their side's points) and
-    ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
-    Whist's contracts made, zeros included); with ``game_points=True`` also
-    ``game_points`` (the game and rubber entries: English and American Whist's match
-    points, which settle a rubber). Ordered by
-    variant, then points, highest first.
-    """
-    conditions = []
-    params: dict[str, Any] = {}
-    if variant is not None:
-        conditions.append("m.variant = :variant")
-        params["variant"] = variant
-    if player is not None:
-        conditions.append("p.name = :player")
-        params["player"] = player
-    where = ("WHERE " + " AND ".join(conditions)) if conditions else ""
-    rows = session.execute(sa.text(_STANDINGS_SQL.format(where=where)), params).all()
-    return [
-        {
-            "variant": row.variant,
-            "name": row.name,
-            "kind": row.kind,
-            "matches": int(row.matches),
-            "finished": int(row.finished),
-            "wins": int(row.wins),
-            "deals": int(row.deals),
-            "deals_won": int(row.deals_won),
-            "points": int(row.points),
-            "contracts_made": int(row.contracts_made),
-            **({"game_points": int(row.game_points)} if game_points else {}),
-        }
-        for row in rows
-    ]
+    """Per variant and player, across matches, from the sums kept in ``party_totals``
+    (`openwhist.ledger.sheet.standings_query` says what each row holds)."""
+    sql, params = standings_query(variant=variant, player=player)
+    return standings_rows(session.execute(sa.text(sql), params).all(), game_points=game_points)
 
 
 def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:

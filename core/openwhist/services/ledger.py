@@ -22,7 +22,9 @@ Score-keeping a game played with real cards (``whist record``)::
     outcome = ledger.record_real_deal(match_id, {"phase1_tricks": [7, 6], ...})
 
 SQLAlchemy, SQLModel and Alembic are imported only when a `Ledger` is created, so importing
-this module stays cheap (``whist --help`` must not load them).
+this module stays cheap (``whist --help`` must not load them); a report (``read_only``) on
+an SQLite file at the head revision does not load them at all: its score sheets, deal
+records, standings and match lists come through `openwhist.ledger.sqlite_read`.
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from openwhist.ledger.models import Match
+    from openwhist.ledger.sqlite_read import SqliteReader
     from openwhist.records import GameRecord, VariantSource
 
 _P = ParamSpec("_P")
@@ -367,24 +370,55 @@ class Ledger:
         from openwhist.ledger import db
 
         self._db = db
-        self._url: URL = db.resolve_url(url)
-        self._engine: SAEngine = db.open_engine(
-            self._url, upgrade=upgrade, busy_timeout_ms=busy_timeout_ms, read_only=read_only
-        )
-        self._writer: SAEngine = db.writer(self._engine)
         self._catalog = catalog
         self._engines: dict[str, Engine] = {}
+        self._open_args = (url, upgrade, busy_timeout_ms, read_only)
+        self._sa: tuple[URL, SAEngine, SAEngine] | None = None
+        self._reader: SqliteReader | None = None
+        if read_only:
+            # A report on an SQLite file already at the head revision reads it through
+            # sqlite3 and loads neither SQLAlchemy nor SQLModel (0.3 s of CPU of a 0.7 s
+            # `whist scores`; docs/performance.md, "Start-up"); anything else it needs
+            # opens the SQLAlchemy engine then (`_sqlalchemy`), checking the file again.
+            from openwhist.ledger import sqlite_read
+
+            path = sqlite_read.plain_path(url)
+            if path is not None:
+                self._reader = sqlite_read.open_reader(path, busy_timeout_ms=busy_timeout_ms)
+        if self._reader is None:
+            self._sqlalchemy()
+
+    def _sqlalchemy(self) -> tuple[URL, SAEngine, SAEngine]:
+        """The ledger's URL, engine and writer engine, opened (and checked) on first use."""
+        if self._sa is None:
+            url, upgrade, busy_timeout_ms, read_only = self._open_args
+            resolved = self._db.resolve_url(url)
+            engine = self._db.open_engine(
+                resolved, upgrade=upgrade, busy_timeout_ms=busy_timeout_ms, read_only=read_only
+            )
+            self._sa = (resolved, engine, self._db.writer(engine))
+        return self._sa
+
+    @property
+    def _engine(self) -> SAEngine:
+        """The SQLAlchemy engine (opened on first use on the quick path)."""
+        return self._sqlalchemy()[1]
 
     # -- lifecycle -----------------------------------------------------------------------
 
     @property
     def url(self) -> str:
         """The ledger's URL with any password hidden."""
-        return self._db.display_url(self._url)
+        if self._sa is None and self._reader is not None:
+            return self._reader.where
+        return self._db.display_url(self._sqlalchemy()[0])
 
     def close(self) -> None:
         """Close every pooled connection."""
-        self._engine.dispose()
+        if self._reader is not None:
+            self._reader.close()
+        if self._sa is not None:
+            self._sa[1].dispose()
 
     def __enter__(self) -> Ledger:
         return self
@@ -398,8 +432,9 @@ class Ledger:
         import sqlalchemy as sa
         from sqlmodel import Session
 
-        with self._db.translate_errors(self._url):
-            session = Session(self._writer if write else self._engine, expire_on_commit=False)
+        url, engine, writer = self._sqlalchemy()
+        with self._db.translate_errors(url):
+            session = Session(writer if write else engine, expire_on_commit=False)
             try:
                 yield session
                 if write:
@@ -973,6 +1008,8 @@ class Ledger:
         Raises:
             LedgerNotFoundError: no such match.
         """
+        if self._reader is not None:
+            return self._reader.deal_records(match_id, first=first, last=last)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
@@ -983,6 +1020,8 @@ class Ledger:
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
     ) -> list[dict[str, Any]]:
         """Matches, newest first (``whist matches [--variant] [--player] [--open]``)."""
+        if self._reader is not None:
+            return self._reader.list_matches(variant=variant, player=player, open_only=open_only)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
@@ -1000,6 +1039,8 @@ class Ledger:
         """Per variant and player across matches (``whist standings``); see
         `repository.standings` for the columns (``game_points`` adds English and American
         Whist's game and rubber points)."""
+        if self._reader is not None:
+            return self._reader.standings(variant=variant, player=player, game_points=game_points)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
@@ -1013,6 +1054,8 @@ class Ledger:
         """The variant-neutral score sheet data (``whist scores MATCH``), optionally a page
         of deals ``first..last`` (totals carried from before it); see
         `repository.score_sheet`."""
+        if self._reader is not None:
+            return self._reader.score_sheet(match_id, first=first, last=last)
         from openwhist.ledger import repository as repo
 
         with self._unit(write=False) as session:
