@@ -74,9 +74,9 @@ class Rules:
     """
 
     start_deal: Callable[[DealContext], DealState[Any]]
-    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
+    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any] | DealChanges]
     bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
-    apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
+    apply_bid: Callable[[DealState[Any], Action], DealState[Any] | DealChanges]
     legal_plays: Callable[[DealView], int]
     apply_play: Callable[[DealState[Any], int], DealState[Any]]
     trick_winner: Callable[[DealView, tuple[int, ...]], int]
@@ -112,6 +112,32 @@ class Rules:
         do those steps itself (`openwhist.deal.LiveDeal`)."""
         for hook in RULE_HOOKS:
             setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
+
+    def standard_steps(self, options: BaseModel) -> frozenset[str]:
+        """The hooks answered as the standard rules answer them in a match with ``options``.
+
+        Those only the standard rules implement (`standard_hooks`), and those whose every
+        other implementation is a plain one whose plugin lists the hook in its
+        ``standard_steps(options)`` (a plain method, not a hook): German Whist's
+        `whist_legal_plays` is standard follow-suit unless ``phase1_must_follow_suit`` is
+        off. A `LiveDeal` does these steps itself; the pure API still calls the hooks, and
+        the conformance kit checks that both list the same legal actions at every step.
+        """
+        pm = self.plugin_manager
+        steps = set(self.standard_hooks)
+        for hook in RULE_HOOKS:
+            others = [
+                impl
+                for impl in getattr(pm.hook, hook).get_hookimpls()
+                if pm.get_name(impl.plugin) != STANDARD_PLUGIN
+            ]
+            if others and all(
+                not (impl.hookwrapper or impl.wrapper)
+                and hook in getattr(impl.plugin, "standard_steps", lambda _options: ())(options)
+                for impl in others
+            ):
+                steps.add(hook)
+        return frozenset(steps)
 
     @staticmethod
     def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:

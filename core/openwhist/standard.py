@@ -66,11 +66,18 @@ def initial_state(context: DealContext, extra: Any = None) -> DealState[Any]:
 
 
 def deal_round_robin(order: tuple[int, ...], *, seats: int, first: int, count: int) -> list[int]:
-    """Hands from dealing ``count`` cards of ``order`` one at a time, starting with ``first``."""
-    hands = [0] * seats
-    for i in range(count):
-        hands[(first + i) % seats] |= 1 << order[i]
-    return hands
+    """Hands from dealing ``count`` cards of ``order`` one at a time, starting with ``first``.
+
+    ``order`` holds each card at most once (a deck order).
+    """
+    # Seat s receives every seats-th card from position (s - first) % seats; the cards are
+    # distinct, so their bits' sum is their union. Slices and a C-level sum: about 2 µs per
+    # deal against 5 µs for the card-by-card loop (a chance step of every deal).
+    dealt = order[:count]
+    return [sum(map(_BIT, dealt[(seat - first) % seats :: seats])) for seat in range(seats)]
+
+
+_BIT = (1).__lshift__  # _BIT(card) == 1 << card
 
 
 def collect_trick(state: DealState[Any], trick: tuple[int, ...], winner: int) -> DealState[Any]:
@@ -117,19 +124,19 @@ class StandardRules:
         return initial_state(context)
 
     @hookimpl
-    def whist_deal_cards(self, state: DealState[Any], order: tuple[int, ...]) -> DealState[Any]:
+    def whist_deal_cards(self, state: DealState[Any], order: tuple[int, ...]) -> DealChanges:
         # RULES.md §2.3: one at a time clockwise from eldest hand; the dealer's last card
         # (the 52nd) is turned up and fixes trump; eldest hand leads.
         seats = state.context.seats
         eldest = (state.context.dealer + 1) % seats
         hands = deal_round_robin(order, seats=seats, first=eldest, count=len(order))
-        return state._replace(
-            phase=PHASE_PLAY,
-            to_act=eldest,
-            hands=tuple(hands),
-            trump=order[-1] // 13,
-            leader=eldest,
-        )
+        return {
+            "phase": PHASE_PLAY,
+            "to_act": eldest,
+            "hands": tuple(hands),
+            "trump": order[-1] // 13,
+            "leader": eldest,
+        }
 
     @hookimpl
     def whist_legal_plays(self, state: DealState[Any]) -> int:
