@@ -15,8 +15,11 @@ step of any variant (or adjust a result with a ``wrapper=True`` implementation).
 
 Every rule hook receives ``rules``, the match's typed facade (`openwhist.rules.Rules`), so
 an implementation can call the other rules (``rules.trick_winner(state, trick)``); an
-implementation may omit any argument it does not use. Rule hooks must be pure: take a state,
-return a new one, never mutate. Code outside the facade never calls ``pm.hook``.
+implementation may omit any argument it does not use. Rule hooks never mutate: they take a
+state (or, for the per-card hooks, a read-only `DealView`) and return a value -- a new state,
+or for `whist_deal_cards`, `whist_apply_bid` and `whist_after_trick` only the fields that
+change (`DealChanges`), which the engine's deal in play sets in place. Code outside the
+facade never calls ``pm.hook``.
 """
 
 from __future__ import annotations
@@ -91,12 +94,13 @@ class RuleSpecs(Protocol):
     @hookspec(firstresult=True)
     def whist_deal_cards(
         self, rules: Rules, state: DealState[Any], order: tuple[int, ...]
-    ) -> DealState[Any]:
+    ) -> DealChanges | DealState[Any]:
         """Apply the chance action: distribute ``order`` (all 52 cards, top first).
 
-        Returns the state after the deal: hands, trump (if fixed now), stock, the first
-        phase and the first seat to act. Called again within one deal if the variant
-        redeals (an Israeli passed-out Frisch).
+        Returns what the deal changes, as `DealChanges`: the hands, trump (if fixed now),
+        the stock in ``extra``, the first phase and the first seat to act (a whole new
+        `DealState` is accepted too). The engine appends the `Deal` to the history. Called
+        again within one deal if the variant redeals (an Israeli passed-out Frisch).
         """
         ...
 
@@ -115,9 +119,12 @@ class RuleSpecs(Protocol):
     @hookspec(firstresult=True)
     def whist_apply_bid(
         self, rules: Rules, state: DealState[Any], action: Action
-    ) -> DealState[Any]:
-        """Apply a legal action of a variant phase; returns the next state.
+    ) -> DealChanges | DealState[Any]:
+        """Apply a legal action of a variant phase: what changes, or the next state.
 
+        Return `DealChanges` (the seat to act, ``extra``, the next phase...): the engine
+        appends ``action`` to the history and a `LiveDeal` sets the fields in place. A whole
+        `DealState` is accepted too; it must then have ``action`` appended to its history.
         The engine has already checked that ``action`` is among `whist_bidding_actions`.
         """
         ...

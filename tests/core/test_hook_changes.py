@@ -238,3 +238,34 @@ def test_german_follow_suit_in_the_deal_in_play(
     else:
         deal.push(Play(off_suit))  # the reply ends German Whist's two-card trick
         assert deal.completed[-1].cards[-1] == off_suit
+
+
+def _guide_house_rule() -> HouseRule:
+    """The `PartnerLeads` house rule exactly as docs/plugins/writing-a-variant.md shows it."""
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parents[2] / "docs" / "plugins" / "writing-a-variant.md"
+    blocks = guide.read_text(encoding="utf-8").split("```python\n")
+    code = next(b.split("```")[0] for b in blocks if "class PartnerLeads" in b)
+    namespace: dict[str, Any] = {}
+    exec(compile(code, str(guide), "exec"), namespace)
+    rule = namespace["PARTNER_LEADS"]
+    assert isinstance(rule, HouseRule)
+    return rule
+
+
+@pytest.mark.parametrize("name", ["english", "israeli"])
+def test_the_guides_wrapper_around_a_dealing_hook_that_returns_changes(name: str) -> None:
+    # The built-in variants deal with DealChanges; the guide's house rule wraps the dealing
+    # hook and must still make the dealer's partner act first, on both APIs alike.
+    variant = load_catalog().variant(name)
+    engine = Engine(variant, house_rules=[_guide_house_rule()])
+    deal = engine.live_deal(dealer=1)
+    state = engine.start_deal(dealer=1)
+    chance = engine.sample_chance(state, random.Random(4))
+    state = engine.apply(state, chance)
+    deal.push(chance)
+    assert state.to_act == state.leader == 3  # the partner of dealer East is West
+    assert deal.snapshot() == state
+    deal.pop()
+    assert deal.snapshot() == engine.start_deal(dealer=1)
