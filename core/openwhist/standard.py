@@ -70,14 +70,17 @@ def deal_round_robin(order: tuple[int, ...], *, seats: int, first: int, count: i
 
     ``order`` holds each card at most once (a deck order).
     """
-    # Seat s receives every seats-th card from position (s - first) % seats; the cards are
-    # distinct, so their bits' sum is their union. Slices and a C-level sum: about 2 µs per
-    # deal against 5 µs for the card-by-card loop (a chance step of every deal).
+    # Seat s receives every seats-th card from position (s - first) % seats: one slice per
+    # seat, no seat arithmetic per card (13.6 µs against 18.9 µs for the card-by-card loop,
+    # timeit at load 8; it runs in the chance step of every deal).
     dealt = order[:count]
-    return [sum(map(_BIT, dealt[(seat - first) % seats :: seats])) for seat in range(seats)]
-
-
-_BIT = (1).__lshift__  # _BIT(card) == 1 << card
+    hands = []
+    for seat in range(seats):
+        hand = 0
+        for card in dealt[(seat - first) % seats :: seats]:
+            hand |= 1 << card
+        hands.append(hand)
+    return hands
 
 
 def collect_trick(state: DealState[Any], trick: tuple[int, ...], winner: int) -> DealState[Any]:
