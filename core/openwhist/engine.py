@@ -112,7 +112,8 @@ class Engine:
         self._apply_bid = self.rules.apply_bid
         self._trick_winner = self.rules.trick_winner
         self._after_trick = self.rules.after_trick
-        # The steps a LiveDeal may do itself: those only the standard rules implement here.
+        # The steps a LiveDeal may do itself: those only the standard rules implement here,
+        # or that every other implementation declares standard for these options.
         standard = self.rules.standard_steps(self.options)
         self._standard_legal = "whist_legal_plays" in standard
         self._standard_play = "whist_apply_play" in standard
