@@ -41,16 +41,31 @@ from openwhist.game.rules import MatchRules
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import (
     CHANCE,
+    CHANGEABLE,
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
+    DealChanges,
     DealContext,
     DealState,
+    changes_error,
 )
 from openwhist.game.variant import HouseRule, Variant
 from openwhist.game.views import PlayerView
 
 __all__ = ["CHANCE", "TERMINAL", "Engine", "LiveDeal", "plays_of", "shuffled_deck"]
+
+
+def bid_result(
+    state: DealState[Any], action: Action, result: DealState[Any] | DealChanges
+) -> DealState[Any]:
+    """The state after a bid: `whist_apply_bid`'s state (its history written by the hook),
+    or ``state`` with its changes and ``action`` added to the history."""
+    if isinstance(result, dict):
+        if not result.keys() <= CHANGEABLE:
+            raise changes_error(result)
+        return state._replace(**result, history=(*state.history, action))
+    return result
 
 
 def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
@@ -97,8 +112,9 @@ class Engine:
         self._apply_bid = self.rules.apply_bid
         self._trick_winner = self.rules.trick_winner
         self._after_trick = self.rules.after_trick
-        # The steps a LiveDeal may do itself: those only the standard rules implement here.
-        standard = self.rules.standard_hooks
+        # The steps a LiveDeal may do itself: those only the standard rules implement here,
+        # or that every other implementation declares standard for these options.
+        standard = self.rules.standard_steps(self.options)
         self._standard_legal = "whist_legal_plays" in standard
         self._standard_play = "whist_apply_play" in standard
         self._standard_winner = "whist_trick_winner" in standard
@@ -191,7 +207,7 @@ class Engine:
             and (seat is None or seat == state.to_act)
             and any(map(is_, legal, repeat(action)))
         ):
-            return self._apply_bid(state, action)
+            return bid_result(state, action, self._apply_bid(state, action))
         to_act = state.to_act
         if to_act == TERMINAL:
             raise IllegalActionError("the deal is over")
@@ -214,7 +230,7 @@ class Engine:
             legal = self.legal_actions(state)
         if action not in legal:
             raise self._illegal(state, action, [a.notation() for a in legal])
-        return self._apply_bid(state, action)
+        return bid_result(state, action, self._apply_bid(state, action))
 
     def _illegal(
         self, state: DealState[Any], action: Action, legal: Sequence[str]
@@ -231,11 +247,16 @@ class Engine:
         if state.to_act == CHANCE:
             assert isinstance(action, Deal)
             dealt = self.rules.deal_cards(state, action.order)
-            return dealt._replace(history=(*state.history, action))
+            history = (*state.history, action)
+            if isinstance(dealt, dict):
+                if not dealt.keys() <= CHANGEABLE:
+                    raise changes_error(dealt)
+                return state._replace(**dealt, history=history)
+            return dealt._replace(history=history)
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
             assert isinstance(action, Play)
             return self._apply_play(state, action.card)
-        return self._apply_bid(state, action)
+        return bid_result(state, action, self._apply_bid(state, action))
 
     def parse_action(self, state: DealState[Any], text: str) -> Action:
         """Read ``text`` as an action of the current phase.

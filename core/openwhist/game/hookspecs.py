@@ -16,8 +16,11 @@ step of any variant (or adjust a result with a ``wrapper=True`` implementation).
 Every rule hook receives ``rules``, the match's typed facade (`Rules`, below; built by
 `openwhist.game.rules.MatchRules`), so
 an implementation can call the other rules (``rules.trick_winner(state, trick)``); an
-implementation may omit any argument it does not use. Rule hooks must be pure: take a state,
-return a new one, never mutate. Code outside the facade never calls ``pm.hook``.
+implementation may omit any argument it does not use. Rule hooks never mutate: they take a
+state (or, for the per-card hooks, a read-only `DealView`) and return a value -- a new state,
+or for `whist_deal_cards`, `whist_apply_bid` and `whist_after_trick` only the fields that
+change (`DealChanges`), which the engine's deal in play sets in place. Code outside the
+facade never calls ``pm.hook``.
 """
 
 from __future__ import annotations
@@ -58,9 +61,9 @@ class Rules:
     house_rules: tuple[HouseRule, ...]
 
     start_deal: Callable[[DealContext], DealState[Any]]
-    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any]]
+    deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any] | DealChanges]
     bidding_actions: Callable[[DealState[Any]], Sequence[Action]]
-    apply_bid: Callable[[DealState[Any], Action], DealState[Any]]
+    apply_bid: Callable[[DealState[Any], Action], DealState[Any] | DealChanges]
     legal_plays: Callable[[DealView], int]
     apply_play: Callable[[DealState[Any], int], DealState[Any]]
     trick_winner: Callable[[DealView, tuple[int, ...]], int]
@@ -92,12 +95,13 @@ class RuleSpecs(Protocol):
     @hookspec(firstresult=True)
     def whist_deal_cards(
         self, rules: Rules, state: DealState[Any], order: tuple[int, ...]
-    ) -> DealState[Any]:
+    ) -> DealChanges | DealState[Any]:
         """Apply the chance action: distribute ``order`` (all 52 cards, top first).
 
-        Returns the state after the deal: hands, trump (if fixed now), stock, the first
-        phase and the first seat to act. Called again within one deal if the variant
-        redeals (an Israeli passed-out Frisch).
+        Returns what the deal changes, as `DealChanges`: the hands, trump (if fixed now),
+        the stock in ``extra``, the first phase and the first seat to act (a whole new
+        `DealState` is accepted too). The engine appends the `Deal` to the history. Called
+        again within one deal if the variant redeals (an Israeli passed-out Frisch).
         """
         ...
 
@@ -116,9 +120,12 @@ class RuleSpecs(Protocol):
     @hookspec(firstresult=True)
     def whist_apply_bid(
         self, rules: Rules, state: DealState[Any], action: Action
-    ) -> DealState[Any]:
-        """Apply a legal action of a variant phase; returns the next state.
+    ) -> DealChanges | DealState[Any]:
+        """Apply a legal action of a variant phase: what changes, or the next state.
 
+        Return `DealChanges` (the seat to act, ``extra``, the next phase...): the engine
+        appends ``action`` to the history and a `LiveDeal` sets the fields in place. A whole
+        `DealState` is accepted too; it must then have ``action`` appended to its history.
         The engine has already checked that ``action`` is among `whist_bidding_actions`.
         """
         ...

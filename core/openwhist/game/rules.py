@@ -30,6 +30,8 @@ from openwhist.game.hookspecs import PROJECT, RULE_HOOKS, Rules, RuleSpecs
 from openwhist.game.standard import StandardRules
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from openwhist.game.variant import HouseRule, Variant
 
 
@@ -87,6 +89,32 @@ class MatchRules(Rules):
         do those steps itself (`openwhist.game.deal.LiveDeal`)."""
         for hook in RULE_HOOKS:
             setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
+
+    def standard_steps(self, options: BaseModel) -> frozenset[str]:
+        """The hooks answered as the standard rules answer them in a match with ``options``.
+
+        Those only the standard rules implement (`standard_hooks`), and those whose every
+        other implementation is a plain one whose plugin lists the hook in its
+        ``standard_steps(options)`` (a plain method, not a hook): German Whist's
+        `whist_legal_plays` is standard follow-suit unless ``phase1_must_follow_suit`` is
+        off. A `LiveDeal` does these steps itself; the pure API still calls the hooks, and
+        the conformance kit checks that both list the same legal actions at every step.
+        """
+        pm = self.plugin_manager
+        steps = set(self.standard_hooks)
+        for hook in RULE_HOOKS:
+            others = [
+                impl
+                for impl in getattr(pm.hook, hook).get_hookimpls()
+                if pm.get_name(impl.plugin) != STANDARD_PLUGIN
+            ]
+            if others and all(
+                not (impl.hookwrapper or impl.wrapper)
+                and hook in getattr(impl.plugin, "standard_steps", lambda _options: ())(options)
+                for impl in others
+            ):
+                steps.add(hook)
+        return frozenset(steps)
 
     @staticmethod
     def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:

@@ -24,6 +24,7 @@ from typing import Any, Final, Generic, NamedTuple, Protocol, TypedDict, TypeVar
 from pydantic import BaseModel
 
 from openwhist.game.actions import Action
+from openwhist.game.errors import PluginContractError
 
 CHANCE: Final = -1
 """``state.to_act`` when the next action is chance (the deal)."""
@@ -155,13 +156,16 @@ class DealView(Protocol):
 
 
 class DealChanges(TypedDict, total=False):
-    """What an in-place step changes: a few fields and their new values.
+    """What a step changes: a few fields and their new values.
 
-    `whist_after_trick` returns one (or a whole `DealState`, as before): ``{}`` when nothing
-    changes (the winner leads), ``{"hands": ...}`` when cards are drawn,
-    ``{"phase": PHASE_END, "to_act": TERMINAL}`` when the deal ends. A `LiveDeal` sets these
-    fields in place; the pure API builds ``state._replace(**changes)``. The history, the
-    completed tricks and the context are the engine's to change, never a hook's.
+    Three hooks may return one instead of a whole `DealState`: `whist_deal_cards` (the
+    hands, trump, first phase and seat), `whist_apply_bid` (the seat to act, the variant's
+    ``extra``, the next phase) and `whist_after_trick` (``{}`` when nothing changes,
+    ``{"hands": ...}`` when cards are drawn, ``{"phase": PHASE_END, "to_act": TERMINAL}``
+    when the deal ends). A `LiveDeal` sets these fields in place; the pure API builds
+    ``state._replace(**changes)``. The history (the engine adds the action), the trick, the
+    tricks won, the completed tricks and the context are the engine's to change, never a
+    hook's: changes naming them are a `PluginContractError`.
     """
 
     phase: str
@@ -172,11 +176,31 @@ class DealChanges(TypedDict, total=False):
     extra: Any
 
 
+CHANGEABLE: Final = frozenset(DealChanges.__annotations__)
+"""The fields a `DealChanges` may name."""
+
+
 def with_changes(state: DealState[X], result: DealState[X] | DealChanges) -> DealState[X]:
-    """``state`` after a hook's result: a whole new state, or the changes to make."""
+    """``state`` after a hook's result: a whole new state, or the changes to make.
+
+    Raises:
+        PluginContractError: the changes name a field a hook may not change.
+    """
     if isinstance(result, dict):
-        return state._replace(**result) if result else state
+        if not result:
+            return state
+        if not result.keys() <= CHANGEABLE:
+            raise changes_error(result)
+        return state._replace(**result)
     return result
+
+
+def changes_error(changes: DealChanges) -> PluginContractError:
+    """The error for `DealChanges` that name a field no hook may change."""
+    wrong = ", ".join(sorted(changes.keys() - CHANGEABLE))
+    return PluginContractError(
+        f"a rule hook's changes may name only {', '.join(sorted(CHANGEABLE))}, not {wrong}"
+    )
 
 
 state_from_fields: Final[Callable[[tuple[Any, ...]], DealState[Any]]] = functools.partial(

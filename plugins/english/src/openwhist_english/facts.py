@@ -152,7 +152,10 @@ def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
     low = trump * 13 + HONOUR_RANKS[0] - 2
     high = trump * 13 + HONOUR_RANKS[-1] - 2
     seats = state.context.seats
+    honours = frozenset(range(low, high + 1))
     for record in state.completed:
+        if honours.isdisjoint(record.cards):
+            continue  # most tricks hold no honour: one C-level test instead of a loop
         for i, card in enumerate(record.cards):
             if low <= card <= high:
                 counts[side_of((record.leader + i) % seats)] += 1

@@ -138,6 +138,15 @@ class GermanRules:
         {"whist_legal_plays", "whist_after_trick", "whist_start_deal", "whist_deal_cards"}
     )
 
+    def standard_steps(self, options: BaseModel) -> frozenset[str]:
+        """The hooks this plugin answers exactly as the standard rules do under ``options``
+        (a plain method the facade reads once per match, docs/plugins/hooks.md): the legal
+        plays are standard follow-suit unless ``phase1_must_follow_suit`` is off, so the
+        deal in play checks them itself instead of calling the hook for every card."""
+        if isinstance(options, GermanOptions) and options.phase1_must_follow_suit:
+            return frozenset({"whist_legal_plays"})
+        return frozenset()
+
     # -- setup (RULES.md §1.2–§1.4) --------------------------------------------------------
 
     @hookimpl
@@ -149,7 +158,7 @@ class GermanRules:
     @hookimpl
     def whist_deal_cards(
         self, state: DealState[GermanExtra], order: tuple[int, ...]
-    ) -> DealState[GermanExtra]:
+    ) -> DealChanges:
         # RULES.md §1.2: 13 each, one at a time, starting with the non-dealer: deck cards
         # 1, 3, ..., 25 to the non-dealer and 2, 4, ..., 26 to the dealer. The other 26 are
         # the stock; its top card (the 27th) is turned face up and stays a stock card.
@@ -158,14 +167,14 @@ class GermanRules:
         hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
         stock = order[DEALT:]
         trump = stock[0] // 13 if german_options(state).trump_mode == "turn_up" else NO_TRUMP
-        return state._replace(
-            phase=PHASE_PLAY,
-            to_act=non_dealer,
-            hands=(hands[0], hands[1]),
-            trump=trump,
-            leader=non_dealer,
-            extra=GermanExtra(stock),
-        )
+        return {
+            "phase": PHASE_PLAY,
+            "to_act": non_dealer,
+            "hands": (hands[0], hands[1]),
+            "trump": trump,
+            "leader": non_dealer,
+            "extra": GermanExtra(stock),
+        }
 
     # -- legality (RULES.md §1.5) ----------------------------------------------------------
 

@@ -16,7 +16,7 @@ conformance_cards_elsewhere` reports them to the conformance kit.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Final, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from openwhist import (
     CHANCE,
@@ -29,6 +29,7 @@ from openwhist import (
     TERMINAL,
     Action,
     Deal,
+    DealChanges,
     DealContext,
     DealScore,
     DealState,
@@ -221,12 +222,11 @@ def _next_caller(seat: int, passed: int, options: IsraeliOptions) -> int:
     raise AssertionError("an auction with every seat passed has ended")  # pragma: no cover
 
 
-def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[IsraeliExtra]:
-    """Apply a pass or a bid of the trump auction (RULES §4.3)."""
+def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealChanges:
+    """Apply a pass or a bid of the trump auction (RULES §4.3): what changes."""
     seat = state.to_act
     x = state.extra
     options = options_of(state)
-    history = (*state.history, action)
     if type(action) is Bid:
         code = action.number * 5 + action.denomination
         extra = x._replace(high=code, high_seat=seat, passes=0, calls=(*x.calls, (seat, code)))
@@ -237,16 +237,14 @@ def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[Isra
         ):
             # §4.3.4/§4.3.5: every other seat has passed and may not call again, so the bid
             # stands at once -- the high bidder never gets to raise his own bid.
-            return _auction_won(state, history, extra, options)
-        return state._replace(
-            to_act=_next_caller(seat, x.passed, options), history=history, extra=extra
-        )
+            return _auction_won(extra, options)
+        return {"to_act": _next_caller(seat, x.passed, options), "extra": extra}
     passes = x.passes + 1
     passed = x.passed | 1 << seat
     extra = x._replace(passes=passes, passed=passed, calls=(*x.calls, (seat, -1)))
     if extra.high < 0:
         if passes == SEATS:  # §4.3.6: all four passed with no bid
-            return _passed_out(state, history, extra, options)
+            return _passed_out(state, extra, options)
     elif options.auction_end == "three_passes":
         # §4.3.5: a bid followed by three consecutive passes (with pass_is_final: once every
         # other seat has passed, which is the same thing with the passed seats skipped).
@@ -256,89 +254,71 @@ def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealState[Isra
             else passes == SEATS - 1
         )
         if done:
-            return _auction_won(state, history, extra, options)
+            return _auction_won(extra, options)
     elif (passed == ALL_SEATS) if options.pass_is_final else passes == SEATS:
         # four_passes (pagat): the high bidder passed too (he could have raised instead).
-        return _auction_won(state, history, extra, options)
-    return state._replace(to_act=_next_caller(seat, passed, options), history=history, extra=extra)
+        return _auction_won(extra, options)
+    return {"to_act": _next_caller(seat, passed, options), "extra": extra}
 
 
 def _passed_out(
-    state: DealState[IsraeliExtra],
-    history: tuple[Action, ...],
-    extra: IsraeliExtra,
-    options: IsraeliOptions,
-) -> DealState[IsraeliExtra]:
+    state: DealState[IsraeliExtra], extra: IsraeliExtra, options: IsraeliOptions
+) -> DealChanges:
     if options.frisch_enabled and extra.frisch < options.frisch_max_rounds:
         # §4.4: a Frisch; the same first caller commits first, then clockwise.
-        return state._replace(
-            phase=PHASE_FRISCH,
-            to_act=first_caller(options, state.context.dealer),
-            history=history,
-            extra=extra._replace(selections=NO_SELECTIONS),
-        )
+        return {
+            "phase": PHASE_FRISCH,
+            "to_act": first_caller(options, state.context.dealer),
+            "extra": extra._replace(selections=NO_SELECTIONS),
+        }
     if options.passed_out_redeal_by == "next":
         # C-I11 option: the cancelled deal ends unscored; the next dealer deals the next one.
-        return state._replace(
-            phase=PHASE_END,
-            to_act=TERMINAL,
-            history=history,
-            extra=extra._replace(passed_out=True),
-        )
+        return {"phase": PHASE_END, "to_act": TERMINAL, "extra": extra._replace(passed_out=True)}
     # §4.4 (C-I11 default): the deal is cancelled and the same dealer redeals: the engine
     # asks for a new chance action and calls whist_deal_cards again.
-    return state._replace(
-        phase=PHASE_DEAL,
-        to_act=CHANCE,
-        hands=(0,) * SEATS,
-        history=history,
-        extra=extra._replace(redeals=extra.redeals + 1),
-    )
+    return {
+        "phase": PHASE_DEAL,
+        "to_act": CHANCE,
+        "hands": (0,) * SEATS,
+        "extra": extra._replace(redeals=extra.redeals + 1),
+    }
 
 
-def _auction_won(
-    state: DealState[IsraeliExtra],
-    history: tuple[Action, ...],
-    extra: IsraeliExtra,
-    options: IsraeliOptions,
-) -> DealState[IsraeliExtra]:
+def _auction_won(extra: IsraeliExtra, options: IsraeliOptions) -> DealChanges:
     # §4.3.5: the high bidder is the declarer; the denomination is trump (NT: no trump).
     declarer = extra.high_seat
     denomination = extra.high % 5
     trump = NO_TRUMP if denomination == NT else denomination
     # §4.5.1: the declarer bids first, clockwise (declarer_last: from his left).
     to_act = declarer if options.contract_order == "declarer_first" else (declarer + 1) % SEATS
-    return state._replace(
-        phase=PHASE_CONTRACTS,
-        to_act=to_act,
-        trump=trump,
-        history=history,
-        extra=extra._replace(declarer=declarer, bid=extra.high),
-    )
+    return {
+        "phase": PHASE_CONTRACTS,
+        "to_act": to_act,
+        "trump": trump,
+        "extra": extra._replace(declarer=declarer, bid=extra.high),
+    }
 
 
-def apply_contract(state: DealState[IsraeliExtra], action: Action) -> DealState[IsraeliExtra]:
-    """Apply a contract; after the fourth, play begins (RULES §4.5, §4.6)."""
+def apply_contract(state: DealState[IsraeliExtra], action: Action) -> DealChanges:
+    """Apply a contract; after the fourth, play begins (RULES §4.5, §4.6): what changes."""
     assert type(action) is Contract
     seat = state.to_act
     x = state.extra
     contracts = list(x.contracts)
     contracts[seat] = action.number
-    history = (*state.history, action)
     extra = x._replace(contracts=tuple(contracts))
     if min(contracts) < 0:
-        return state._replace(to_act=(seat + 1) % SEATS, history=history, extra=extra)
+        return {"to_act": (seat + 1) % SEATS, "extra": extra}
     options = options_of(state)
     # §4.6: the declarer leads to trick 1 (option: the seat at the dealer's left).
     dealer = state.context.dealer
     leader = x.declarer if options.opening_leader == "declarer" else (dealer + 1) % SEATS
-    return state._replace(
-        phase=PHASE_PLAY, to_act=leader, leader=leader, history=history, extra=extra
-    )
+    return {"phase": PHASE_PLAY, "to_act": leader, "leader": leader, "extra": extra}
 
 
-def apply_selection(state: DealState[IsraeliExtra], action: Action) -> DealState[IsraeliExtra]:
-    """Commit a Frisch selection; after the fourth, exchange and start a new auction (§4.4)."""
+def apply_selection(state: DealState[IsraeliExtra], action: Action) -> DealChanges:
+    """Commit a Frisch selection; after the fourth, exchange and start a new auction (§4.4):
+    what changes."""
     assert type(action) is FrischSelection
     extra = state.extra
     seat = state.to_act
@@ -346,14 +326,12 @@ def apply_selection(state: DealState[IsraeliExtra], action: Action) -> DealState
     hands[seat] &= ~action.cards  # face down on the table until the exchange
     selections = list(extra.selections)
     selections[seat] = action.cards
-    history = (*state.history, action)
     if not all(selections):
-        return state._replace(
-            to_act=(seat + 1) % SEATS,
-            hands=tuple(hands),
-            history=history,
-            extra=extra._replace(selections=tuple(selections)),
-        )
+        return {
+            "to_act": (seat + 1) % SEATS,
+            "hands": tuple(hands),
+            "extra": extra._replace(selections=tuple(selections)),
+        }
     options = options_of(state)
     step = frisch_step(options, extra.frisch)
     for giver in range(SEATS):
@@ -370,9 +348,7 @@ def apply_selection(state: DealState[IsraeliExtra], action: Action) -> DealState
         selections=NO_SELECTIONS,
         given=(*extra.given, tuple(selections)),
     )
-    return state._replace(
-        phase=PHASE_AUCTION, to_act=opener, hands=tuple(hands), history=history, extra=extra
-    )
+    return {"phase": PHASE_AUCTION, "to_act": opener, "hands": tuple(hands), "extra": extra}
 
 
 # -- views ---------------------------------------------------------------------------------
@@ -483,6 +459,12 @@ def private_facts(state: DealState[IsraeliExtra], seat: int) -> dict[str, Any]:
 class IsraeliRules:
     """The rules plugin of Israeli Whist (RULES.md §4)."""
 
+    # The engine asks the bidding hooks only in this plugin's three phases, where they
+    # always answer: the facade calls them directly, without a fall-through check.
+    complete_hooks: ClassVar[frozenset[str]] = frozenset(
+        {"whist_bidding_actions", "whist_apply_bid"}
+    )
+
     @hookimpl
     def whist_start_deal(self, context: DealContext) -> DealState[IsraeliExtra]:
         options = context.options
@@ -492,24 +474,22 @@ class IsraeliRules:
     @hookimpl
     def whist_deal_cards(
         self, state: DealState[IsraeliExtra], order: tuple[int, ...]
-    ) -> DealState[IsraeliExtra]:
+    ) -> DealChanges:
         # §4.2: all 52 cards one at a time from the dealer's left, 13 each. Called again for
-        # a redeal after a passed-out last Frisch: a fresh auction, the redeal count kept.
+        # a redeal after a passed-out last Frisch: a fresh auction, the redeal count kept
+        # (no card was played, so the trick and the tricks won are still empty).
         options = options_of(state)
         dealer = state.context.dealer
         hands = deal_round_robin(order, seats=SEATS, first=(dealer + 1) % SEATS, count=len(order))
         opener = first_caller(options, dealer)
-        return state._replace(
-            phase=PHASE_AUCTION,
-            to_act=opener,
-            hands=tuple(hands),
-            trump=NO_TRUMP,
-            leader=opener,
-            trick=(),
-            tricks=(0,) * SEATS,
-            completed=(),
-            extra=fresh_extra(options, state.extra.redeals),
-        )
+        return {
+            "phase": PHASE_AUCTION,
+            "to_act": opener,
+            "hands": tuple(hands),
+            "trump": NO_TRUMP,
+            "leader": opener,
+            "extra": fresh_extra(options, state.extra.redeals),
+        }
 
     @hookimpl
     def whist_bidding_actions(self, state: DealState[IsraeliExtra]) -> tuple[Action, ...] | None:
@@ -524,9 +504,7 @@ class IsraeliRules:
         return None
 
     @hookimpl
-    def whist_apply_bid(
-        self, state: DealState[IsraeliExtra], action: Action
-    ) -> DealState[IsraeliExtra] | None:
+    def whist_apply_bid(self, state: DealState[IsraeliExtra], action: Action) -> DealChanges | None:
         phase = state.phase
         if phase == PHASE_AUCTION:
             return apply_call(state, action)
@@ -547,14 +525,29 @@ class IsraeliRules:
 
     @hookimpl
     def whist_deal_facts(self, state: DealState[IsraeliExtra]) -> IsraeliFacts:
+        # Built without re-validation (``model_construct``, every field given as the
+        # validator would leave it): a deal played through the engine has legal contracts,
+        # 13 tricks and a canonical bid; validating (the model validator's checks in
+        # Python) measured 24.7 µs against 10.2 µs for this. Hand-entered facts are validated.
         extra = state.extra
         if extra.passed_out:
-            return IsraeliFacts(passed_out=True, frisch_rounds=extra.frisch, redeals=extra.redeals)
-        return IsraeliFacts(
+            return IsraeliFacts.model_construct(
+                declarer=None,
+                bid=None,
+                contracts=[],
+                tricks=[0] * SEATS,
+                revokes=[0] * SEATS,
+                passed_out=True,
+                frisch_rounds=extra.frisch,
+                redeals=extra.redeals,
+            )
+        return IsraeliFacts.model_construct(
             declarer=extra.declarer,
             bid=bid_of(extra.bid).notation(),
             contracts=list(extra.contracts),
             tricks=list(state.tricks),
+            revokes=[0] * SEATS,
+            passed_out=False,
             frisch_rounds=extra.frisch,
             redeals=extra.redeals,
         )

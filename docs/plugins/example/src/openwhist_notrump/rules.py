@@ -19,6 +19,7 @@ from openwhist import (
     NO_TRUMP,
     PHASE_PLAY,
     Category,
+    DealChanges,
     DealContext,
     DealScore,
     DealState,
@@ -69,18 +70,19 @@ class NotrumpRules:
     """The rules plugin: its ``whist_*`` methods are stacked on the standard rules."""
 
     @hookimpl
-    def whist_deal_cards(self, state: DealState[Any], order: tuple[int, ...]) -> DealState[Any]:
+    def whist_deal_cards(self, state: DealState[Any], order: tuple[int, ...]) -> DealChanges:
         # Deal as standard whist does -- one card at a time, clockwise from eldest hand --
-        # but turn no card for trump.
+        # but turn no card for trump. Only what the deal changes is returned: the engine
+        # sets it on the deal in play (docs/plugins/hooks.md).
         eldest = next_seat(state.dealer, state.seats)
         hands = deal_round_robin(order, seats=state.seats, first=eldest, count=len(order))
-        return state._replace(
-            phase=PHASE_PLAY,
-            to_act=eldest,
-            leader=eldest,
-            hands=tuple(hands),
-            trump=NO_TRUMP,
-        )
+        return {
+            "phase": PHASE_PLAY,
+            "to_act": eldest,
+            "leader": eldest,
+            "hands": tuple(hands),
+            "trump": NO_TRUMP,
+        }
 
     @hookimpl
     def whist_deal_facts(self, state: DealState[Any]) -> NotrumpFacts:
