@@ -255,7 +255,11 @@ def _english_twin(state: DealState[Any], rng: random.Random) -> DealState[Any] |
 def test_the_hint_never_depends_on_hidden_cards(
     catalog: Catalog, variant: str, seed: int, plays: int
 ) -> None:
-    session = start_session(catalog, variant, seats={0: "human"}, seed=seed)
+    # The opponents are named (not the default table), so the position reached stays the
+    # one this test was written for whichever bot fills seats by default.
+    count = catalog.variant(variant).seats
+    opponents = {seat: "bot:heuristic" for seat in range(1, count)}
+    session = start_session(catalog, variant, seats={0: "human", **opponents}, seed=seed)
     turn = _first_turn(session)
     for _ in range(plays):  # a few tricks in, so the bots have something to sample from
         session.act(turn.legal[0])
@@ -349,7 +353,10 @@ def test_typing_hint_shows_the_card_and_the_solver_line(
     assert advice.reason is not None
     result = CliRunner().invoke(
         app,
-        ["play", "german", "--seed", str(seed), "--seat", "A=human", "--lang", lang, "--no-ledger"],
+        [
+            *("play", "german", "--seed", str(seed), "--seat", "A=human"),
+            *("--seat", "B=bot:heuristic", "--lang", lang, "--no-ledger"),
+        ],
         input="\n".join([*lines, "hint", "quit", "y"]) + "\n",
         env={"NO_COLOR": "1", "OPENWHIST_PAUSE": "0"},
     )

@@ -217,7 +217,8 @@ def test_whist_play_records_the_match_and_no_ledger_records_nothing(
     with Ledger(str(db)) as ledger:
         (match,) = ledger.list_matches()
         assert match["status"] == "finished"
-        assert [p["kind"] for p in match["players"]] == ["bot:random", "bot:heuristic"]
+        # B is the default seat: the strongest bot, at its default level.
+        assert [p["kind"] for p in match["players"]] == ["bot:random", "bot:expert:2"]
         record = ledger.game_record(match["id"])
         sheet = ledger.score_sheet(match["id"])
     # The stored record is the deal as played: 1 deal of 26 tricks, 52 cards + the deal.

@@ -132,7 +132,8 @@ def play_command(
             help="Who sits where: SEAT is a seat name (A, N, ...) or number from 1; WHO is "
             "human, human:NAME, bot:NAME or bot:NAME:LEVEL (a bot at one of its levels, "
             "e.g. bot:expert:3; `whist variants` lists the bots and levels). Repeatable. "
-            "Default: you in the first seat, the heuristic bot (else random) elsewhere.",
+            "Default: you in the first seat, the variant's strongest bot elsewhere (the "
+            "highest declared strength; the variant's default bot when none has any).",
         ),
     ] = None,
     seed: Annotated[

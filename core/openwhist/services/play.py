@@ -27,8 +27,9 @@ never reach the record: it holds the deal as finally played.
 play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
 
 **Hints** (`PlaySession.advise`): the strongest bot registered for the variant
-(`hint_spec`: ``expert``, else ``heuristic``, else none; a plugin's bot may declare a
-higher `BotSpec.strength`) is asked with the human seat's view and legal actions only,
+(`hint_spec`: the highest `BotSpec.playing_strength` above 0, else none; by default
+``expert``, a plugin's bot may declare a higher `BotSpec.strength`; the same bot fills the
+default table's seats, see `default_seats`) is asked with the human seat's view and legal actions only,
 and says why when it can (`Bot.explain`, a `Reason`).
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
@@ -67,11 +68,7 @@ from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilde
 from openwhist.services import UsageError
 from openwhist.services.failures import failure_context
 from openwhist.services.isolation import Isolation, SeatBots
-from openwhist.services.simulate import resolve_bot, resolve_house_rules
-
-HINT_BOT = "heuristic"
-"""The bot that fills the default table's seats (`default_seats`) when it can play the
-variant. (Hints no longer use it: they ask the strongest bot, see `hint_spec`.)"""
+from openwhist.services.simulate import DEFAULT_BOT, resolve_bot, resolve_house_rules
 
 # -- seats -------------------------------------------------------------------------------
 
@@ -595,12 +592,22 @@ def suggest(bot: Bot, name: str, view: PlayerView, legal: tuple[Action, ...]) ->
     return Hint(choice, name, reason if isinstance(reason, Message) else None)
 
 
+def default_bot(catalog: Catalog, variant: str) -> str:
+    """The bot that fills the default table's other seats for ``variant``, chosen by
+    declared data only (never by a bot's name): the variant's strongest registered bot
+    (`hint_spec`: highest `BotSpec.playing_strength`, the first registered among equals),
+    or, when no bot of the variant has a strength above 0, the variant's own
+    `Variant.default_bot` (the bot ``whist simulate`` seats too)."""
+    strongest = hint_spec(catalog, variant)
+    if strongest is not None:
+        return strongest.name
+    return catalog.variant(variant).default_bot or DEFAULT_BOT
+
+
 def default_seats(catalog: Catalog, variant: str, seats: int, names: Sequence[str]) -> list[str]:
-    """The default table: a human in seat 0, the strongest available bot elsewhere
-    (``heuristic`` when registered for the variant, else ``random``)."""
-    available = {spec.name for spec in catalog.bots_for(variant)}
-    bot = HINT_BOT if HINT_BOT in available else "random"
-    return ["human"] + [f"bot:{bot}"] * (seats - 1)
+    """The default table: a human in seat 0, `default_bot` in every other seat (at its
+    default level when it has levels)."""
+    return ["human"] + [f"bot:{default_bot(catalog, variant)}"] * (seats - 1)
 
 
 def start_session(
@@ -807,7 +814,6 @@ def is_card_play(action: Action) -> bool:
 
 
 __all__ = [
-    "HINT_BOT",
     "ActionPlayed",
     "Change",
     "DealScored",
@@ -820,6 +826,7 @@ __all__ = [
     "SeatSpec",
     "TrickCompleted",
     "Undone",
+    "default_bot",
     "default_seats",
     "hint_spec",
     "is_card_play",
