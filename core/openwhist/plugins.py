@@ -129,6 +129,8 @@ class Catalog:
     aliases: dict[str, str]
     bot_sources: dict[int, str] = field(default_factory=dict)
     """The distribution that registered each bot spec in ``bots``, by ``id(spec)``."""
+    house_rule_plugins: dict[str, str] = field(default_factory=dict)
+    """The plugin that registered each house rule in ``house_rules``, by rule name."""
 
     def variant(self, name: str) -> Variant:
         """The variant called ``name`` (case-insensitive, aliases accepted).
@@ -365,6 +367,8 @@ def load_catalog(
             aliases[key.lower()] = variant.name
 
     def accept_house_rule(record: PluginRecord, rule: HouseRule) -> None:
+        if not isinstance(rule, HouseRule):
+            raise TypeError(f"register() expects a HouseRule, got {type(rule).__name__}")
         if rule.name in house_rules:
             raise ValueError(f"house rule {rule.name!r} registered twice")
         house_rules[rule.name] = rule
@@ -386,7 +390,14 @@ def load_catalog(
     collect("whist_register_house_rules", accept_house_rule)
     collect("whist_register_bots", accept_bot)
     return Catalog(
-        pm, records, variants, house_rules, bots, aliases, {id(b): sources[id(b)] for b in bots}
+        pm,
+        records,
+        variants,
+        house_rules,
+        bots,
+        aliases,
+        {id(b): sources[id(b)] for b in bots},
+        {name: owner[id(rule)] for name, rule in house_rules.items()},
     )
 
 

@@ -12,7 +12,6 @@ The plugin is tests/plugins/fakeplugins/owfake_strength.py.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,13 +25,13 @@ FAKE = Path(__file__).parent.parent / "plugins" / "fakeplugins"
 
 
 @pytest.fixture
-def strength(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+def strength(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """``whist`` with the installed plugins and owfake_strength."""
     monkeypatch.syspath_prepend(str(FAKE))
     import owfake_strength
 
     monkeypatch.setattr(runtime, "catalog_loader", owfake_strength.catalog)
-    yield owfake_strength
+    return owfake_strength
 
 
 def _invoke(*args: str, input: str | None = None) -> Any:

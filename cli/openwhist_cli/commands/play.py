@@ -215,7 +215,7 @@ def play_command(
             catalog,
             setup["variant"],
             options=setup["options"],
-            house_rules=house_rule or [],
+            house_rules=list(dict.fromkeys([*(house_rule or []), *setup.get("house_rules", [])])),
             seats=setup["seats"],
             names=setup["names"],
             seed=seed,
@@ -233,6 +233,7 @@ def play_command(
                 first_dealer=session.first_dealer,
                 seed=session.seed,
                 house_rules=[rule.name for rule in session.engine.house_rules],
+                inputs="played",
             )
             session.on_change = LedgerRecorder(ledger, match_id)
             runtime.echo_error(
@@ -580,6 +581,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                 continue
             options = trial
             console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
+    house_rules = _ask_house_rules(catalog, variant.name, _(variant.title), prompter, console)
     bots = {spec.name: spec for spec in catalog.bots_for(variant.name)}
     defaults = default_seats(catalog, variant.name, variant.seats, variant.seat_names)
     if variant.partnerships:
@@ -620,7 +622,45 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
             name = prompter.ask(_("Name for seat {seat} [{seat}]: ").format(seat=seat_name))
             if name.strip():
                 seat_names[index] = name.strip()
-    return {"variant": variant.name, "options": options, "seats": seats, "names": seat_names}
+    return {
+        "variant": variant.name,
+        "options": options,
+        "seats": seats,
+        "names": seat_names,
+        "house_rules": house_rules,
+    }
+
+
+def _ask_house_rules(
+    catalog: Catalog, variant: str, title: str, prompter: Prompter, console: Console
+) -> list[str]:
+    """List the installed house rules that apply to ``variant`` (name, title, description)
+    and ask which to enable (names separated by commas; Enter: none). Asks nothing when no
+    house rule applies. An unknown name is refused and asked again."""
+    from openwhist.services.catalog import list_house_rules
+
+    from openwhist_cli.i18n import _
+
+    rules = list_house_rules(catalog, variant)
+    if not rules:
+        return []
+    console.print(_("House rules for {title}:").format(title=title), style="bold")
+    for rule in rules:
+        console.print(f"  {rule['name']} — {_(rule['title'])}: {_(rule['description'])}")
+    known = {rule["name"] for rule in rules}
+    while True:
+        answer = prompter.ask(
+            _("House rules to play (names, separated by commas), or press Enter for none: ")
+        )
+        chosen = [name.strip() for name in answer.split(",") if name.strip()]
+        unknown = [name for name in chosen if name not in known]
+        if not unknown:
+            return list(dict.fromkeys(chosen))
+        console.print(
+            _("No house rule {name} for {title}: choose from {names}.").format(
+                name=unknown[0], title=title, names=", ".join(sorted(known))
+            )
+        )
 
 
 def _show_bots(console: Console, bots: list[BotSpec], title: str) -> None:

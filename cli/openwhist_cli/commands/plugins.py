@@ -18,7 +18,8 @@ def plugins_command(
     ctx: typer.Context,
     as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON.")] = False,
 ) -> None:
-    """List the loaded plugins and the ones that failed (exit code 3 if any failed)."""
+    """List the loaded plugins, the house rules each registered, and the ones that failed
+    (exit code 3 if any failed)."""
     with runtime.handle_errors(ctx):
         from openwhist.services.catalog import list_plugins
 
@@ -33,6 +34,13 @@ def plugins_command(
                     f"{item['name']:<16} {item['distribution']} {item['version']}  "
                     f"{status}{registered}"
                 )
+                for rule in item["house_rules"]:
+                    variants = ", ".join(rule["variants"]) or "none installed"
+                    typer.echo(
+                        f"  house rule {rule['name']} -- {rule['title']}: "
+                        f"{rule['description']} (variants: {variants}; "
+                        f"inputs: {', '.join(rule['inputs'])})"
+                    )
         failed = [item["name"] for item in listing if not item["ok"]]
     if failed:
         runtime.echo_error(f"error: {len(failed)} plugin(s) failed to load: {', '.join(failed)}")

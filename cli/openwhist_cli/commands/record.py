@@ -301,6 +301,7 @@ def start_command(
                 player,
                 options=parse_options(the_variant.name, option or []),
                 house_rules=house_rule or [],
+                inputs="facts",
                 first_dealer=dealer,
                 label=label,
             )

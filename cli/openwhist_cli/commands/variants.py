@@ -19,7 +19,8 @@ def variants_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON.")] = False,
 ) -> None:
     """List the installed variants: name, title, players, distribution, version, options,
-    and the bots that can play each one, with their levels."""
+    the bots that can play each one, with their levels, and the house rules that apply to
+    each one."""
     with runtime.handle_errors(ctx):
         from openwhist.services.catalog import list_variants
 
@@ -58,7 +59,21 @@ def _render(item: dict[str, Any]) -> str:
             for level in levels:
                 mark = "  [default]" if level["default"] else ""
                 lines.append(f"      {name}:{level['name']}  {level['description']}{mark}")
+    if item.get("house_rules"):
+        lines.append("  house rules (--house-rule NAME):")
+        width = max(len(rule["name"]) for rule in item["house_rules"])
+        for rule in item["house_rules"]:
+            lines.append(
+                f"    {rule['name']:<{width}}  {rule['title']}: {rule['description']}"
+                f"  [{_inputs(rule['inputs'])}]"
+            )
     return "\n".join(lines)
+
+
+def _inputs(kinds: list[str]) -> str:
+    """The kinds of match a house rule supports, as the listing says them."""
+    words = {"played": "played", "facts": "real-card facts (whist record)"}
+    return ", ".join(words.get(kind, kind) for kind in kinds)
 
 
 def _show(value: object) -> str:

@@ -126,6 +126,13 @@ def release_number(version: str) -> tuple[int, ...] | None:
     return tuple(parts)
 
 
+HOUSE_RULE_INPUTS: tuple[str, ...] = ("played", "facts")
+"""The kinds of match a house rule may support (`HouseRule.inputs`): ``"played"``, cards
+played through the engine (``whist play``, ``simulate``, ``arena``, ``resume``); ``"facts"``,
+real-card deals whose facts are entered with ``whist record`` (only the variant's
+``whist_score_facts`` runs there, no deal is dealt or played)."""
+
+
 @dataclass(frozen=True)
 class HouseRule:
     """A house rule: a small rules plugin stacked above a variant's rules.
@@ -136,6 +143,16 @@ class HouseRule:
         description: one line.
         rules: the rules plugin object; its hooks run before the variant's.
         variants: names of the variants it applies to (empty: any).
+        inputs: the kinds of match it supports, from `HOUSE_RULE_INPUTS`: ``("played",)``
+            (the default) for a rule that changes the deal, the play or the scoring of a
+            played deal -- hooks a real-card match never runs; add ``"facts"`` only when
+            its hooks change what ``whist record`` runs (``whist_score_facts``,
+            ``whist_start_match``, ``whist_advance_match``), so a score-kept match is
+            scored by it as a played one would be. A command given a rule for an input it
+            does not support refuses it.
+
+    Raises:
+        ValueError: ``inputs`` empty, not a tuple, or holding an unknown or repeated kind.
     """
 
     name: str
@@ -143,3 +160,28 @@ class HouseRule:
     description: str
     rules: object
     variants: tuple[str, ...] = ()
+    inputs: tuple[str, ...] = ("played",)
+
+    def __post_init__(self) -> None:
+        inputs = self.inputs
+        if not isinstance(inputs, tuple) or not inputs:
+            raise ValueError(
+                f"house rule {self.name!r}: inputs must be a non-empty tuple of "
+                f"{', '.join(map(repr, HOUSE_RULE_INPUTS))}, not {inputs!r}"
+            )
+        for kind in inputs:
+            if kind not in HOUSE_RULE_INPUTS:
+                raise ValueError(
+                    f"house rule {self.name!r}: unknown input kind {kind!r} "
+                    f"(known: {', '.join(map(repr, HOUSE_RULE_INPUTS))})"
+                )
+        if len(set(inputs)) != len(inputs):
+            raise ValueError(f"house rule {self.name!r}: an input kind is declared twice")
+
+    def applies_to(self, variant: str) -> bool:
+        """True when the rule may be enabled for ``variant`` (it names it, or names none)."""
+        return not self.variants or variant in self.variants
+
+    def supports(self, kind: str) -> bool:
+        """True when the rule supports matches of input ``kind`` (`HOUSE_RULE_INPUTS`)."""
+        return kind in self.inputs

@@ -468,13 +468,25 @@ class Ledger:
             return source[name]
         return source.variant(name)
 
-    def _house_rules(self, names: Sequence[str]) -> list[HouseRule]:
+    def _house_rules(
+        self, names: Sequence[str], variant: str | None = None, inputs: str | None = None
+    ) -> list[HouseRule]:
+        """The house rules called ``names``; for a new match (``variant`` given) also
+        checked to apply to it and, with ``inputs``, to support that kind of match
+        (`openwhist.services.simulate.resolve_house_rules`; a stored match's rules load
+        as they were)."""
         source = self._source()
         if isinstance(source, Mapping):
             if names:
                 raise UnknownVariantError(names[0])
             return []
-        return [source.house_rule(name) for name in names]
+        rules = [source.house_rule(name) for name in names]
+        if variant is not None and rules:
+            from openwhist.services.simulate import check_house_rule
+
+            # inputs None: any kind of deal may follow, so only the variant is checked.
+            return [check_house_rule(rule, variant, inputs) for rule in rules]
+        return rules
 
     def _distribution(self, name: str) -> tuple[str, str]:
         registered = getattr(self._source(), "variants", {}).get(name)
@@ -527,8 +539,13 @@ class Ledger:
         seed: int | None = None,
         label: str = "",
         house_rules: Sequence[str] = (),
+        inputs: str | None = None,
     ) -> int:
         """Record a new match and return its id.
+
+        The house rules must apply to the variant (`HouseRule.variants`) and, when
+        ``inputs`` says how the match's deals will come (``"played"``: through the engine,
+        ``"facts"``: real-card facts, `HouseRule.inputs`), support it.
 
         Players are matched to existing ones by name (created when new); the seat order is
         the order given. The options are validated by the variant's model and stored in
@@ -539,6 +556,8 @@ class Ledger:
             OptionsError: options the variant rejects.
             LedgerError: wrong number of players, a player named twice, a first dealer
                 that is not a seat, a player name used by another kind of player.
+            UsageError: a house rule for another variant, or one that does not support
+                ``inputs``.
         """
         from openwhist.ledger import repository as repo
 
@@ -554,7 +573,8 @@ class Ledger:
             raise LedgerError("each seat needs a different player")
         if not 0 <= first_dealer < engine_variant.seats:
             raise LedgerError(f"the first dealer must be a seat 0..{engine_variant.seats - 1}")
-        engine = Engine(engine_variant, options, house_rules=self._house_rules(house_rules))
+        rules = self._house_rules(house_rules, engine_variant.name, inputs)
+        engine = Engine(engine_variant, options, house_rules=rules)
         progress = engine.start_match(first_dealer)
         distribution, version = self._distribution(engine_variant.name)
         options_json = engine.options.model_dump(mode="json")

@@ -29,8 +29,8 @@ play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
 **Hints** (`PlaySession.advise`): the strongest bot registered for the variant
 (`hint_spec`: the highest `BotSpec.playing_strength` above 0, else none; by default
 ``expert``, a plugin's bot may declare a higher `BotSpec.strength`; the same bot fills the
-default table's seats, see `default_seats`) is asked with the human seat's view and legal actions only,
-and says why when it can (`Bot.explain`, a `Reason`).
+default table's seats, see `default_seats`) is asked with the human seat's view and legal
+actions only, and says why when it can (`Bot.explain`, a `Reason`).
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
 deals included, as ``DealStarted`` with their index in the deal: an Israeli redeal's comes

@@ -75,12 +75,24 @@ def parse_options(variant: str, pairs: Sequence[str]) -> dict[str, str]:
     return parse_option_pairs(list(pairs), variant=variant)
 
 
-def resolve_house_rules(catalog: Catalog, variant: str, names: Sequence[str]) -> list[HouseRule]:
-    """The named house rules, checked to apply to ``variant``.
+INPUT_NAMES: Mapping[str, str] = {
+    "played": "cards played through the engine (whist play, simulate, arena)",
+    "facts": "real-card deals entered with whist record",
+}
+"""How a refusal names each `HouseRule.inputs` kind."""
+
+
+def resolve_house_rules(
+    catalog: Catalog, variant: str, names: Sequence[str], *, inputs: str = "played"
+) -> list[HouseRule]:
+    """The named house rules, checked to apply to ``variant`` and to support ``inputs``
+    (`HouseRule.inputs`: ``"played"`` for a match played through the engine, ``"facts"``
+    for a real-card match score-kept with ``whist record``).
 
     Raises:
-        UsageError: an unknown house rule (with the installed ones), or one that does not
-            apply to ``variant``.
+        UsageError: an unknown house rule (with the installed ones), one that does not
+            apply to ``variant`` (naming the variants it applies to), or one that does not
+            support ``inputs`` (naming what it supports).
     """
     rules = []
     for name in names:
@@ -88,12 +100,28 @@ def resolve_house_rules(catalog: Catalog, variant: str, names: Sequence[str]) ->
         if rule is None:
             known = ", ".join(sorted(catalog.house_rules)) or "none installed"
             raise UsageError(f"unknown house rule {name!r} (known: {known})")
-        if rule.variants and variant not in rule.variants:
-            raise UsageError(
-                f"house rule {name!r} applies to {', '.join(rule.variants)}, not {variant}"
-            )
-        rules.append(rule)
+        rules.append(check_house_rule(rule, variant, inputs))
     return rules
+
+
+def check_house_rule(rule: HouseRule, variant: str, inputs: str | None = "played") -> HouseRule:
+    """``rule``, checked to apply to ``variant`` and (unless ``inputs`` is ``None``) to
+    support ``inputs`` (`HouseRule.inputs`).
+
+    Raises:
+        UsageError: it does not, naming the variants it applies to or what it supports.
+    """
+    if not rule.applies_to(variant):
+        raise UsageError(
+            f"house rule {rule.name!r} applies to {', '.join(rule.variants)}, not {variant}"
+        )
+    if inputs is not None and not rule.supports(inputs):
+        supported = "; ".join(INPUT_NAMES.get(kind, kind) for kind in rule.inputs)
+        raise UsageError(
+            f"house rule {rule.name!r} cannot be used with {INPUT_NAMES.get(inputs, inputs)}: "
+            f"it supports only {supported}"
+        )
+    return rule
 
 
 def describe_bots(catalog: Catalog, variant: str) -> str:
@@ -489,8 +517,10 @@ class _Tally:
 
 __all__ = [
     "DEFAULT_BOT",
+    "INPUT_NAMES",
     "MatchOutcome",
     "Simulation",
+    "check_house_rule",
     "describe_bots",
     "parse_options",
     "play_deal",

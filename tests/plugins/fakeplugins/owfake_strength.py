@@ -52,7 +52,9 @@ class Plugin:
 
     @hookimpl
     def whist_register_bots(self, register: Callable[[BotSpec], None]) -> None:
-        register(BotSpec("champion", "declares itself the strongest", _first_legal, ("german",), 30))
+        register(
+            BotSpec("champion", "declares itself the strongest", _first_legal, ("german",), 30)
+        )
         register(BotSpec("plainbot", "plain whist's own bot", _first_legal, ("plain-whist",), 0))
         register(BotSpec("heuristic", "a name, no strength", _first_legal, ("plain-whist",), 0))
 
