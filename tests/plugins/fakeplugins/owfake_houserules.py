@@ -1,4 +1,4 @@
-"""A third-party plugin with house rules of each input kind (tests/plugins/test_house_rule_listing.py).
+"""House rules of each input kind (tests/plugins/test_house_rule_listing.py).
 
 * ``stock-open`` (German Whist only, played deals only: the default ``inputs``);
 * ``double-deal`` (German Whist only, played deals and real-card facts: it doubles the
