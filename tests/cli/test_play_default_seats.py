@@ -87,3 +87,13 @@ def test_the_seat_menu_offers_the_strongest_bot_and_lists_bots_by_strength(
     # Weakest first, so the strongest -- the default -- is listed last, next to the prompt.
     assert listed[-4:] == ["random", "heuristic", "expert", "champion"], out
     assert "Seat B [champion]: " in out
+
+
+def test_a_bot_that_cannot_play_is_refused_with_the_bots_by_strength(strength: ModuleType) -> None:
+    refused = _invoke("play", "german", "--seat", "B=bot:nobody", "--no-ledger")
+    assert refused.exit_code == 2, refused.output
+    # Weakest first, as the menu and `whist variants` list them: the plugin's champion last.
+    assert (
+        "no bot 'nobody' can play german (available: random, heuristic, "
+        "expert (levels 1, 2, 3), champion)"
+    ) in refused.stderr

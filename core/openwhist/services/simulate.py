@@ -125,10 +125,11 @@ def check_house_rule(rule: HouseRule, variant: str, inputs: str | None = "played
 
 
 def describe_bots(catalog: Catalog, variant: str) -> str:
-    """The bots that can play ``variant``, for an error message: ``expert (levels 1, 2, 3),
-    heuristic, random`` (``none`` when there are none)."""
+    """The bots that can play ``variant``, for an error message, weakest first as every
+    listing orders them (`BotSpec.playing_strength`, then name): ``random, heuristic,
+    expert (levels 1, 2, 3)`` (``none`` when there are none)."""
     shown = []
-    for spec in sorted(catalog.bots_for(variant), key=lambda s: s.name):
+    for spec in sorted(catalog.bots_for(variant), key=lambda s: (s.playing_strength, s.name)):
         levels = f" (levels {', '.join(spec.level_names)})" if spec.levels else ""
         shown.append(spec.name + levels)
     return ", ".join(shown) or "none"
