@@ -43,6 +43,23 @@ from openwhist.ledger.sheet import (
     with_ledger_totals,
 )
 
+
+def _deals_between(
+    table: str, match_id: int, first: int | None, last: int | None
+) -> tuple[str, list[int]]:
+    """The condition (and its arguments) selecting a match's deals numbered ``first`` to
+    ``last`` (either may be open), on columns prefixed ``table`` (``"d."`` or ``""``)."""
+    condition = f"{table}match_id = ?"
+    args = [match_id]
+    if first is not None:
+        condition += f" AND {table}number >= ?"
+        args.append(first)
+    if last is not None:
+        condition += f" AND {table}number <= ?"
+        args.append(last)
+    return condition, args
+
+
 _MATCH_COLUMNS = (
     "id, variant, variant_distribution, variant_version, format, status, label, seed, "
     "options, house_rules, first_dealer, progress, winner, started_at, finished_at"
@@ -218,14 +235,7 @@ class SqliteReader:
             players = self._players(conn, match_id)
             parties = list(match.progress.get("parties", []))
             count = len(parties)
-            in_page = "d.match_id = ?"
-            page_args: list[int] = [match_id]
-            if first is not None:
-                in_page += " AND d.number >= ?"
-                page_args.append(first)
-            if last is not None:
-                in_page += " AND d.number <= ?"
-                page_args.append(last)
+            in_page, page_args = _deals_between("d.", match_id, first, last)
             found = conn.execute(
                 "SELECT number FROM deals WHERE match_id = ? ORDER BY number DESC LIMIT 1",
                 (match_id,),
@@ -304,14 +314,7 @@ class SqliteReader:
     ) -> list[dict[str, Any]]:
         """`repository.match_deals` of an existing match (`LedgerNotFoundError` otherwise),
         as `openwhist.services.ledger.Ledger.deal_records` returns them."""
-        where = "match_id = ?"
-        args: list[int] = [match_id]
-        if first is not None:
-            where += " AND number >= ?"
-            args.append(first)
-        if last is not None:
-            where += " AND number <= ?"
-            args.append(last)
+        where, args = _deals_between("", match_id, first, last)
         with self._read() as conn:
             self._match(conn, match_id)
             rows = conn.execute(
