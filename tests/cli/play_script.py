@@ -9,7 +9,7 @@ same calls, so the CLI fed these lines plays the same match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,10 +44,12 @@ def make_script(
     mistakes: bool = True,
     deals: int = 1,
     bad_call: str | None = None,
+    choose: Callable[[HumanTurn], tuple[Any, str] | None] | None = None,
 ) -> Script:
     """Lines that play ``deals`` deals as the humans of ``seats`` (see the module doc);
     ``bad_call`` (e.g. an Israeli bid below the minimum) is typed once, before the first
-    call that is not a card."""
+    call that is not a card. ``choose`` may pick a turn's action and the text typed for
+    it (``None``: the first legal action, typed as below)."""
     session = start_session(
         catalog, variant, options=dict(options or {}), seats=dict(seats), seed=seed
     )
@@ -94,8 +96,11 @@ def make_script(
         if not is_play and bad_call is not None:
             script.lines.append(bad_call)
             bad_call = None
-        action = legal[0]
-        if isinstance(action, Play):
+        chosen = choose(event) if choose is not None else None
+        action = legal[0] if chosen is None else chosen[0]
+        if chosen is not None:
+            text = chosen[1]
+        elif isinstance(action, Play):
             style = len(script.human_actions) % 3
             if style == 0:
                 order = hand_order(view.hand)
