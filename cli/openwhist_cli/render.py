@@ -1,18 +1,11 @@
 """The table on screen: cards, hands, tricks, variant facts and scores as Rich text.
 
 Everything here is pure: functions take a seat's `PlayerView` (never a deal state) and
-return Rich renderables; `openwhist_cli.commands.play` prints them. Variant-specific parts
-are driven by the data a variant puts in ``view.public`` / ``view.private``:
-
-* German Whist: ``face_up`` (card), ``stock`` (count), ``known`` (per seat, face-up cards
-  taken from the stock and still held);
-* English/American Whist: ``turn_up`` (the dealer's turned-up trump card),
-  ``turn_up_on_table``, ``game_target``;
-* Israeli Whist: ``auction`` (``[seat, call]`` pairs), ``high_bid``/``high_bidder``,
-  ``declarer``/``bid``, ``contracts`` (per seat, ``None`` until made), ``contract_total``,
-  ``deal_type``, ``frisch_rounds``; privately ``frisch_selected``/``frisch_received``.
-
-A variant with other keys still renders: its scalar public facts are listed as
+return Rich renderables; `openwhist_cli.commands.play` prints them. What is particular to
+a variant comes only from the `openwhist.Presentation` it declares (docs/plugins/hooks.md,
+"Presentation"): its facts' kinds, labels and places (`variant_facts`), how its calls look
+(`call_text`), what a completed trick did (`after_trick_text`). Nothing here knows a
+variant's keys: a fact the variant declares nothing about is shown dimmed as
 ``key: value``, and everything else of the table (hand, trick, tricks won) is generic.
 
 Colours: red hearts and diamonds, black (default colour) spades and clubs; with
@@ -23,8 +16,9 @@ terminal).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from openwhist import (
@@ -33,13 +27,21 @@ from openwhist import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     Action,
+    CallStyle,
     DealScore,
+    Fact,
+    FactKind,
+    FactPlace,
+    InvalidNotationError,
     MatchProgress,
     Message,
+    Note,
     Play,
     PlayerView,
+    Presentation,
     TrickRecord,
     cards_of,
+    parse_card,
     rank_of,
     suit_of,
 )
@@ -173,157 +175,290 @@ def trump_text(trump: int, style: CardStyle) -> Text:
     return out
 
 
-def _call_text(call: str) -> str:
-    return _("pass") if call == "pass" else call
+_EMPHASIS = {"plain": "", "strong": "bold", "dim": "dim"}
 
 
-def stock_text(view: PlayerView, style: CardStyle) -> Text | None:
-    """German Whist's stock as the players count it (RULES.md §1.6): ``Stock: 24 cards
-    Face-up card: 9♣`` while cards are left, ``None`` when the view has no stock or it is
-    empty (the play-out)."""
-    stock = view.public.get("stock")
-    if not isinstance(stock, int) or isinstance(stock, bool) or not stock:
-        return None
-    line = Text(_("Stock: {count} cards").format(count=stock), style="bold")
-    face_up = view.public.get("face_up")
-    if isinstance(face_up, int):
-        line.append("   " + _("Face-up card: "))
-        line.append_text(card_text(face_up, style))
-    return line
+def call_text(notation: str, style: CardStyle, calls: CallStyle | None = None) -> Text:
+    """A call as its variant declares it shown (`CallStyle`): ``6C`` as ``6♣``, ``pass``
+    translated, card names as cards; the notation as it is when nothing is declared."""
+    out = Text()
+    translate = i18n.translations().gettext
+    for part in (calls or _NO_CALLS).parts(notation):
+        if part.kind == "word":
+            out.append(translate(part.text))
+        elif part.kind == "card":
+            out.append_text(card_text(part.value, style))
+        elif part.kind == "suit":
+            out.append(style.suit_mark(part.value), style=style.suit_style(part.value))
+        else:
+            out.append(part.text)
+    return out
 
 
-def after_trick_text(
-    view: PlayerView, trick: TrickRecord, names: Sequence[str], style: CardStyle
-) -> Text | None:
-    """What a German Whist trick did to the stock (RULES.md §1.6), from public facts only:
-    its winner took the face-up card and the loser drew the next one face down; then the
-    cards left and the new face-up card, or, after the last drawing trick (13), that the
-    stock is empty. ``None`` when the view has no stock, or no longer had one."""
-    stock = view.public.get("stock")
-    if not isinstance(stock, int) or isinstance(stock, bool) or len(names) != 2:
-        return None
-    winner, loser = names[trick.winner], names[1 - trick.winner]
-    face_up = view.public.get("face_up")
-    if stock and isinstance(face_up, int):
-        line = Text(
-            _("{winner} takes the face-up card, {loser} draws from the stock: {count} cards "
-              "left; face up: ").format(winner=winner, loser=loser, count=stock)
-        )  # fmt: skip
-        line.append_text(card_text(face_up, style))
-        return line
-    # The stock runs out with the last drawing trick, trick 13, where the public phase
-    # turns to 2; later tricks leave it alone.
-    if stock == 0 and view.public.get("phase") == 2 and len(view.completed) == 13:
-        return Text(
-            _("{winner} takes the last face-up card, {loser} the last card of the stock: the "
-              "stock is empty, the last 13 tricks are played out").format(
-                winner=winner, loser=loser
-            ),
-            style="bold",
-        )  # fmt: skip
-    return None
+_NO_CALLS = CallStyle()
+_NO_PRESENTATION = Presentation()
 
 
-def variant_facts(view: PlayerView, names: Sequence[str], style: CardStyle) -> list[Text]:
-    """The variant's public (and this seat's private) facts as lines of text."""
-    public = dict(view.public)
-    private = dict(view.private)
-    lines: list[Text] = []
-    # German Whist (RULES.md §1): the face-up stock card and the stock's size.
-    if "stock" in public:
-        stock_line = stock_text(view, style)
-        public.pop("stock")
-        public.pop("face_up", None)
-        if stock_line is not None:
-            lines.append(stock_line)
-        known = public.pop("known", None)
-        if isinstance(known, list):
-            for seat, mask in enumerate(known):
-                if seat != view.seat and isinstance(mask, int) and mask:
-                    line = Text(_("{name} holds, taken face up: ").format(name=names[seat]))
-                    line.append_text(cards_text(hand_order(mask), style))
-                    lines.append(line)
-        public.pop("phase", None)
-    # English / American Whist (RULES.md §2.3): the dealer's turned-up card.
-    if "turn_up" in public:
-        card = public.pop("turn_up")
-        on_table = public.pop("turn_up_on_table", False)
-        public.pop("turn_up_name", None)
-        public.pop("turn_up_held", None)
-        if isinstance(card, int):
-            line = Text(_("Turned-up trump card: "))
-            line.append_text(card_text(card, style))
-            if on_table:
-                line.append(" " + _("(still on the table)"), style="dim")
-            lines.append(line)
-    if isinstance(public.get("game_target"), int):
-        lines.append(Text(_("Game is {target} points").format(target=public.pop("game_target"))))
-    # Israeli Whist (RULES.md §4): the auction, the declarer's bid and the contracts.
-    if "auction" in public:
-        lines.extend(_israeli(public, private, view, names, style))
-    for key, value in sorted(public.items()):
-        if isinstance(value, str | int | float) and not isinstance(value, bool):
-            lines.append(Text(f"{key}: {value}", style="dim"))
-    return lines
+def _number(value: float) -> str:
+    if isinstance(value, float):
+        text = f"{value:.1f}"
+        return text.replace(".", ",") if i18n.language() in ("es", "pt", "it") else text
+    return str(value)
 
 
-def _israeli(
-    public: dict[str, Any],
-    private: dict[str, Any],
+def _card_set(value: object, style: CardStyle) -> Text:
+    """A card set: a bitmask in hand order, a list of card numbers or names in its order."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return cards_text(hand_order(value), style)
+    if isinstance(value, list | tuple):
+        cards: list[int] = []
+        for item in value:
+            if isinstance(item, int) and not isinstance(item, bool):
+                cards.append(item)
+            else:
+                try:
+                    cards.append(parse_card(str(item)))
+                except InvalidNotationError:
+                    return Text(" ".join(str(v) for v in value))
+        return cards_text(cards, style)
+    return Text(str(value))
+
+
+def _plain(value: object) -> str:
+    """Any JSON-safe value as text (a fact nobody declared)."""
+    if value is None:
+        return "-"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
+    if isinstance(value, float):
+        return _number(value)
+    return str(value)
+
+
+def _seat_name(value: object, names: Sequence[str]) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    return _plain(value)
+
+
+def fact_value_text(
+    kind: FactKind,
+    value: object,
+    names: Sequence[str],
+    style: CardStyle,
+    calls: CallStyle | None = None,
+    words: Mapping[str, str] | None = None,
+) -> Text:
+    """One fact's value drawn by its kind (`FactKind`); ``None`` as ``-``."""
+    if value is None:
+        return Text("-")
+    if kind is FactKind.CARD and isinstance(value, int):
+        return card_text(value, style)
+    if kind is FactKind.CARDS:
+        return _card_set(value, style)
+    if kind is FactKind.CARD_SETS and isinstance(value, list | tuple):
+        return Text("; ").join(_card_set(v, style) for v in value)
+    if kind is FactKind.CARDS_PER_SEAT and isinstance(value, list | tuple):
+        return Text("  ").join(
+            Text(names[s] + " ") + _card_set(v, style) for s, v in enumerate(value)
+        )
+    if kind is FactKind.SEAT:
+        return Text(_seat_name(value, names))
+    if kind is FactKind.SEATS and isinstance(value, list | tuple):
+        return Text(", ".join(_seat_name(v, names) for v in value))
+    if kind is FactKind.CALL:
+        return call_text(str(value), style, calls)
+    if kind is FactKind.CALLS and isinstance(value, list | tuple):
+        out = Text()
+        for i, entry in enumerate(value):
+            if i:
+                out.append("  ")
+            if isinstance(entry, list | tuple) and len(entry) == 2:
+                out.append(_seat_name(entry[0], names) + " ")
+                out.append_text(call_text(str(entry[1]), style, calls))
+            else:
+                out.append(_plain(entry))
+        return out
+    if kind is FactKind.PER_SEAT and isinstance(value, list | tuple):
+        return Text("  ".join(f"{_seat_name(s, names)} {_plain(v)}" for s, v in enumerate(value)))
+    if kind is FactKind.TEXT and words and str(value) in words:
+        return Text(i18n.translations().gettext(words[str(value)]))
+    if kind is FactKind.TABLE and isinstance(value, list | tuple):
+        return Text("; ".join(_plain(row).replace(", ", " ") for row in value))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return Text(_number(value))
+    return Text(_plain(value))
+
+
+def _latest(fact: Fact, value: object) -> tuple[FactKind, object]:
+    """The value a fact's line shows, and its kind: with `Fact.latest`, a list's last entry."""
+    if not fact.latest:
+        return fact.kind, value
+    last = value[-1] if isinstance(value, list | tuple) and value else None
+    kind = FactKind.CARDS if fact.kind is FactKind.CARD_SETS else fact.kind
+    return kind, last
+
+
+class _Facts:
+    """The facts a label may name (public, and for private facts the seat's private ones
+    too) with their declarations, drawn for one screen."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        presentation: Presentation,
+        names: Sequence[str],
+        style: CardStyle,
+    ) -> None:
+        self.values: dict[str, Any] = {**view.public, **view.private}
+        self.presentation = presentation
+        self.names = names
+        self.style = style
+
+    def empty(self, key: str) -> bool:
+        fact = self.presentation.fact(key)
+        value = self.values.get(key)
+        if fact is not None:
+            if fact.always:
+                return False
+            value = _latest(fact, value)[1]
+        return Fact.empty(value)
+
+    def value_text(self, key: str) -> Text:
+        fact = self.presentation.fact(key)
+        value = self.values.get(key)
+        if fact is None:
+            return Text(_plain(value))
+        kind, value = _latest(fact, value)
+        return fact_value_text(
+            kind, value, self.names, self.style, self.presentation.calls, fact.words
+        )
+
+    def label(self, fact: Fact, extra: Mapping[str, Text]) -> Text:
+        """The fact's label in the chosen language, filled in (``key: value`` without one)."""
+        if not fact.label:
+            out = Text(fact.key + ": ")
+            out.append_text(extra.get(fact.key) or self.value_text(fact.key))
+            return out
+        template = i18n.translations().gettext(fact.label)
+        try:
+            out = self._fill(template, extra)
+        except KeyError:  # a translation naming what is not there: the English label
+            out = self._fill(fact.label, extra)
+        out.stylize(_EMPHASIS[fact.emphasis])
+        return out
+
+    def _fill(self, template: str, extra: Mapping[str, Text]) -> Text:
+        out = Text()
+        for index, piece in enumerate(re.split(r"\{(\w+)\}", template)):
+            if index % 2 == 0:
+                out.append(piece)
+            elif piece in extra:
+                out.append_text(extra[piece])
+            elif piece in self.values or self.presentation.fact(piece) is not None:
+                out.append_text(self.value_text(piece))
+            else:
+                raise KeyError(piece)
+        return out
+
+    def shows(self, fact: Fact, own: Sequence[str] = ()) -> bool:
+        """Whether the fact has something to show: it (unless `Fact.always`) and every
+        fact its label names have a value, and none of `Fact.hidden_when` has one."""
+        if fact.key not in own and self.empty(fact.key):
+            return False
+        for name in fact.placeholders:
+            if name not in own and self.empty(name):
+                return False
+        return all(self.empty(key) for key in fact.hidden_when)
+
+
+def variant_facts(
     view: PlayerView,
     names: Sequence[str],
     style: CardStyle,
+    presentation: Presentation | None = None,
+    place: FactPlace = FactPlace.HEADER,
 ) -> list[Text]:
+    """The lines of ``place`` (the header, or per seat, in declaration order) for the
+    variant's public facts, then this seat's private ones, as `Presentation` declares
+    them. In the header, facts nobody declared follow, dimmed: ``key: value``."""
+    presentation = presentation or _NO_PRESENTATION
+    facts = _Facts(view, presentation, names, style)
     lines: list[Text] = []
-    auction = public.pop("auction", [])
-    if auction:
-        line = Text(_("Auction: "), style="bold")
-        line.append(
-            "  ".join(f"{names[int(seat)]} {_call_text(str(call))}" for seat, call in auction)
-        )
-        lines.append(line)
-    high, bidder = public.pop("high_bid", None), public.pop("high_bidder", None)
-    declarer, bid = public.pop("declarer", None), public.pop("bid", None)
-    if declarer is not None and bid is not None:
-        lines.append(
-            Text(_("Declarer: {name}, bid {bid}").format(name=names[declarer], bid=bid), "bold")
-        )
-    elif high is not None and bidder is not None:
-        lines.append(Text(_("Highest bid: {bid} by {name}").format(bid=high, name=names[bidder])))
-    frisch = public.pop("frisch_rounds", 0)
-    if frisch:
-        lines.append(Text(_("Frisch rounds: {count}").format(count=frisch)))
-    contracts = public.pop("contracts", None)
-    total = public.pop("contract_total", None)
-    deal_type = public.pop("deal_type", None)
-    if isinstance(contracts, list) and any(c is not None for c in contracts):
-        line = Text(_("Contracts: "), style="bold")
-        line.append(
-            "  ".join(f"{names[s]} {'-' if c is None else c}" for s, c in enumerate(contracts))
-        )
-        if total is not None:
-            line.append("   " + _("total {total}").format(total=total))
-        if deal_type in ("over", "under", "exact"):
-            kinds = {"over": _("over"), "under": _("under"), "exact": _("exact")}
-            line.append(f" ({kinds[deal_type]})")
-        lines.append(line)
-    for key in ("min_bid", "frisch_committed", "redeals", "passed_out"):
-        public.pop(key, None)
-    selected = private.get("frisch_selected")
-    if selected:
-        lines.append(Text(_("Your Frisch selection: {cards}").format(cards=_names(selected))))
-    received = private.get("frisch_received")
-    if isinstance(received, list) and received and received[-1]:
-        lines.append(
-            Text(_("Received in the last Frisch: {cards}").format(cards=_names(received[-1])))
-        )
+    for group in (presentation.public, presentation.private):
+        for fact in group:
+            if fact.joins:
+                continue
+            if fact.place is FactPlace.PER_SEAT and place is FactPlace.HEADER:
+                lines.extend(_per_seat_lines(fact, facts, view))
+            elif fact.place is place and facts.shows(fact):
+                line = facts.label(fact, {})
+                for joined in group:
+                    if joined.joins == fact.key and facts.shows(joined):
+                        line.append(joined.separator)
+                        line.append_text(facts.label(joined, {}))
+                lines.append(line)
+    if place is FactPlace.HEADER:
+        for values in (view.public, view.private):
+            for key in sorted(values):
+                if presentation.fact(key) is None and values[key] is not None:
+                    lines.append(Text(f"{key}: {_plain(values[key])}", style="dim"))
     return lines
 
 
-def _names(value: object) -> str:
-    if isinstance(value, list | tuple):
-        return " ".join(str(v) for v in value)
-    return str(value)
+def _per_seat_lines(fact: Fact, facts: _Facts, view: PlayerView) -> list[Text]:
+    """One line per seat with a value (`FactPlace.PER_SEAT`): ``{seat}`` its name."""
+    values = facts.values.get(fact.key)
+    if not isinstance(values, list | tuple):
+        return []
+    kind = FactKind.CARDS if fact.kind is FactKind.CARDS_PER_SEAT else FactKind.NUMBER
+    lines: list[Text] = []
+    for seat, value in enumerate(values):
+        if (seat == view.seat and not fact.own_seat) or (Fact.empty(value) and not fact.always):
+            continue
+        extra = {
+            "seat": Text(_seat_name(seat, facts.names)),
+            fact.key: fact_value_text(kind, value, facts.names, facts.style, words=fact.words),
+        }
+        if facts.shows(fact, own=(fact.key, "seat")):
+            lines.append(facts.label(fact, extra))
+    return lines
+
+
+def note_text(note: Note, names: Sequence[str], style: CardStyle) -> Text:
+    """An `after_trick` hook's `Note`: its message translated, seats as names."""
+    values = dict(note.message.values)
+    for key in note.seats:
+        values[key] = _seat_name(values.get(key), names)
+    out = message_text(note.message._replace(values=values), style)
+    out.stylize(_EMPHASIS[note.emphasis])
+    return out
+
+
+def after_trick_text(
+    view: PlayerView,
+    trick: TrickRecord,
+    names: Sequence[str],
+    style: CardStyle,
+    presentation: Presentation | None = None,
+) -> list[Text]:
+    """What a completed trick left on the table for everyone, from a view taken right after
+    it, public facts only: the lines of `FactPlace.UNDER_TRICK` facts (``{winner}`` is the
+    trick's winner) and the notes of the variant's `after_trick` hook."""
+    presentation = presentation or _NO_PRESENTATION
+    public = replace(view, private={})  # shown to every seat: nothing private
+    facts = _Facts(public, presentation, names, style)
+    winner = {"winner": Text(_seat_name(trick.winner, names))}
+    lines = [
+        facts.label(fact, winner)
+        for fact in presentation.public
+        if fact.place is FactPlace.UNDER_TRICK and facts.shows(fact, own=("winner",))
+    ]
+    if presentation.after_trick is not None:
+        lines.extend(note_text(n, names, style) for n in presentation.after_trick(public, trick))
+    return lines
 
 
 def table(
@@ -334,13 +469,15 @@ def table(
     title: str,
     legal_mask: int = -1,
     show_hand: bool = True,
+    presentation: Presentation | None = None,
 ) -> RenderableType:
-    """The whole table as ``view.seat`` sees it: title, trump, variant facts, tricks won,
-    the current trick, and (``show_hand``) the numbered hand."""
+    """The whole table as ``view.seat`` sees it: title, trump, the variant's facts as its
+    ``presentation`` declares them (`variant_facts`), tricks won, the current trick, and
+    (``show_hand``) the numbered hand."""
     parts: list[RenderableType] = [Text(title, style="bold underline")]
     if view.phase == "play" or view.trump != NO_TRUMP:
         parts.append(trump_text(view.trump, style))
-    parts.extend(variant_facts(view, names, style))
+    parts.extend(variant_facts(view, names, style, presentation))
     won = Text(_("Tricks won: "), style="bold")
     won.append("  ".join(f"{names[s]} {n}" for s, n in enumerate(view.tricks)))
     parts.append(won)
@@ -434,9 +571,15 @@ def progress_text(progress: MatchProgress) -> Text:
     return out
 
 
-def legal_text(actions: Sequence[Action], style: CardStyle, *, limit: int = 30) -> Text:
-    """The legal actions: cards coloured; a long list (Frisch selections) shortened to its
-    first ``limit`` with the count."""
+def legal_text(
+    actions: Sequence[Action],
+    style: CardStyle,
+    *,
+    limit: int = 30,
+    calls: CallStyle | None = None,
+) -> Text:
+    """The legal actions: cards coloured, calls as ``calls`` declares them (`call_text`); a
+    long list shortened to its first ``limit`` with the count."""
     out = Text()
     cards = [a.card for a in actions if isinstance(a, Play)]
     if len(cards) == len(actions):
@@ -449,7 +592,7 @@ def legal_text(actions: Sequence[Action], style: CardStyle, *, limit: int = 30) 
         if isinstance(action, Play):
             out.append_text(card_text(action.card, style))
         else:
-            out.append(_call_text(action.notation()))
+            out.append_text(call_text(action.notation(), style, calls))
     if len(actions) > limit:
         out.append("  … " + _("({count} choices in all)").format(count=len(actions)))
     return out
@@ -458,14 +601,18 @@ def legal_text(actions: Sequence[Action], style: CardStyle, *, limit: int = 30) 
 __all__ = [
     "DISPLAY_SUITS",
     "CardStyle",
+    "after_trick_text",
+    "call_text",
     "card_text",
     "cards_text",
     "category_name",
     "completed_trick_text",
+    "fact_value_text",
     "hand_order",
     "hand_text",
     "legal_text",
     "message_text",
+    "note_text",
     "progress_text",
     "rank_text",
     "score_table",

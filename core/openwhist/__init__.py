@@ -41,6 +41,17 @@ from openwhist.game.errors import (
 from openwhist.game.hookspecs import Rules, hookimpl
 from openwhist.game.messages import N_, Message, join_messages, plural_message
 from openwhist.game.options import VariantOptions
+from openwhist.game.presentation import (
+    CallPart,
+    CallStyle,
+    Exchange,
+    Fact,
+    FactKind,
+    FactPlace,
+    Note,
+    Presentation,
+    PrivateAction,
+)
 from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.game.standard import (
     StandardRules,
@@ -90,6 +101,8 @@ __all__ = [
     "Bot",
     "BotLevel",
     "BotSpec",
+    "CallPart",
+    "CallStyle",
     "CardBot",
     "CardSet",
     "Category",
@@ -101,17 +114,24 @@ __all__ = [
     "DealView",
     "DuplicateVariantError",
     "Engine",
+    "Exchange",
+    "Fact",
+    "FactKind",
+    "FactPlace",
     "HouseRule",
     "IllegalActionError",
     "InvalidNotationError",
     "LiveDeal",
     "MatchProgress",
     "Message",
+    "Note",
     "OpenWhistError",
     "OptionsError",
     "Play",
     "PlayerView",
     "PluginContractError",
+    "Presentation",
+    "PrivateAction",
     "Rank",
     "Reason",
     "RecordError",

@@ -20,6 +20,8 @@ import typer
 from openwhist_cli import runtime
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from openwhist import BotSpec, PlayerView
     from openwhist.services.catalog import Catalog
     from openwhist.services.play import (
@@ -761,6 +763,11 @@ class TableUI:
         self.last: TrickCompleted | None = None
         self.view: PlayerView | None = None
         self.deals = 0
+        engine = session.engine
+        # The table as the variant, with its house rules, declares it (openwhist.Presentation).
+        self.presentation = engine.variant.presentation.extended(
+            *(rule.presentation for rule in engine.house_rules)
+        )
 
     def run(self) -> int:
         """Play until the match ends, the deal limit, quit (0) or the end of input (1)."""
@@ -835,22 +842,27 @@ class TableUI:
         from openwhist import Play
         from rich.text import Text
 
+        from openwhist_cli import i18n
         from openwhist_cli.i18n import _
-        from openwhist_cli.render import card_text
+        from openwhist_cli.render import call_text, card_text
 
         if event.by_bot and self.bot_delay:
             time.sleep(self.bot_delay)
         name = self.names[event.seat]
+        private = self.presentation.private_action(event.action)
         if isinstance(event.action, Play):
             template = _("{name} plays automatically ") if event.auto else _("{name} plays ")
             line = Text(template.format(name=name))
             line.append_text(card_text(event.action.card, self.style))
-        elif event.notation.startswith("frisch"):
-            # A Frisch selection stays private (RULES.md §4.4): only the fact is shown.
-            line = Text(_("{name} puts cards face down for the Frisch").format(name=name))
+        elif private is not None:
+            # A private action (the Israeli Frisch selection): only its declared sentence.
+            line = Text(i18n.translations().gettext(private.shown_as).format(name=name))
         else:
-            call = _("pass") if event.notation == "pass" else event.notation
-            line = Text(_("{name} calls {call}").format(name=name, call=call))
+            # The call drawn where the translation puts it (suit symbols, cards: Rich text).
+            before, _call, after = _("{name} calls {call}").partition("{call}")
+            line = Text(before.format(name=name))
+            line.append_text(call_text(event.notation, self.style, self.presentation.calls))
+            line.append(after.format(name=name))
         self.console.print(line)
 
     def _show_trick(self, event: TrickCompleted) -> None:
@@ -860,16 +872,14 @@ class TableUI:
         self.console.print(
             completed_trick_text(event.number, event.trick, self.names, self.style, len(self.names))
         )
-        # What the trick left on the table for everyone (German Whist: the stock's size
-        # and the new face-up card), from public facts only: any seat's view will do.
+        # What the trick left on the table for everyone (as the variant declares it), from
+        # public facts only: any seat's view will do.
         view = self.session.observe(0)
-        after = (
-            after_trick_text(view, event.trick, self.names, self.style)
-            if view is not None
-            else None
-        )
-        if after is not None:
-            self.console.print(after)
+        if view is not None:
+            for line in after_trick_text(
+                view, event.trick, self.names, self.style, self.presentation
+            ):
+                self.console.print(line)
         if self.pause:
             time.sleep(self.pause)
 
@@ -938,8 +948,9 @@ class TableUI:
     def _turn(self, turn: HumanTurn, title: str) -> None:
         from openwhist import IllegalActionError, InvalidNotationError, Play, card_name
 
+        from openwhist_cli import i18n
         from openwhist_cli.i18n import _
-        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
+        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits
         from openwhist_cli.render import hand_order, table
 
         if self.hot_seat and turn.seat != self.shown_seat:
@@ -948,18 +959,32 @@ class TableUI:
         self.view = turn.view
         plays = all(isinstance(a, Play) for a in turn.legal)
         legal_mask = sum(1 << a.card for a in turn.legal if isinstance(a, Play)) if plays else -1
+        presentation = self.presentation
         self.console.print(
-            table(turn.view, self.names, self.style, title=title, legal_mask=legal_mask)
+            table(
+                turn.view,
+                self.names,
+                self.style,
+                title=title,
+                legal_mask=legal_mask,
+                presentation=presentation,
+            )
         )
-        frisch = not plays and turn.legal[0].notation().startswith("frisch ")
+        # A declared card exchange (the Israeli Frisch): cards are chosen from the hand.
+        exchange = None if plays else presentation.exchange(turn.view.phase)
+        name = self.names[turn.seat]
         if plays:
-            ask = _("{name}, your card: ")
-        elif frisch:
-            ask = _("{name}, the cards you pass in the Frisch: ")
+            ask = _("{name}, your card: ").format(name=name)
+        elif exchange is not None:
+            ask = (
+                i18n.translations()
+                .gettext(exchange.prompt)
+                .format(name=name, count=_exchange_count(turn.legal))
+            )
         else:
-            ask = _("{name}, your call: ")
+            ask = _("{name}, your call: ").format(name=name)
         while True:
-            entry = classify(self.prompter.ask(ask.format(name=self.names[turn.seat])))
+            entry = classify(self.prompter.ask(ask))
             if entry.command == "help":
                 self._show_legal(turn)
                 self._show_commands()
@@ -982,7 +1007,14 @@ class TableUI:
                 continue
             if entry.command == "table":
                 self.console.print(
-                    table(turn.view, self.names, self.style, title=title, legal_mask=legal_mask)
+                    table(
+                        turn.view,
+                        self.names,
+                        self.style,
+                        title=title,
+                        legal_mask=legal_mask,
+                        presentation=presentation,
+                    )
                 )
                 continue
             if entry.command == "quit":
@@ -1009,14 +1041,26 @@ class TableUI:
                         self._show_legal(turn)
                         continue
                     action = Play(order[entry.number - 1])
-                elif frisch and all(is_number(w) for w in entry.text.split()):
-                    # Frisch cards by their numbers in the shown hand, e.g. "3 9 12".
-                    order = hand_order(turn.view.hand)
-                    words = [int(w) for w in entry.text.split()]
-                    if not all(1 <= n <= len(order) for n in words):
-                        raise InvalidNotationError(entry.text)
-                    picked = " ".join(card_name(order[n - 1]) for n in words)
-                    action = self.session.parse(picked)
+                elif exchange is not None and (picked := _picked_cards(entry.text, turn)):
+                    # Cards of the hand by their numbers ("3 9 12") or names, in any order:
+                    # the legal choice of exactly those cards; another choice goes to the
+                    # variant's notation, so that the engine says why it is refused.
+                    chosen = sum(1 << card for card in picked)
+                    action = next(
+                        (a for a in turn.legal if getattr(a, "cards", None) == chosen), None
+                    )
+                    if action is None:
+                        count = _exchange_count(turn.legal)
+                        if len(set(picked)) != count:
+                            self.console.print(
+                                _("Choose {count} different cards of your hand.").format(
+                                    count=count
+                                ),
+                                style="red",
+                            )
+                            self._show_legal(turn)
+                            continue
+                        action = self.session.parse(" ".join(card_name(c) for c in picked))
                 else:
                     action = self.session.parse(entry.text)
                 self.session.act(action)
@@ -1079,9 +1123,26 @@ class TableUI:
         from openwhist_cli.i18n import _
         from openwhist_cli.render import legal_text
 
-        line = Text(_("Legal now: "), style="bold")
         plays = all(isinstance(a, Play) for a in turn.legal)
-        line.append_text(legal_text(turn.legal, self.style, limit=52 if plays else 10))
+        if not plays and self.presentation.exchange(turn.view.phase) is not None:
+            # Not the hundreds of combinations: how to choose them.
+            self.console.print(
+                _(
+                    "Choose {count} cards of your hand: type their numbers (3 9 12) or "
+                    "their names (QH 2C 7D)."
+                ).format(count=_exchange_count(turn.legal)),
+                style="bold",
+            )
+            return
+        line = Text(_("Legal now: "), style="bold")
+        line.append_text(
+            legal_text(
+                turn.legal,
+                self.style,
+                limit=52 if plays else 10,
+                calls=self.presentation.calls,
+            )
+        )
         self.console.print(line)
 
     def _show_hint(self) -> None:
@@ -1091,7 +1152,7 @@ class TableUI:
         from rich.text import Text
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.render import card_text, message_text
+        from openwhist_cli.render import call_text, card_text, message_text
 
         try:
             advice = self.session.advise()
@@ -1106,7 +1167,9 @@ class TableUI:
         if isinstance(advice.action, Play):
             line.append_text(card_text(advice.action.card, self.style))
         else:
-            line.append(advice.action.notation())
+            line.append_text(
+                call_text(advice.action.notation(), self.style, self.presentation.calls)
+            )
         self.console.print(line)
         if advice.reason is not None:
             why = Text(_("Why ({bot}): ").format(bot=advice.bot), style="dim")
@@ -1140,6 +1203,40 @@ class TableUI:
         self.console.print(
             completed_trick_text(number, trick, self.names, self.style, len(self.names))
         )
+
+
+def _exchange_count(legal: Sequence[Any]) -> int:
+    """How many cards a declared exchange chooses: as many as each legal choice holds."""
+    cards = getattr(legal[0], "cards", 0) if legal else 0
+    return int(cards).bit_count() if isinstance(cards, int) else 0
+
+
+def _picked_cards(text: str, turn: HumanTurn) -> list[int]:
+    """The cards of ``text`` for an exchange: numbers in the shown hand or card names,
+    every one in the hand; ``[]`` when a word is neither (then it is the variant's
+    notation)."""
+    from openwhist import InvalidNotationError, parse_card
+
+    from openwhist_cli.prompt import is_number
+    from openwhist_cli.render import hand_order
+
+    order = hand_order(turn.view.hand)
+    cards: list[int] = []
+    for word in text.replace(",", " ").split():
+        if is_number(word):
+            number = int(word)
+            if not 1 <= number <= len(order):
+                return []
+            cards.append(order[number - 1])
+            continue
+        try:
+            card = parse_card(word)
+        except InvalidNotationError:
+            return []
+        if not turn.view.hand >> card & 1:
+            return []
+        cards.append(card)
+    return cards
 
 
 def _stdin_is_a_terminal() -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from openwhist.game.options import VariantOptions, validate_options
+from openwhist.game.presentation import Presentation
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,9 @@ class Variant:
             first. Replay refuses such a record, and the ledger refuses to add deals to such
             a match, naming the change, instead of mixing two scorings (see
             `Variant.changed_rules`).
+        presentation: how screens show the variant's table (`Presentation`): its public
+            and private facts, its calls, its card exchanges and private actions. A variant
+            that declares nothing still shows every fact, labelled by its key.
     """
 
     name: str
@@ -60,6 +64,7 @@ class Variant:
     facts: type[BaseModel] | None = None
     default_bot: str = "random"
     rule_changes: tuple[RuleChange, ...] = ()
+    presentation: Presentation = field(default_factory=Presentation)
 
     @property
     def seats(self) -> int:
@@ -150,6 +155,8 @@ class HouseRule:
             ``whist_start_match``, ``whist_advance_match``), so a score-kept match is
             scored by it as a played one would be. A command given a rule for an input it
             does not support refuses it.
+        presentation: the facts (and calls, exchanges...) the rule adds to its variant's
+            table (`Presentation.extended`): declare every key the rule adds to the views.
 
     Raises:
         ValueError: ``inputs`` empty, not a tuple, or holding an unknown or repeated kind.
@@ -161,6 +168,7 @@ class HouseRule:
     rules: object
     variants: tuple[str, ...] = ()
     inputs: tuple[str, ...] = ("played",)
+    presentation: Presentation = field(default_factory=Presentation)
 
     def __post_init__(self) -> None:
         inputs = self.inputs

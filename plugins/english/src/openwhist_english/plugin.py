@@ -13,6 +13,7 @@ from openwhist_english.expert import EXPERT_BOT
 from openwhist_english.facts import EnglishFacts
 from openwhist_english.heuristic import HEURISTIC_BOT
 from openwhist_english.options import AMERICAN_PRESET, EnglishOptions
+from openwhist_english.presentation import PRESENTATION
 from openwhist_english.rules import EnglishRules
 
 SEAT_NAMES = ("N", "E", "S", "W")
@@ -32,6 +33,7 @@ ENGLISH = Variant(
     max_actions=53,
     aliases=("short-whist", "english-whist"),
     facts=EnglishFacts,
+    presentation=PRESENTATION,
 )
 
 AMERICAN = Variant(
@@ -48,6 +50,7 @@ AMERICAN = Variant(
     max_actions=53,
     aliases=("american-whist",),
     facts=EnglishFacts,
+    presentation=PRESENTATION,
 )
 
 

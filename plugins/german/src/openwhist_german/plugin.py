@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from openwhist_german.expert import EXPERT_BOT
 from openwhist_german.heuristic import HEURISTIC_BOT
 from openwhist_german.options import GermanOptions
+from openwhist_german.presentation import PRESENTATION
 from openwhist_german.rules import GermanRules
 from openwhist_german.scoring import GermanFacts
 
@@ -48,6 +49,7 @@ GERMAN = Variant(
     aliases=("german-whist",),
     facts=GermanFacts,
     rule_changes=RULE_CHANGES,
+    presentation=PRESENTATION,
 )
 
 

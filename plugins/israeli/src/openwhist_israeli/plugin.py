@@ -10,6 +10,7 @@ from openwhist_israeli.bots import PASSING_BOT
 from openwhist_israeli.expert import EXPERT_BOT
 from openwhist_israeli.heuristic import HEURISTIC_BOT
 from openwhist_israeli.options import IsraeliOptions
+from openwhist_israeli.presentation import PRESENTATION
 from openwhist_israeli.rules import IsraeliRules
 from openwhist_israeli.scoring import SEAT_NAMES, IsraeliFacts
 
@@ -33,6 +34,7 @@ ISRAELI = Variant(
     # Uniformly random calls pass 1 time in 46, so a Frisch would come about once in
     # four million deals; the passing random bot reaches every auction path.
     default_bot="israeli-random",
+    presentation=PRESENTATION,
 )
 
 

@@ -1,0 +1,32 @@
+"""How English and American Whist's table is shown (`openwhist.Presentation`).
+
+The public facts of `EnglishRules.whist_observe`: the dealer's turned-up trump card, with
+"(still on the table)" until the dealer takes it into the hand at the first trick
+(RULES.md §2.3), and the points a game is played to. The game score is on the score line
+already, and the turn-up's name and whether the dealer holds it are for bots.
+"""
+
+from __future__ import annotations
+
+from openwhist import N_, Fact, FactKind, FactPlace, Presentation
+
+PRESENTATION = Presentation(
+    public=(
+        Fact("turn_up", FactKind.CARD, N_("Turned-up trump card: {turn_up}")),
+        Fact(
+            "turn_up_on_table",
+            FactKind.FLAG,
+            N_("(still on the table)"),
+            joins="turn_up",
+            separator=" ",
+            emphasis="dim",
+        ),
+        Fact("game_target", FactKind.NUMBER, N_("Game is {game_target} points")),
+        Fact("turn_up_name", FactKind.TEXT, place=FactPlace.HIDDEN),
+        Fact("turn_up_held", FactKind.FLAG, place=FactPlace.HIDDEN),
+        Fact("game_score", FactKind.LIST, place=FactPlace.HIDDEN),
+    ),
+)
+"""The declared table of ``english`` and ``american``."""
+
+__all__ = ["PRESENTATION"]
