@@ -156,6 +156,8 @@ class Fact:
         own_seat: for `FactPlace.PER_SEAT`, also the viewing seat's line (``False``: the others'
             only, for what the seat's own hand already shows).
         emphasis: how the line stands out.
+        optional: the fact may be missing from a view (English Whist's turn-up before the
+            deal); otherwise the kit wants it in every view.
 
     Raises:
         ValueError: a label that is not a template of plain names, ``joins`` with a place
@@ -174,6 +176,7 @@ class Fact:
     latest: bool = False
     own_seat: bool = True
     emphasis: Emphasis = "plain"
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if not self.key:

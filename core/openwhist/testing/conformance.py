@@ -89,6 +89,8 @@ from openwhist.game.errors import (
     PluginContractError,
     UnknownVariantError,
 )
+from openwhist.game.messages import Message
+from openwhist.game.presentation import FactKind, FactPlace, Presentation, placeholders
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import CHANCE, PHASE_END, TERMINAL, DealState
 from openwhist.game.variant import HouseRule, Variant
@@ -101,9 +103,13 @@ __all__ = [
     "ConformanceReport",
     "MatchFormats",
     "check_match",
+    "check_presentation",
     "check_variant",
+    "exchange_problems",
+    "kind_problem",
     "match_samples",
     "option_samples",
+    "view_presentation_problems",
 ]
 
 HeldElsewhere = Callable[[DealState[Any]], int]
@@ -541,6 +547,12 @@ class _Checker:
         self._last_public: dict[str, Any] | None = None
         self._last_public_cards = 0
         self.final: DealState[Any] = engine.start_deal(dealer=0)
+        self.presentation = engine.variant.presentation.extended(
+            *(h.presentation for h in engine.house_rules)
+        )
+        problems = check_presentation(self.presentation)
+        if problems:
+            raise self.error("the presentation: " + "; ".join(problems), deal=0)
 
     # -- errors ---------------------------------------------------------------------------
 
@@ -834,6 +846,7 @@ class _Checker:
                     f"not its own hand {state.hands[seat]:#x}",
                     action=step,
                 )
+            self.check_view_presentation(state, view, step)
             if first is None:
                 first = view
                 continue
@@ -854,6 +867,19 @@ class _Checker:
                     )
         assert first is not None
         return self._public_cards(first.public)
+
+    def check_view_presentation(self, state: DealState[Any], view: PlayerView, step: int) -> None:
+        """The view against the declared presentation (`view_presentation_problems`), and a
+        declared exchange's legal actions (`exchange_problems`)."""
+        problems = view_presentation_problems(self.presentation, view)
+        if state.to_act == view.seat and self.presentation.exchanges:
+            legal = self.engine.legal_actions(state)
+            problems += exchange_problems(self.presentation, view, legal)
+        if problems:
+            raise self.error(
+                f"seat {view.seat}'s view breaks the presentation: " + "; ".join(problems),
+                action=step,
+            )
 
     def _public_cards(self, public: dict[str, Any]) -> int:
         """The cards a view's public part names (cached: it rarely changes)."""
@@ -1022,3 +1048,148 @@ class _Source:
 def _view_diff(a: PlayerView, b: PlayerView) -> str:
     fields = [f for f in a.__dataclass_fields__ if getattr(a, f) != getattr(b, f)]
     return "; ".join(f"{f}: {getattr(a, f)!r} -> {getattr(b, f)!r}" for f in fields)
+
+
+# -- the presentation contract (openwhist.game.presentation) ---------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_card(value: object) -> bool:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return 0 <= value < NUM_CARDS
+    if isinstance(value, str):
+        try:
+            parse_card(value)
+        except InvalidNotationError:
+            return False
+        return True
+    return False
+
+
+def _is_card_set(value: object) -> bool:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return 0 <= value <= FULL_DECK
+    return isinstance(value, list | tuple) and all(_is_card(v) for v in value)
+
+
+def _is_scalar(value: object) -> bool:
+    return value is None or (isinstance(value, int | float | str) and not isinstance(value, bool))
+
+
+def kind_problem(kind: FactKind, value: object, seats: int) -> str | None:
+    """Why ``value`` is not of ``kind`` in a view of ``seats`` seats, or ``None`` when it is
+    (the value shapes `openwhist.game.presentation.FactKind` documents)."""
+
+    def seat(v: object) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats
+
+    def listed(check: Callable[[object], bool], count: int | None = None) -> bool:
+        if not isinstance(value, list | tuple):
+            return False
+        return (count is None or len(value) == count) and all(check(v) for v in value)
+
+    ok = {
+        FactKind.CARD: value is None or (_is_int(value) and _is_card(value)),
+        FactKind.CARDS: _is_card_set(value),
+        FactKind.CARD_SETS: listed(_is_card_set),
+        FactKind.CARDS_PER_SEAT: listed(_is_card_set, seats),
+        FactKind.SEAT: value is None or seat(value),
+        FactKind.SEATS: listed(seat),
+        FactKind.NUMBER: value is None or (_is_scalar(value) and not isinstance(value, str)),
+        FactKind.TEXT: value is None or isinstance(value, str),
+        FactKind.CALL: value is None or isinstance(value, str),
+        FactKind.CALLS: listed(
+            lambda v: (
+                isinstance(v, list | tuple) and len(v) == 2 and seat(v[0]) and isinstance(v[1], str)
+            )
+        ),
+        FactKind.PER_SEAT: listed(_is_scalar, seats),
+        FactKind.LIST: listed(_is_scalar),
+        FactKind.TABLE: listed(
+            lambda row: isinstance(row, list | tuple) and all(map(_is_scalar, row))
+        ),
+        FactKind.FLAG: isinstance(value, bool),
+    }[kind]
+    return None if ok else f"{value!r} is not of kind {kind.value}"
+
+
+def check_presentation(presentation: Presentation) -> list[str]:
+    """What is wrong with a presentation itself, whatever the views: a shown fact without a
+    label (players would read its key), a label, prompt or sentence that is not a fixed
+    ``str.format`` template of plain names (a `Message` template the plugin's catalogue can
+    translate). An empty list when nothing is."""
+    problems: list[str] = []
+    texts: list[tuple[str, str]] = []
+    for fact in (*presentation.public, *presentation.private):
+        if fact.place is not FactPlace.HIDDEN and not fact.label:
+            problems.append(f"fact {fact.key!r} is shown ({fact.place.value}) but has no label")
+        texts.append((f"the label of {fact.key!r}", fact.label))
+        texts += [(f"the word for {w!r} of {fact.key!r}", t) for w, t in fact.words.items()]
+    texts += [(f"the call word {w!r}", t) for w, t in presentation.calls.words.items()]
+    texts += [(f"the prompt of exchange {e.phase!r}", e.prompt) for e in presentation.exchanges]
+    texts += [(f"what {p.action.__name__} shows", p.shown_as) for p in presentation.private_actions]
+    for where, text in texts:
+        if not isinstance(text, str):
+            problems.append(f"{where} is {text!r}, not a str template")
+            continue
+        try:
+            placeholders(text)
+            Message(text).template()
+        except (ValueError, TypeError) as exc:
+            problems.append(f"{where} is not a message template: {exc}")
+    return problems
+
+
+def view_presentation_problems(presentation: Presentation, view: PlayerView) -> list[str]:
+    """Where ``view`` breaks its variant's declared presentation: a declared fact missing
+    (unless `Fact.optional`) or not of its kind, a key of ``view.public`` or ``view.private``
+    nobody declared, a fact declared private found among the public facts (or the reverse).
+    An empty list when the view keeps the contract."""
+    problems: list[str] = []
+    for facts, values, where, other in (
+        (presentation.public, view.public, "public", presentation.private),
+        (presentation.private, view.private, "private", presentation.public),
+    ):
+        declared = {f.key for f in facts}
+        elsewhere = {f.key for f in other}
+        for fact in facts:
+            if fact.key not in values:
+                if not fact.optional:
+                    problems.append(f"declared {where} fact {fact.key!r} is missing")
+                continue
+            problem = kind_problem(fact.kind, values[fact.key], view.seats)
+            if problem is not None:
+                problems.append(f"{where} fact {fact.key!r}: {problem}")
+        for key in values:
+            if key in elsewhere:
+                other_side = "private" if where == "public" else "public"
+                problems.append(f"fact {key!r} is declared {other_side} but is in view.{where}")
+            elif key not in declared:
+                problems.append(f"view.{where} key {key!r} is not declared in the presentation")
+    return problems
+
+
+def exchange_problems(
+    presentation: Presentation, view: PlayerView, legal: Sequence[Action]
+) -> list[str]:
+    """Where the legal actions of a declared exchange phase (`Exchange`) break it: every
+    one must have an int ``cards`` bitmask of cards in the hand, all of one size."""
+    if presentation.exchange(view.phase) is None or not legal:
+        return []
+    problems: list[str] = []
+    sizes: set[int] = set()
+    for action in legal:
+        cards = getattr(action, "cards", None)
+        if not isinstance(cards, int) or isinstance(cards, bool) or cards & ~view.hand:
+            problems.append(
+                f"exchange phase {view.phase!r}: legal action {action.notation()!r} has no "
+                "cards bitmask within the hand"
+            )
+            break
+        sizes.add(cards.bit_count())
+    if len(sizes) > 1:
+        problems.append(f"exchange phase {view.phase!r}: choices of {sorted(sizes)} cards")
+    return problems

@@ -3,7 +3,8 @@
 The public facts of `EnglishRules.whist_observe`: the dealer's turned-up trump card, with
 "(still on the table)" until the dealer takes it into the hand at the first trick
 (RULES.md §2.3), and the points a game is played to. The game score is on the score line
-already, and the turn-up's name and whether the dealer holds it are for bots.
+already, and the turn-up's name and whether the dealer holds it are for bots. The turn-up
+facts are ``optional``: there is no turn-up before the deal.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from openwhist import N_, Fact, FactKind, FactPlace, Presentation
 
 PRESENTATION = Presentation(
     public=(
-        Fact("turn_up", FactKind.CARD, N_("Turned-up trump card: {turn_up}")),
+        Fact("turn_up", FactKind.CARD, N_("Turned-up trump card: {turn_up}"), optional=True),
         Fact(
             "turn_up_on_table",
             FactKind.FLAG,
@@ -20,10 +21,11 @@ PRESENTATION = Presentation(
             joins="turn_up",
             separator=" ",
             emphasis="dim",
+            optional=True,
         ),
         Fact("game_target", FactKind.NUMBER, N_("Game is {game_target} points")),
-        Fact("turn_up_name", FactKind.TEXT, place=FactPlace.HIDDEN),
-        Fact("turn_up_held", FactKind.FLAG, place=FactPlace.HIDDEN),
+        Fact("turn_up_name", FactKind.TEXT, place=FactPlace.HIDDEN, optional=True),
+        Fact("turn_up_held", FactKind.FLAG, place=FactPlace.HIDDEN, optional=True),
         Fact("game_score", FactKind.LIST, place=FactPlace.HIDDEN),
     ),
 )
