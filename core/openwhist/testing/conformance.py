@@ -1147,8 +1147,14 @@ def view_presentation_problems(presentation: Presentation, view: PlayerView) -> 
     """Where ``view`` breaks its variant's declared presentation: a declared fact missing
     (unless `Fact.optional`) or not of its kind, a key of ``view.public`` or ``view.private``
     nobody declared, a fact declared private found among the public facts (or the reverse).
-    An empty list when the view keeps the contract."""
+    An empty list when the view keeps the contract.
+
+    A variant that declares no fact at all (an empty `Presentation`, the default) passes:
+    screens show its facts labelled by their keys. Once it declares one, it declares all.
+    """
     problems: list[str] = []
+    if not presentation.public and not presentation.private:
+        return problems
     for facts, values, where, other in (
         (presentation.public, view.public, "public", presentation.private),
         (presentation.private, view.private, "private", presentation.public),
