@@ -320,11 +320,12 @@ class _Facts:
     def empty(self, key: str) -> bool:
         fact = self.presentation.fact(key)
         value = self.values.get(key)
-        if fact is not None:
-            if fact.always:
-                return False
-            value = _latest(fact, value)[1]
-        return Fact.empty(value)
+        if fact is None:
+            return value is None
+        if fact.always:
+            return False
+        kind, value = _latest(fact, value)
+        return fact.empty(value, kind)
 
     def value_text(self, key: str) -> Text:
         fact = self.presentation.fact(key)
@@ -416,7 +417,10 @@ def _per_seat_lines(fact: Fact, facts: _Facts, view: PlayerView) -> list[Text]:
     kind = FactKind.CARDS if fact.kind is FactKind.CARDS_PER_SEAT else FactKind.NUMBER
     lines: list[Text] = []
     for seat, value in enumerate(values):
-        if (seat == view.seat and not fact.own_seat) or (Fact.empty(value) and not fact.always):
+        if seat == view.seat and not fact.own_seat:
+            continue
+        empty = value is None or (kind is FactKind.CARDS and not value)
+        if empty and not fact.always:
             continue
         extra = {
             "seat": Text(_seat_name(seat, facts.names)),

@@ -190,10 +190,10 @@ class Fact:
         if self.joins == self.key:
             raise ValueError(f"fact {self.key!r} joins itself")
 
-    @staticmethod
-    def empty(value: object) -> bool:
-        """Whether a value has nothing to show (`is_empty`)."""
-        return is_empty(value)
+    def empty(self, value: object, kind: FactKind | None = None) -> bool:
+        """Whether ``value``, of this fact's kind (or ``kind``), has nothing to show
+        (`is_empty`)."""
+        return is_empty(value, kind or self.kind)
 
     @property
     def placeholders(self) -> tuple[str, ...]:
@@ -449,11 +449,17 @@ def presentation_of(base: Presentation, extra: Iterable[Presentation]) -> Presen
     return base.extended(*extra)
 
 
-def is_empty(value: object) -> bool:
-    """Whether a fact's value has nothing to show: ``None``, ``False``, ``0``, an empty string
-    or list, or a list of nothing but ``None`` (a per-seat list before any value)."""
-    if value is None or value is False or (value == 0 and not isinstance(value, bool | str)):
+def is_empty(value: object, kind: FactKind | None = None) -> bool:
+    """Whether a fact's value has nothing to show: ``None``, ``False``, an empty string or
+    list, a list of nothing but ``None`` (a per-seat list before any value), and ``0`` for
+    a number or a card set (an empty bitmask) -- but never a card or a seat, where ``0`` is
+    the two of clubs or the first seat. Without ``kind``, ``0`` is empty."""
+    if value is None or value is False:
         return True
+    if kind in (FactKind.CARD, FactKind.SEAT, FactKind.CALL, FactKind.TEXT):
+        return value == ""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value == 0
     if isinstance(value, str | list | tuple | dict):
         if not value:
             return True
