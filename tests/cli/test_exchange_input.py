@@ -50,7 +50,5 @@ def test_cards_by_number_or_by_name_in_any_order_are_passed() -> None:
     by_name = _play(f"pass\n{names}\nquit\ny\n")
     assert "N puts cards face down for the Frisch" in by_name
     # The same three cards: the rest of the game is the same.
-    assert (
-        by_name.split("face down for the Frisch", 1)[1]
-        == by_number.split("face down for the Frisch", 1)[1]
-    )
+    mine = "N puts cards face down for the Frisch"
+    assert by_name.split(mine, 1)[1] == by_number.split(mine, 1)[1]
