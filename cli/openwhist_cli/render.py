@@ -254,8 +254,8 @@ def fact_value_text(
     """One fact's value drawn by its kind (`FactKind`); ``None`` as ``-``."""
     if value is None:
         return Text("-")
-    if kind is FactKind.CARD and isinstance(value, int):
-        return card_text(value, style)
+    if kind is FactKind.CARD:
+        return _card_set([value], style)  # a card number or a card name
     if kind is FactKind.CARDS:
         return _card_set(value, style)
     if kind is FactKind.CARD_SETS and isinstance(value, list | tuple):

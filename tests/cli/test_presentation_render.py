@@ -204,3 +204,12 @@ def test_the_table_shows_the_declared_lines() -> None:
     console = Console(width=100, no_color=True, record=True)
     console.print(table(view({"pot": 4}), NAMES, STYLE, title="Knockout", presentation=KNOCKOUT))
     assert "Pot: 4 chips" in console.export_text()
+
+
+def test_the_standard_turn_up_is_declared_by_the_core_for_every_variant() -> None:
+    from openwhist import Variant
+
+    plain = Variant(name="plain", title="Plain", description="d", seat_names=("A", "B", "C"),
+                    rules=object())  # fmt: skip
+    presentation = plain.match_presentation()
+    assert lines(view({"turn_up": "AS"}), presentation) == ["Turned-up trump card: A♠"]

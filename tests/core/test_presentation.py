@@ -168,7 +168,7 @@ def test_a_declared_fact_missing_from_a_view_is_a_problem_unless_optional() -> N
 
 
 def test_a_fact_of_the_wrong_kind_is_a_problem() -> None:
-    public = {**GOOD, "face_up": "QH", "points": [0, 1]}
+    public = {**GOOD, "face_up": "QX", "points": [0, 1]}
     problems = view_presentation_problems(PRESENTATION, view(public, {"blind": 0}))
     assert any("'face_up'" in p and "kind card" in p for p in problems)
     assert any("'points'" in p and "kind per_seat" in p for p in problems)  # 2 of 4 seats
@@ -185,7 +185,9 @@ def test_a_private_fact_among_the_public_ones_is_a_problem() -> None:
 
 
 def test_a_variant_that_declares_nothing_passes_its_facts_show_by_key() -> None:
-    assert view_presentation_problems(Presentation(), view({"dog": -1})) == []
+    undeclared = view_presentation_problems(Presentation(), view({"dog": -1}))
+    assert undeclared == ["view.public key 'dog' is not declared in the presentation"]
+    assert view_presentation_problems(Presentation(), view({"dog": -1}), undeclared=False) == []
 
 
 @pytest.mark.parametrize(
@@ -268,29 +270,28 @@ def test_the_kit_fails_a_variant_whose_private_fact_is_public() -> None:
 
 
 def test_the_kit_fails_an_undeclared_key_and_a_house_rules_declaration_fixes_it() -> None:
-    class TurnUp:
+    class LastCard:
+        """Names the dealer's last card, as a house rule's own public fact ``last``."""
+
         @hookimpl
         def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
             dealt = bool(state.history) and isinstance(state.history[0], Deal)
-            public = {"turn_up": state.history[0].order[-1]} if dealt else {}  # type: ignore[attr-defined]
+            public = {"last": state.history[0].order[-1]} if dealt else {}  # type: ignore[attr-defined]
             return standard_view(state, seat, public=public)
 
-    other = Presentation(
-        public=(Fact("score", FactKind.LIST, place=FactPlace.HIDDEN, optional=True),)
-    )
-    with pytest.raises(ConformanceError, match="'turn_up' is not declared"):
-        check_variant(probe(TurnUp(), other), deals=2, seed=1, swaps_per_deal=0)
+    score = Fact("score", FactKind.LIST, place=FactPlace.HIDDEN, optional=True)
+    other = Presentation(public=(score,))
+    rule = HouseRule("last-card", "last card", "names the dealer's last card", LastCard())
+    with pytest.raises(ConformanceError, match="'last' is not declared"):
+        check_variant(probe(object(), other), deals=2, seed=1, house_rules=[rule])
+    declared = Presentation(public=(Fact("last", FactKind.CARD, "Last: {last}", optional=True),))
     rule = HouseRule(
-        "turn-up",
-        "turn-up",
-        "names the turned-up card",
-        TurnUp(),
-        presentation=Presentation(
-            public=(Fact("turn_up", FactKind.CARD, "Turn-up: {turn_up}", optional=True),)
-        ),
+        "last-card", "last card", "names the dealer's last card", LastCard(), presentation=declared
     )
     report = check_variant(probe(object(), other), deals=2, seed=1, house_rules=[rule])
     assert report.deals == 2
+    # The standard view's own turn-up is declared by the core for every variant.
+    assert probe(object(), other).match_presentation().fact("turn_up") is not None
 
 
 def test_the_built_in_presentations_declare_labels_for_every_shown_fact() -> None:

@@ -765,9 +765,7 @@ class TableUI:
         self.deals = 0
         engine = session.engine
         # The table as the variant, with its house rules, declares it (openwhist.Presentation).
-        self.presentation = engine.variant.presentation.extended(
-            *(rule.presentation for rule in engine.house_rules)
-        )
+        self.presentation = engine.variant.match_presentation(engine.house_rules)
 
     def run(self) -> int:
         """Play until the match ends, the deal limit, quit (0) or the end of input (1)."""

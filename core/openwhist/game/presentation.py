@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from openwhist.game.actions import Action
 from openwhist.game.cards import SUIT_LETTERS, parse_card
 from openwhist.game.errors import InvalidNotationError
-from openwhist.game.messages import Message
+from openwhist.game.messages import N_, Message
 
 if TYPE_CHECKING:
     from openwhist.game.state import TrickRecord
@@ -56,7 +56,8 @@ class FactKind(StrEnum):
     """What a fact's value is, and so how a screen draws it (and the kit checks it)."""
 
     CARD = "card"
-    """A card number 0..51 (``None``: none), drawn in the player's card style: ``9♣``."""
+    """A card number 0..51 or a card name (``"9C"``; ``None``: none), drawn in the player's
+    card style: ``9♣``."""
     CARDS = "cards"
     """A card set: a bitmask, or a list of card numbers or names (``["KC", "2D"]``); a
     bitmask is drawn in hand order, a list in its own order."""
@@ -445,8 +446,9 @@ def _merge(base: Presentation, other: Presentation) -> Presentation:
 
 
 def presentation_of(base: Presentation, extra: Iterable[Presentation]) -> Presentation:
-    """A match's presentation: its variant's (``base``) with its house rules' added."""
-    return base.extended(*extra)
+    """A match's presentation: the standard facts (`STANDARD_PRESENTATION`), then its
+    variant's (``base``), then its house rules' (``extra``)."""
+    return STANDARD_PRESENTATION.extended(base, *extra)
 
 
 def is_empty(value: object, kind: FactKind | None = None) -> bool:
@@ -471,8 +473,24 @@ def is_empty(value: object, kind: FactKind | None = None) -> bool:
 NO_PRESENTATION = Presentation()
 """A variant that declares nothing: every fact is shown labelled by its key."""
 
+STANDARD_PRESENTATION = Presentation(
+    public=(
+        Fact(
+            "turn_up",
+            FactKind.CARD,
+            N_("Turned-up trump card: {turn_up}"),
+            optional=True,  # only once a card was turned for trump
+        ),
+    ),
+)
+"""The facts of the core's standard view (`openwhist.standard_view` through the standard
+``whist_observe``): the card turned for trump, named for everyone. Every match's
+presentation starts from it (`Variant.match_presentation`); a variant re-declaring a key
+replaces the standard fact."""
+
 __all__ = [
     "NO_PRESENTATION",
+    "STANDARD_PRESENTATION",
     "AfterTrick",
     "CallPart",
     "CallStyle",

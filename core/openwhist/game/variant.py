@@ -10,14 +10,14 @@ on the core's standard rules for every match of that variant (see hookspecs.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
 from openwhist.game.options import VariantOptions, validate_options
-from openwhist.game.presentation import Presentation
+from openwhist.game.presentation import Presentation, presentation_of
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,12 @@ class Variant:
             OptionsError: field by field.
         """
         return validate_options(self.options, raw or {}, variant=self.name, preset=self.preset)
+
+    def match_presentation(self, house_rules: Sequence[HouseRule] = ()) -> Presentation:
+        """What screens show of a match of this variant with ``house_rules``: the standard
+        view's facts, then this variant's `presentation`, then each house rule's
+        (`openwhist.game.presentation.presentation_of`)."""
+        return presentation_of(self.presentation, [r.presentation for r in house_rules])
 
     def changed_rules(self, options: BaseModel, version: str | None) -> RuleChange | None:
         """The first of `rule_changes` that a match with ``options`` (validated), recorded by

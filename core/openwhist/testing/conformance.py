@@ -547,8 +547,12 @@ class _Checker:
         self._last_public: dict[str, Any] | None = None
         self._last_public_cards = 0
         self.final: DealState[Any] = engine.start_deal(dealer=0)
-        self.presentation = engine.variant.presentation.extended(
-            *(h.presentation for h in engine.house_rules)
+        self.presentation = engine.variant.match_presentation(engine.house_rules)
+        # A variant (and house rules) declaring no fact at all shows its facts by key;
+        # once one declares a fact, every key of the views must be declared.
+        self.declares = any(
+            p.public or p.private
+            for p in (engine.variant.presentation, *(h.presentation for h in engine.house_rules))
         )
         problems = check_presentation(self.presentation)
         if problems:
@@ -871,7 +875,7 @@ class _Checker:
     def check_view_presentation(self, state: DealState[Any], view: PlayerView, step: int) -> None:
         """The view against the declared presentation (`view_presentation_problems`), and a
         declared exchange's legal actions (`exchange_problems`)."""
-        problems = view_presentation_problems(self.presentation, view)
+        problems = view_presentation_problems(self.presentation, view, undeclared=self.declares)
         if state.to_act == view.seat and self.presentation.exchanges:
             legal = self.engine.legal_actions(state)
             problems += exchange_problems(self.presentation, view, legal)
@@ -1143,18 +1147,19 @@ def check_presentation(presentation: Presentation) -> list[str]:
     return problems
 
 
-def view_presentation_problems(presentation: Presentation, view: PlayerView) -> list[str]:
+def view_presentation_problems(
+    presentation: Presentation, view: PlayerView, *, undeclared: bool = True
+) -> list[str]:
     """Where ``view`` breaks its variant's declared presentation: a declared fact missing
     (unless `Fact.optional`) or not of its kind, a key of ``view.public`` or ``view.private``
-    nobody declared, a fact declared private found among the public facts (or the reverse).
-    An empty list when the view keeps the contract.
+    nobody declared (unless ``undeclared`` is false), a fact declared private found among the
+    public facts (or the reverse). An empty list when the view keeps the contract.
 
-    A variant that declares no fact at all (an empty `Presentation`, the default) passes:
-    screens show its facts labelled by their keys. Once it declares one, it declares all.
+    The kit passes ``undeclared=False`` for a variant (and house rules) that declares no fact
+    at all: screens show its facts labelled by their keys. Once it declares one, it
+    declares all.
     """
     problems: list[str] = []
-    if not presentation.public and not presentation.private:
-        return problems
     for facts, values, where, other in (
         (presentation.public, view.public, "public", presentation.private),
         (presentation.private, view.private, "private", presentation.public),
@@ -1173,7 +1178,7 @@ def view_presentation_problems(presentation: Presentation, view: PlayerView) -> 
             if key in elsewhere:
                 other_side = "private" if where == "public" else "public"
                 problems.append(f"fact {key!r} is declared {other_side} but is in view.{where}")
-            elif key not in declared:
+            elif key not in declared and undeclared:
                 problems.append(f"view.{where} key {key!r} is not declared in the presentation")
     return problems
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from openwhist import NO_TRUMP, Deal, DealContext, Engine, Play, Suit, iter_cards
+from openwhist import NO_TRUMP, Deal, DealContext, Engine, FactKind, Play, Suit, iter_cards
 from openwhist.testing import ConformanceReport, check_match, option_samples
 from openwhist_notrump import NOTRUMP, NotrumpFacts, NotrumpOptions
 
@@ -100,6 +100,18 @@ def test_an_unknown_option_is_rejected_by_name() -> None:
     with pytest.raises(ValueError, match="unknown option 'trump'"):
         Engine(NOTRUMP, {"trump": "spades"})
     assert NotrumpOptions().last_trick_bonus is False
+
+
+def test_every_seat_sees_whether_the_last_trick_scores_a_bonus() -> None:
+    # The public fact the presentation declares (presentation.py): a flag, shown while on.
+    for bonus in (False, True):
+        engine = Engine(NOTRUMP, {"last_trick_bonus": bonus})
+        state = engine.apply(engine.start_deal(dealer=W), Deal(ONE_SUIT_EACH))
+        views = [engine.observe(state, seat) for seat in range(4)]
+        assert all(v.public == {"last_trick_bonus": bonus} for v in views)
+    fact = NOTRUMP.presentation.fact("last_trick_bonus")
+    assert fact is not None
+    assert fact.kind is FactKind.FLAG
 
 
 # The conformance kit: every option choice (option_samples), then whole matches.

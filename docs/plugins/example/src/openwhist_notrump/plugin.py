@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from openwhist import N_, Variant, hookimpl
 
+from openwhist_notrump.presentation import PRESENTATION
 from openwhist_notrump.rules import NotrumpFacts, NotrumpOptions, NotrumpRules
 
 NOTRUMP = Variant(
@@ -20,6 +21,7 @@ NOTRUMP = Variant(
     partnerships=((0, 2), (1, 3)),
     max_actions=53,  # the deal, then 52 cards: the conformance kit checks termination
     facts=NotrumpFacts,
+    presentation=PRESENTATION,  # what screens show of its views (presentation.py)
 )
 
 

@@ -24,12 +24,14 @@ from openwhist import (
     DealScore,
     DealState,
     Message,
+    PlayerView,
     ScoreLine,
     VariantOptions,
     deal_round_robin,
     hookimpl,
     next_seat,
     side_of,
+    standard_view,
 )
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -83,6 +85,15 @@ class NotrumpRules:
             "hands": tuple(hands),
             "trump": NO_TRUMP,
         }
+
+    @hookimpl
+    def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+        # The standard view, with one public fact: whether the 13th trick scores a bonus.
+        # Its kind, label and place are declared in presentation.py; screens show it from
+        # there, and the conformance kit checks every view against that declaration.
+        options = state.context.options
+        bonus = isinstance(options, NotrumpOptions) and options.last_trick_bonus
+        return standard_view(state, seat, public={"last_trick_bonus": bonus})
 
     @hookimpl
     def whist_deal_facts(self, state: DealState[Any]) -> NotrumpFacts:
