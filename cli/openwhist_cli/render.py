@@ -262,7 +262,7 @@ def fact_value_text(
         return Text("; ").join(_card_set(v, style) for v in value)
     if kind is FactKind.CARDS_PER_SEAT and isinstance(value, list | tuple):
         return Text("  ").join(
-            Text(names[s] + " ") + _card_set(v, style) for s, v in enumerate(value)
+            Text(_seat_name(s, names) + " ") + _card_set(v, style) for s, v in enumerate(value)
         )
     if kind is FactKind.SEAT:
         return Text(_seat_name(value, names))
@@ -297,7 +297,10 @@ def _latest(fact: Fact, value: object) -> tuple[FactKind, object]:
     if not fact.latest:
         return fact.kind, value
     last = value[-1] if isinstance(value, list | tuple) and value else None
-    kind = FactKind.CARDS if fact.kind is FactKind.CARD_SETS else fact.kind
+    if fact.kind is FactKind.CALLS:
+        return fact.kind, None if last is None else [last]  # the last call, still a pair
+    one = {FactKind.CARD_SETS: FactKind.CARDS, FactKind.SEATS: FactKind.SEAT}
+    kind = one.get(fact.kind, FactKind.TEXT if fact.kind is FactKind.LIST else fact.kind)
     return kind, last
 
 

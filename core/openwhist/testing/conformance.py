@@ -1096,7 +1096,7 @@ def kind_problem(kind: FactKind, value: object, seats: int) -> str | None:
         return (count is None or len(value) == count) and all(check(v) for v in value)
 
     ok = {
-        FactKind.CARD: value is None or (_is_int(value) and _is_card(value)),
+        FactKind.CARD: value is None or _is_card(value),
         FactKind.CARDS: _is_card_set(value),
         FactKind.CARD_SETS: listed(_is_card_set),
         FactKind.CARDS_PER_SEAT: listed(_is_card_set, seats),
