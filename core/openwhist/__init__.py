@@ -41,6 +41,14 @@ from openwhist.game.errors import (
 from openwhist.game.hookspecs import Rules, hookimpl
 from openwhist.game.messages import N_, Message, join_messages, plural_message
 from openwhist.game.options import VariantOptions
+from openwhist.game.scoresheet import (
+    AboveTheLine,
+    DealDetail,
+    ScoreCategory,
+    ScoreSheet,
+    Statistic,
+    Tally,
+)
 from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.game.standard import (
     StandardRules,
@@ -86,6 +94,7 @@ __all__ = [
     "SUIT_MASKS",
     "SUIT_SYMBOLS",
     "TERMINAL",
+    "AboveTheLine",
     "Action",
     "Bot",
     "BotLevel",
@@ -96,6 +105,7 @@ __all__ = [
     "Deal",
     "DealChanges",
     "DealContext",
+    "DealDetail",
     "DealScore",
     "DealState",
     "DealView",
@@ -117,9 +127,13 @@ __all__ = [
     "RecordError",
     "RuleChange",
     "Rules",
+    "ScoreCategory",
     "ScoreLine",
+    "ScoreSheet",
     "StandardRules",
+    "Statistic",
     "Suit",
+    "Tally",
     "TrickRecord",
     "UnknownBotLevelError",
     "UnknownVariantError",

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from openwhist.game.options import VariantOptions, validate_options
+from openwhist.game.scoresheet import POINTS_SHEET, ScoreCategory, ScoreSheet, Statistic
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,12 @@ class Variant:
             first. Replay refuses such a record, and the ledger refuses to add deals to such
             a match, naming the change, instead of mixing two scorings (see
             `Variant.changed_rules`).
+        sheet: how ``whist scores`` lays out its matches (`ScoreSheet`; default: a column
+            per party with running totals).
+        statistics: the figures standings and the arena report beside the points
+            (`Statistic`), in the order shown.
+        categories: score categories of its own beyond the core's `Category`
+            (`ScoreCategory`, with labels).
     """
 
     name: str
@@ -60,6 +67,16 @@ class Variant:
     facts: type[BaseModel] | None = None
     default_bot: str = "random"
     rule_changes: tuple[RuleChange, ...] = ()
+    # The score sheet and statistics (issue 12): what the score-keeping side reports.
+    sheet: ScoreSheet = POINTS_SHEET
+    statistics: tuple[Statistic, ...] = ()
+    categories: tuple[ScoreCategory, ...] = ()
+
+    def category_names(self) -> frozenset[str]:
+        """Every category its score lines may carry: the core's and its own."""
+        from openwhist.game.scoresheet import CORE_CATEGORIES
+
+        return CORE_CATEGORIES | {c.name for c in self.categories}
 
     @property
     def seats(self) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from openwhist import N_, BotSpec, Variant, hookimpl
 
+from openwhist_english import scoresheet
 from openwhist_english.expert import EXPERT_BOT
 from openwhist_english.facts import EnglishFacts
 from openwhist_english.heuristic import HEURISTIC_BOT
@@ -32,6 +33,8 @@ ENGLISH = Variant(
     max_actions=53,
     aliases=("short-whist", "english-whist"),
     facts=EnglishFacts,
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 AMERICAN = Variant(
@@ -48,6 +51,8 @@ AMERICAN = Variant(
     max_actions=53,
     aliases=("american-whist",),
     facts=EnglishFacts,
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 

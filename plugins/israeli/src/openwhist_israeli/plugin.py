@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from openwhist import N_, BotSpec, Variant, hookimpl
 
+from openwhist_israeli import scoresheet
 from openwhist_israeli.bots import PASSING_BOT
 from openwhist_israeli.expert import EXPERT_BOT
 from openwhist_israeli.heuristic import HEURISTIC_BOT
@@ -33,6 +34,8 @@ ISRAELI = Variant(
     # Uniformly random calls pass 1 time in 46, so a Frisch would come about once in
     # four million deals; the passing random bot reaches every auction path.
     default_bot="israeli-random",
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 
