@@ -235,9 +235,7 @@ class PartyStatistic(SQLModel, table=True):
     party: int = Field(primary_key=True)
     name: str = Field(primary_key=True, max_length=40)
     value: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
-    out_of: int = Field(
-        default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"}
-    )
+    out_of: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
 
 
 TABLES: Final = (

@@ -759,10 +759,9 @@ def add_statistics(
     ]
     dialect = session.get_bind().dialect.name
     if dialect in ("sqlite", "postgresql"):
-        if dialect == "sqlite":
-            from sqlalchemy.dialects.sqlite import insert as upsert
-        else:
-            from sqlalchemy.dialects.postgresql import insert as upsert
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        upsert: Any = sqlite.insert if dialect == "sqlite" else postgresql.insert
         for row in rows:
             statement = upsert(stats_t).values(**row)
             session.execute(
@@ -784,9 +783,7 @@ def add_statistics(
         result = session.execute(
             sa.update(stats_t)
             .where(*where)
-            .values(
-                value=stats_t.c.value + row["value"], out_of=stats_t.c.out_of + row["out_of"]
-            )
+            .values(value=stats_t.c.value + row["value"], out_of=stats_t.c.out_of + row["out_of"])
         )
         if not getattr(result, "rowcount", 0):
             session.execute(stats_t.insert().values(**row))
@@ -850,13 +847,14 @@ def statistics_problems(
     session: Session,
     match_id: int | None = None,
     statistics: Callable[[str], Sequence[Statistic] | None] | None = None,
-) -> list[str]:
+) -> list[tuple[int, str]]:
     """Where the kept ``party_statistics`` disagree with what they keep, summed afresh:
     each ``points:CATEGORY`` with the party's entries of the category, and -- when
     ``statistics`` (variant name -> its declared statistics, ``None`` when the variant is
     not installed) is given -- each per-deal statistic with the sum over the match's
-    completed deals of what the declaration gives for each stored score. ``[]`` when they
-    all agree (`kept_sums_problems`; ``whist ledger check``)."""
+    completed deals of what the declaration gives for each stored score: ``(match, what is
+    wrong)`` each, ``[]`` when they all agree (`kept_sums_problems`; ``whist ledger
+    check``)."""
     entries_t, deals_t = _T["score_entries"], _T["deals"]
     stats_t, matches_t = _T["party_statistics"], _T["matches"]
     e, d = entries_t.c, deals_t.c
@@ -872,7 +870,7 @@ def statistics_problems(
         .group_by(e.match_id, e.party, e.category)
     ):
         want[(int(m), int(party), CATEGORY_KEY + str(category))] = (int(points or 0), 0)
-    problems: list[str] = []
+    problems: list[tuple[int, str]] = []
     stored_stats: dict[tuple[int, int, str], tuple[int, int]] = {
         (int(m), int(p), str(n)): (int(v or 0), int(o or 0))
         for m, p, n, v, o in session.execute(
@@ -909,10 +907,13 @@ def statistics_problems(
         expected_value = want.get(key, (0, 0))
         if stored_value != expected_value:
             problems.append(
-                f"match {key[0]}, party {key[1]}: party_statistics {key[2]} "
-                f"{stored_value[0]} of {stored_value[1]} (the "
-                f"{'entries' if key[2].startswith(CATEGORY_KEY) else 'deals'} give "
-                f"{expected_value[0]} of {expected_value[1]})"
+                (
+                    key[0],
+                    f"party {key[1]}: party_statistics {key[2]} "
+                    f"{stored_value[0]} of {stored_value[1]} (the "
+                    f"{'entries' if key[2].startswith(CATEGORY_KEY) else 'deals'} give "
+                    f"{expected_value[0]} of {expected_value[1]})",
+                )
             )
     return problems
 
@@ -989,7 +990,10 @@ def kept_sums_problems(
             )
             problems.append(f"match {m}, party {party}: party_totals {wrong}")
     problems.extend(
-        statistics_problems(session=session, match_id=match_id, statistics=statistics)
+        f"match {m}, {text}"
+        for m, text in statistics_problems(
+            session=session, match_id=match_id, statistics=statistics
+        )
     )
     own: dict[int, dict[int, int]] = defaultdict(dict)
     for deal_id, party, points in session.execute(
@@ -1305,16 +1309,14 @@ def score_sheet(
 
 
 def standings(
-    *,
-    session: Session,
-    variant: str | None = None,
-    player: str | None = None,
-    game_points: bool = False,
+    *, session: Session, variant: str | None = None, player: str | None = None
 ) -> list[dict[str, Any]]:
-    """Per variant and player, across matches, from the sums kept in ``party_totals``
-    (`openwhist.ledger.sheet.standings_query` says what each row holds)."""
-    sql, params = standings_query(variant=variant, player=player)
-    return standings_rows(session.execute(sa.text(sql), params).all(), game_points=game_points)
+    """Per variant and player, across matches, from the sums kept in ``party_totals`` and
+    ``party_statistics`` (`openwhist.ledger.sheet.standings_query` says what each row
+    holds)."""
+    sql, statistics_sql, params = standings_query(variant=variant, player=player)
+    rows = session.execute(sa.text(sql), params).all()
+    return standings_rows(rows, session.execute(sa.text(statistics_sql), params).all())
 
 
 def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:
