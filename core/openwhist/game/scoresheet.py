@@ -11,8 +11,9 @@ ledger -- knows no variant. A variant tells it, through three fields of its `Var
   describing each deal (declarer, trump) and per party a mark (its contract) beside its
   tricks and points;
 * ``statistics`` (`Statistic`): named, translatable figures that standings and the arena
-  report beside the points -- the sum of the entries of some categories (English game
-  points) or a count computed from each scored deal by a typed function (contracts made);
+  report beside the points -- declared by categories (the sum of the points of some
+  categories' entries: English game points; or how many of them scored: Israeli contracts
+  made) or computed from each scored deal by a typed function (bid accuracy);
 * ``categories`` (`ScoreCategory`): score categories of the variant's own, beyond the
   core's `openwhist.game.scoring.Category` (a Knockout variant's ``knockout``), with their
   labels; the ledger stores any category by its name.
@@ -43,8 +44,16 @@ STATISTIC_REPORTS: Final = ("standings", "arena")
 """Where a `Statistic` may be reported (`Statistic.reports`)."""
 
 CATEGORY_KEY: Final = "points:"
-"""The prefix of a kept category sum's name in the ledger's statistics store: the sum of a
-party's entries of category ``game`` is kept as ``points:game`` (docs/ledger.md)."""
+"""The prefix of a kept category sum's name in the ledger's statistics store: the sum of the
+points of a party's entries of category ``game`` is kept as ``points:game`` (docs/ledger.md)."""
+
+MADE_KEY: Final = "made:"
+"""The prefix of a kept category count: ``made:contract`` keeps, as ``value``, the party's
+entries of category ``contract`` with positive points that are not corrections, and as
+``out_of`` all its entries of the category that are not corrections."""
+
+STATISTIC_MEASURES: Final = ("points", "made")
+"""`Statistic.measure` for a statistic declared by categories."""
 
 
 MATCH_POINT_CATEGORIES: Final = (Category.GAME, Category.RUBBER)
@@ -180,29 +189,41 @@ DealStatistic = Callable[[DealScore], Sequence[Tally | None]]
 class Statistic:
     """A named figure that standings and the arena report (`Variant.statistics`).
 
-    Exactly one of two ways to compute it:
+    Declared one of two ways:
 
-    * ``categories``: the sum of the points of the party's entries of these categories --
-      every entry, corrections and adjustments included, as every total is (English game
-      points: ``("game", "rubber")``). The ledger keeps each category's sum, so a change of
-      the declaration reads the stored matches anew;
-    * ``per_deal``: a typed function of each scored `DealScore` giving every party's
-      `Tally` (contracts made of contracts played), summed over the deals. The ledger keeps
-      the sums as each deal is recorded (a correction of a deal's points does not change
-      them); the arena reports a rate (``out_of`` given) with its 95 % interval.
+    * by ``categories``, with a ``measure``: ``"points"``, the sum of the points of the
+      party's entries of these categories -- every entry, corrections and adjustments
+      included, as every total is (English game points: ``("game", "rubber")``); or
+      ``"made"``, how many of its entries of these categories scored positive points, of
+      how many (corrections, which only amend an entry, are not counted): Israeli contracts
+      made, ``("contract", "zero_bid")``. The ledger keeps every category's sum and count
+      as the entries are written, so these are checked against the entries and read anew
+      if the declaration changes;
+    * by ``per_deal``: a typed function of each scored `DealScore` giving every party's
+      `Tally`, summed over the deals; the ledger keeps the sums as each deal is recorded
+      (corrections do not change them), and ``whist ledger check`` recomputes them from the
+      stored deals.
+
+    A tally with ``out_of`` (``"made"``, or a ``per_deal`` that gives one) is a rate: the
+    arena reports it with its 95 % interval; standings report the ``value``.
 
     Attributes:
         name: the key in ``--json`` outputs and the ledger (`NAME_PATTERN`).
         label: the column heading (English, marked with ``N_``).
-        categories / per_deal: see above.
+        categories, measure / per_deal: see above.
         reports: where it is shown, from `STATISTIC_REPORTS` (game points mean nothing
             in the arena, whose deals are each a match's first).
         description: one line for plugin documentation.
+
+    Raises:
+        ValueError: a bad name, both or neither of ``categories`` and ``per_deal``, an
+            unknown measure or report.
     """
 
     name: str
     label: str
     categories: tuple[str, ...] = ()
+    measure: Literal["points", "made"] = "points"
     per_deal: DealStatistic | None = field(default=None, compare=False)
     reports: tuple[str, ...] = STATISTIC_REPORTS
     description: str = ""
@@ -215,6 +236,10 @@ class Statistic:
             )
         for category in self.categories:
             _check_name("score category", category)
+        if self.measure not in STATISTIC_MEASURES:
+            raise ValueError(
+                f"statistic {self.name!r}: measure is one of {', '.join(STATISTIC_MEASURES)}"
+            )
         if not self.reports or any(r not in STATISTIC_REPORTS for r in self.reports):
             raise ValueError(
                 f"statistic {self.name!r}: reports is some of {', '.join(STATISTIC_REPORTS)}"
@@ -226,7 +251,7 @@ class Statistic:
 
     def of_deal(self, score: DealScore, awards: Iterable[ScoreLine] = ()) -> list[Tally]:
         """Every party's tally for one scored deal (``awards``: the match progression's
-        lines for it, which count towards a category statistic as the ledger counts them).
+        lines for it, which the ledger stores as the deal's entries too).
 
         Raises:
             PluginContractError: ``per_deal`` returned the wrong number of tallies.
@@ -234,11 +259,16 @@ class Statistic:
         count = len(score.parties)
         if self.per_deal is None:
             wanted = set(self.categories)
-            points = [0] * count
+            value = [0] * count
+            out_of = [0] * count
             for line in (*score.lines, *awards):
                 if str(line.category) in wanted and 0 <= line.party < count:
-                    points[line.party] += line.points
-            return [Tally(p) for p in points]
+                    if self.measure == "points":
+                        value[line.party] += line.points
+                    else:
+                        value[line.party] += line.points > 0
+                        out_of[line.party] += 1
+            return [Tally(v, o) for v, o in zip(value, out_of, strict=True)]
         found = list(self.per_deal(score))
         if len(found) != count:
             raise PluginContractError(
@@ -248,11 +278,14 @@ class Statistic:
 
     def from_kept(self, kept: Mapping[str, tuple[int, int]]) -> Tally:
         """The statistic from a party's kept sums (the ledger's statistics store:
-        ``{"points:game": (12, 0), "contracts_made": (5, 9), ...}``)."""
-        if self.per_deal is None:
+        ``{"points:game": (12, 0), "made:contract": (5, 9), "accuracy": (3, 4)}``)."""
+        if self.per_deal is not None:
+            value, out_of = kept.get(self.name, (0, 0))
+            return Tally(value, out_of)
+        if self.measure == "points":
             return Tally(sum(kept.get(CATEGORY_KEY + c, (0, 0))[0] for c in self.categories))
-        value, out_of = kept.get(self.name, (0, 0))
-        return Tally(value, out_of)
+        made = [kept.get(MADE_KEY + c, (0, 0)) for c in self.categories]
+        return Tally(sum(m[0] for m in made), sum(m[1] for m in made))
 
 
 def check_statistics(statistics: Sequence[Statistic]) -> None:
@@ -287,10 +320,12 @@ def deal_statistics(
 __all__ = [
     "CATEGORY_KEY",
     "CORE_CATEGORIES",
+    "MADE_KEY",
     "MATCH_POINT_CATEGORIES",
     "NAME_PATTERN",
     "POINTS_SHEET",
     "SHEET_LAYOUTS",
+    "STATISTIC_MEASURES",
     "STATISTIC_REPORTS",
     "AboveTheLine",
     "DealDetail",

@@ -36,6 +36,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from openwhist.game.scoresheet import (
     CATEGORY_KEY,
+    MADE_KEY,
     MATCH_POINT_CATEGORIES,
     NAME_PATTERN,
     Statistic,
@@ -710,8 +711,9 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
 
 
 def count_entries(*, session: Session, entries: Sequence[ScoreEntry]) -> None:
-    """Add new entries to their parties' ``party_totals`` rows and to the kept sums of
-    their categories in ``party_statistics`` (``points:CATEGORY``), same transaction.
+    """Add new entries to their parties' ``party_totals`` rows and to the kept sums and
+    counts of their categories in ``party_statistics`` (``points:CATEGORY``, and
+    ``made:CATEGORY`` for entries that are not corrections), same transaction.
 
     Each row is changed by an ``UPDATE ... SET points = points + :delta`` (or an upsert
     adding to the value), which the database applies atomically, so two writers adding
@@ -726,6 +728,10 @@ def count_entries(*, session: Session, entries: Sequence[ScoreEntry]) -> None:
         of_match = categories[entry.match_id]
         key = (entry.party, CATEGORY_KEY + entry.category)
         of_match[key] = (of_match.get(key, (0, 0))[0] + entry.points, 0)
+        if entry.corrects_id is None:
+            key = (entry.party, MADE_KEY + entry.category)
+            made, out_of = of_match.get(key, (0, 0))
+            of_match[key] = (made + (entry.points > 0), out_of + 1)
     for (match_id, party), points in sorted(deltas.items()):
         where = (totals_t.c.match_id == match_id, totals_t.c.party == party)
         result = session.execute(
@@ -864,12 +870,22 @@ def statistics_problems(
         return () if match_id is None else (column == match_id,)
 
     want: dict[tuple[int, int, str], tuple[int, int]] = {}
-    for m, party, category, points in session.execute(
-        sa.select(e.match_id, e.party, e.category, sa.func.sum(e.points))
+    own = e.corrects_id.is_(None)
+    for m, party, category, points, made, count in session.execute(
+        sa.select(
+            e.match_id,
+            e.party,
+            e.category,
+            sa.func.sum(e.points),
+            sa.func.sum(sa.case((sa.and_(own, e.points > 0), 1), else_=0)),
+            sa.func.sum(sa.case((own, 1), else_=0)),
+        )
         .where(*of_match(e.match_id))
         .group_by(e.match_id, e.party, e.category)
     ):
         want[(int(m), int(party), CATEGORY_KEY + str(category))] = (int(points or 0), 0)
+        if count:
+            want[(int(m), int(party), MADE_KEY + str(category))] = (int(made or 0), int(count))
     problems: list[tuple[int, str]] = []
     stored_stats: dict[tuple[int, int, str], tuple[int, int]] = {
         (int(m), int(p), str(n)): (int(v or 0), int(o or 0))
@@ -883,7 +899,8 @@ def statistics_problems(
             ).where(*of_match(stats_t.c.match_id))
         )
     }
-    checked = {key for key in stored_stats if key[2].startswith(CATEGORY_KEY)} | set(want)
+    by_entries = (CATEGORY_KEY, MADE_KEY)
+    checked = {key for key in stored_stats if key[2].startswith(by_entries)} | set(want)
     if statistics is not None:
         for m, variant in session.execute(
             sa.select(matches_t.c.id, matches_t.c.variant).where(*of_match(matches_t.c.id))
@@ -911,7 +928,7 @@ def statistics_problems(
                     key[0],
                     f"party {key[1]}: party_statistics {key[2]} "
                     f"{stored_value[0]} of {stored_value[1]} (the "
-                    f"{'entries' if key[2].startswith(CATEGORY_KEY) else 'deals'} give "
+                    f"{'entries' if key[2].startswith(by_entries) else 'deals'} give "
                     f"{expected_value[0]} of {expected_value[1]})",
                 )
             )

@@ -3,7 +3,9 @@
 The sheet has a column per player: each deal's declarer and trump, then per player the
 contract, the tricks taken and the points (``4/5 -10``), and the running totals. Contracts
 made -- a player took exactly the tricks contracted, zero bids included -- are the figure
-standings and the arena report beside the points.
+standings and the arena report beside the points, counted from the score lines: a contract
+or zero-bid line that scored points (the literal rule's failed zero of 7 or more tricks
+scores above zero, RULES.md §4.7, and counts too).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from openwhist import N_, DealDetail, DealScore, ScoreSheet, Statistic, Tally
+from openwhist import N_, Category, DealDetail, ScoreSheet, Statistic
 
 
 def deal_detail(facts: Mapping[str, Any], parties: Sequence[str]) -> DealDetail:
@@ -35,23 +37,6 @@ def deal_detail(facts: Mapping[str, Any], parties: Sequence[str]) -> DealDetail:
     return DealDetail(what, marks)
 
 
-def contracts_made(score: DealScore) -> list[Tally | None]:
-    """Per player: 1 of 1 when the tricks taken equal the contract, 0 of 1 when not;
-    nothing for a passed-out deal (no contracts)."""
-    contracts = score.facts.get("contracts")
-    count = len(score.parties)
-    if (
-        not isinstance(contracts, list)
-        or len(contracts) != count
-        or not all(isinstance(c, int) for c in contracts)
-    ):
-        return [None] * count
-    return [
-        Tally(int(seat < len(score.tricks) and score.tricks[seat] == bid), 1)
-        for seat, bid in enumerate(contracts)
-    ]
-
-
 SHEET = ScoreSheet(
     layout="parties",
     deal_detail=deal_detail,
@@ -64,8 +49,9 @@ STATISTICS = (
     Statistic(
         "contracts_made",
         N_("contracts made"),
-        per_deal=contracts_made,
-        description="contracts made exactly, zero bids included, of the contracts played",
+        categories=(Category.CONTRACT, Category.ZERO_BID),
+        measure="made",
+        description="contract and zero-bid lines that scored, of the contracts played",
     ),
 )
 """Contracts made (of contracts played), in standings and the arena."""

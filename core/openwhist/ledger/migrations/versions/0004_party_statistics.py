@@ -8,17 +8,18 @@ Until now ``party_totals`` kept two figures of particular variants beside the po
 game and rubber points and the contracts made. The variants now declare their statistics
 (`openwhist.game.scoresheet.Statistic`), so the ledger keeps, per match, party and name:
 
-* ``points:CATEGORY`` -- the sum of the party's entries of every category it has entries
-  of, recomputed here from the entries (every entry, corrections and adjustments included,
-  as ``game_points`` summed ``game`` and ``rubber``); a statistic declared by categories is
-  read from these;
-* ``contracts_made`` -- the old column's count moved as it was, with ``out_of`` the
-  party's contract and zero-bid entries that are not corrections (one per contract
-  played), for the matches that have any: the per-deal statistic of that name keeps
-  counting from there.
+* ``points:CATEGORY`` -- the sum of the points of the party's entries of each category it
+  has entries of (every entry, corrections and adjustments included, as ``game_points``
+  summed ``game`` and ``rubber``);
+* ``made:CATEGORY`` -- how many of those entries that are not corrections scored positive
+  points (``value``) of how many (``out_of``), as ``contracts_made`` counted ``contract``
+  and ``zero_bid``.
 
-Then the two columns are dropped. It is self-contained (it does not import the models, which
-later releases may change); ``downgrade`` puts the columns back from the new table.
+Both are recomputed here from the entries, which are the truth (decision (n)), and a
+statistic declared by categories reads them, so the standings of an upgraded ledger are
+the ones the two columns gave. Then the columns are dropped. It is self-contained (it does
+not import the models, which later releases may change); ``downgrade`` puts the columns
+back from the new table.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 _BATCH = 5_000
-_PREFIX = "points:"
-_MADE = "contracts_made"
+_POINTS = "points:"
+_MADE = "made:"
+# What the dropped columns summed (for the downgrade).
 _CONTRACTS = ("contract", "zero_bid")
 _GAMES = ("game", "rubber")
 
@@ -76,32 +78,35 @@ def upgrade() -> None:
     assert statistics is not None
     conn = op.get_bind()
     e = _entries.c
-    rows: list[dict[str, Any]] = [
-        {"match_id": m, "party": p, "name": _PREFIX + str(c), "value": int(v or 0), "out_of": 0}
-        for m, p, c, v in conn.execute(
-            sa.select(e.match_id, e.party, e.category, sa.func.sum(e.points)).group_by(
-                e.match_id, e.party, e.category
-            )
+    own = e.corrects_id.is_(None)
+    rows: list[dict[str, Any]] = []
+    for m, p, c, points, made, count in conn.execute(
+        sa.select(
+            e.match_id,
+            e.party,
+            e.category,
+            sa.func.sum(e.points),
+            sa.func.sum(sa.case((sa.and_(own, e.points > 0), 1), else_=0)),
+            sa.func.sum(sa.case((own, 1), else_=0)),
+        ).group_by(e.match_id, e.party, e.category)
+    ):
+        rows.append(
+            {
+                "match_id": m,
+                "party": p,
+                "name": _POINTS + str(c),
+                "value": int(points or 0),
+                "out_of": 0,
+            }
         )
-    ]
-    played = {
-        (m, p): int(n)
-        for m, p, n in conn.execute(
-            sa.select(e.match_id, e.party, sa.func.count())
-            .where(e.category.in_(_CONTRACTS), e.corrects_id.is_(None))
-            .group_by(e.match_id, e.party)
-        )
-    }
-    t = _totals.c
-    for m, p, made in conn.execute(sa.select(t.match_id, t.party, t.contracts_made)):
-        if made or (m, p) in played:
+        if count:
             rows.append(
                 {
                     "match_id": m,
                     "party": p,
-                    "name": _MADE,
+                    "name": _MADE + str(c),
                     "value": int(made or 0),
-                    "out_of": played.get((m, p), 0),
+                    "out_of": int(count),
                 }
             )
     _insert(conn, statistics, rows)
@@ -134,14 +139,15 @@ def downgrade() -> None:
         sa.column("name", sa.String()),
         sa.column("value", sa.BigInteger()),
     ).c
-    games = {_PREFIX + c for c in _GAMES}
+    games = {_POINTS + c for c in _GAMES}
+    contracts = {_MADE + c for c in _CONTRACTS}
     kept: dict[tuple[int, int], list[int]] = {}
     for m, p, name, value in conn.execute(sa.select(s.match_id, s.party, s.name, s.value)):
         item = kept.setdefault((m, p), [0, 0])
         if name in games:
             item[0] += int(value or 0)
-        elif name == _MADE:
-            item[1] = int(value or 0)
+        elif name in contracts:
+            item[1] += int(value or 0)
     t = _totals.c
     update = (
         sa.update(_totals)
