@@ -364,7 +364,8 @@ def adjust_command(
     with runtime.handle_errors(ctx):
         from openwhist.services import UsageError
 
-        with open_ledger(ctx, db) as ledger:
+        # The catalog: the match's variant may declare categories of its own.
+        with open_ledger(ctx, db, variants=True) as ledger:
             summary = ledger.get_match(match)
             parties = summary["parties"]
             index = _party_index(party, parties, summary["players"])
