@@ -324,3 +324,50 @@ def test_the_check_finds_kept_sums_that_disagree_with_the_entries(
             assert repo.kept_sums_problems(session=session, match_id=matches["english"]) == []
     finally:
         engine.dispose()
+
+
+def _downgrade_to(url: str, revision: str) -> None:
+    engine = db.make_engine(url)
+    try:
+        config = db.alembic_config(engine.url)
+        with db.writer(engine).begin() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
+def test_a_ledger_of_the_0003_schema_upgrades_and_reports_the_same_standings(
+    ledger_url: str, catalog: Any, play_deal: Any
+) -> None:
+    """Migration 0004 (issue 12): a ledger whose ``party_totals`` kept ``game_points`` and
+    ``contracts_made`` upgrades to ``party_statistics``, and its standings -- the English
+    game points, the Israeli contracts made -- are the ones the old columns gave."""
+    with Ledger(ledger_url, catalog=catalog) as ledger:
+        build(ledger, play_deal, ledger_url, check=False)
+        standings = ledger.standings()
+    _downgrade_to(ledger_url, "0003_running_totals")
+    assert db.current(ledger_url)["revision"] == "0003_running_totals"
+    # The old schema's columns, as the release before 0004 kept them: the old query's sums.
+    old = {
+        (r.variant, r.name): (int(r.game_points), int(r.contracts_made))
+        for r in _rows(ledger_url, RESUMMED_STANDINGS)
+    }
+    columns = _rows(
+        ledger_url,
+        "SELECT m.variant, p.name, SUM(t.game_points) AS g, SUM(t.contracts_made) AS c "
+        "FROM seats s JOIN players p ON p.id = s.player_id JOIN matches m ON m.id = s.match_id "
+        "JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party "
+        "GROUP BY m.variant, p.name",
+    )
+    assert {(r[0], r[1]): (int(r[2]), int(r[3])) for r in columns} == old
+    assert any(g for g, _ in old.values()) and any(c for _, c in old.values())
+    with Ledger(ledger_url, catalog=catalog) as ledger:  # upgrades on open
+        assert db.current(ledger_url)["revision"] == db.head_revision()
+        assert ledger.standings() == standings
+        for row in standings:
+            game, made = old[(row["variant"], row["name"])]
+            expected = {"german": {}, "english": {"game_points": game}}
+            assert row["statistics"] == expected.get(row["variant"], {"contracts_made": made})
+        assert ledger.statistics_problems() == []
+        assert_agree(ledger_url, ledger)
