@@ -7,6 +7,7 @@ from collections.abc import Callable
 from openwhist import N_, Variant, hookimpl
 
 from openwhist_notrump.rules import NotrumpFacts, NotrumpOptions, NotrumpRules
+from openwhist_notrump.scoresheet import SHEET, STATISTICS
 
 NOTRUMP = Variant(
     name="notrump",
@@ -20,6 +21,8 @@ NOTRUMP = Variant(
     partnerships=((0, 2), (1, 3)),
     max_actions=53,  # the deal, then 52 cards: the conformance kit checks termination
     facts=NotrumpFacts,
+    sheet=SHEET,  # how whist scores lays out a match (scoresheet.py)
+    statistics=STATISTICS,  # what standings and the arena count beside the points
 )
 
 
