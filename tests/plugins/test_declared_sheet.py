@@ -176,3 +176,25 @@ def test_a_statistic_of_the_wrong_length_is_a_plugin_error() -> None:
     score = DealScore(parties=("A", "B"), lines=(), winner=None, tricks=(7, 6))
     with pytest.raises(PluginContractError, match="gave 1 tallies for 2 parties"):
         stat.of_deal(score)
+
+
+def test_the_built_in_labels_reach_the_reader_in_their_language(tmp_path: Path) -> None:
+    """The labels are the plugins' own text, translated by the plugins' catalogues: an
+    Israeli standings table and an English sheet in Spanish."""
+    db = tmp_path / "club.sqlite3"
+    env = {"NO_COLOR": "1", "OPENWHIST_LANG": "es", "OPENWHIST_DB": str(db)}
+    runner = CliRunner()
+
+    def whist(*args: str) -> Any:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        return result
+
+    whist("record", "start", "israeli", *"-p Noa -p Eli -p Sara -p Wim".split())
+    whist("record", "deal", "1", "declarer=N", "bid=5S", "contracts=5,4,3,0", "tricks=5,4,4,0")
+    assert "contratos cumplidos" in whist("standings").stdout
+    assert "declarante, triunfo" in whist("scores", "1").stdout
+    whist("record", "start", "english", *"-p Ann -p Bob -p Cy -p Di".split())
+    sheet = whist("scores", "2").stdout
+    assert "bajo la línea (bazas, honores, penalizaciones)" in sheet
+    assert "puntos de partida (juegos + bonificación de rubber)" in sheet

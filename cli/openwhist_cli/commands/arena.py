@@ -119,6 +119,9 @@ def arena_command(
             if as_json:
                 echo_json(outcome.summary)
             else:
+                from openwhist_cli import i18n
+
+                i18n.setup()  # the declared labels in the reader's language
                 typer.echo(render(outcome.summary))
         finally:
             outcome.summary["deal_results"].close()

@@ -187,8 +187,10 @@ def standings_command(
     player's figure is 0.
     """
     with runtime.handle_errors(ctx):
+        from openwhist_cli import i18n
         from openwhist_cli.i18n import _
 
+        i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
         with open_ledger(ctx, db, read_only=True, variants=True) as ledger:
             rows = ledger.standings(variant=variant, player=player)
             labels: dict[str, dict[str, str]] = {}

@@ -319,6 +319,10 @@ def scores_command(
 ) -> None:
     """Show a match's score sheet as its players keep it (We/They, per player, per deal)."""
     with runtime.handle_errors(ctx):
+        if not json_out:
+            from openwhist_cli import i18n
+
+            i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
         with open_ledger(ctx, db, read_only=True, variants=not json_out) as ledger:
             if first is None and last is None and not everything and not json_out:
                 size = ledger.score_sheet(match, first=1, last=0)["page"]["deals"]
