@@ -22,6 +22,8 @@ from openwhist_cli.app import app
 from typer.testing import CliRunner
 
 FAKE = Path(__file__).parent / "fakeplugins"
+PLAYERS = ["-p", "Ann", "-p", "Bob", "-p", "Cy", "-p", "Di"]
+ARENA = ["arena", "tally", "--bots", "random,random", "--deals", "30", "--seed", "1", "--workers"]
 
 
 @pytest.fixture
@@ -41,9 +43,7 @@ def _invoke(db: Path, *args: str) -> Any:
 
 def _evening(db: Path) -> None:
     """A Tally match of two deals entered from facts: N's grand, then E's."""
-    assert (
-        _invoke(db, "record", "start", "tally", *"-p Ann -p Bob -p Cy -p Di".split()).exit_code == 0
-    )
+    assert _invoke(db, "record", "start", "tally", *PLAYERS).exit_code == 0
     assert _invoke(db, "record", "deal", "1", "tricks=7,3,3,0").exit_code == 0
     assert _invoke(db, "record", "deal", "1", "tricks=1,8,4,0").exit_code == 0
 
@@ -98,8 +98,7 @@ def test_standings_report_the_declared_statistics_under_their_labels(
 def test_the_arena_reports_the_statistics_declared_for_it(plugin: ModuleType) -> None:
     result = CliRunner().invoke(
         app,
-        ["arena", "tally", "--bots", "random,random", "--deals", "30", "--seed", "1"]
-        + ["--workers", "1", "--json"],
+        [*ARENA, "1", "--json"],
         env={"NO_COLOR": "1", "OPENWHIST_LANG": "en"},
     )
     assert result.exit_code == 0, result.output
@@ -113,8 +112,7 @@ def test_the_arena_reports_the_statistics_declared_for_it(plugin: ModuleType) ->
         assert grands["rate"]["low"] <= grands["rate"]["value"] <= grands["rate"]["high"]
     text = CliRunner().invoke(
         app,
-        ["arena", "tally", "--bots", "random,random", "--deals", "30", "--seed", "1"]
-        + ["--workers", "1"],
+        [*ARENA, "1"],
         env={"NO_COLOR": "1", "OPENWHIST_LANG": "en"},
     )
     header = text.stdout.splitlines()[5]
@@ -147,8 +145,7 @@ def test_a_fine_in_the_variants_category_is_not_a_grand_made(
     """``measure="made"`` counts the lines that scored, of all of them: a grand_fine match's
     grand lines are fines (negative), so nobody has made one."""
     db = tmp_path / "club.sqlite3"
-    players = "-p Ann -p Bob -p Cy -p Di".split()
-    start = _invoke(db, "record", "start", "tally", *players, "-o", "grand_fine=true")
+    start = _invoke(db, "record", "start", "tally", *PLAYERS, "-o", "grand_fine=true")
     assert start.exit_code == 0, start.output
     assert _invoke(db, "record", "deal", "1", "tricks=7,3,3,0").exit_code == 0
     rows = json.loads(_invoke(db, "standings", "--json").stdout)
@@ -190,11 +187,11 @@ def test_the_built_in_labels_reach_the_reader_in_their_language(tmp_path: Path) 
         assert result.exit_code == 0, result.output
         return result
 
-    whist("record", "start", "israeli", *"-p Noa -p Eli -p Sara -p Wim".split())
+    whist("record", "start", "israeli", *["-p", "Noa", "-p", "Eli", "-p", "Sara", "-p", "Wim"])
     whist("record", "deal", "1", "declarer=N", "bid=5S", "contracts=5,4,3,0", "tricks=5,4,4,0")
     assert "contratos cumplidos" in whist("standings").stdout
     assert "declarante, triunfo" in whist("scores", "1").stdout
-    whist("record", "start", "english", *"-p Ann -p Bob -p Cy -p Di".split())
+    whist("record", "start", "english", *PLAYERS)
     sheet = whist("scores", "2").stdout
     assert "bajo la línea (bazas, honores, penalizaciones)" in sheet
     assert "puntos de partida (juegos + bonificación de rubber)" in sheet
