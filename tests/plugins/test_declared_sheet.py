@@ -195,3 +195,30 @@ def test_the_built_in_labels_reach_the_reader_in_their_language(tmp_path: Path) 
     sheet = whist("scores", "2").stdout
     assert "bajo la línea (bazas, honores, penalizaciones)" in sheet
     assert "puntos de partida (juegos + bonificación de rubber)" in sheet
+
+
+def test_a_variant_whose_statistic_counts_an_undeclared_category_fails_to_load(
+    plugin: ModuleType,
+) -> None:
+    """A typo in a category name would count nothing, silently: the catalog refuses the
+    variant and ``whist plugins`` reports the plugin as failed, naming the statistic."""
+    import dataclasses
+
+    from openwhist import hookimpl
+    from openwhist.plugins import load_catalog
+
+    typo = dataclasses.replace(
+        plugin.TALLY,
+        name="tally-typo",
+        statistics=(Statistic("grands", "grands", categories=("grnad",), measure="made"),),
+    )
+
+    class Typo:
+        @hookimpl
+        def whist_register_variants(self, register: Any) -> None:
+            register(typo)
+
+    catalog = load_catalog(extra_plugins=[("owfake-typo", Typo())])
+    assert "tally-typo" not in catalog.variants
+    (failure,) = [r for r in catalog.failures() if r.name == "owfake-typo"]
+    assert "counts category 'grnad'" in str(failure.error)

@@ -288,17 +288,42 @@ class Statistic:
         return Tally(sum(m[0] for m in made), sum(m[1] for m in made))
 
 
-def check_statistics(statistics: Sequence[Statistic]) -> None:
-    """Refuse two statistics of one name.
+def check_declarations(
+    statistics: Sequence[Statistic],
+    categories: Sequence[ScoreCategory],
+    sheet: ScoreSheet | None = None,
+) -> None:
+    """Refuse declarations of a variant that cannot all hold: a statistic or category
+    declared twice, or a statistic or the sheet naming a category that is neither the
+    core's nor declared (a typo would otherwise count nothing, silently). The catalog calls
+    it when a variant is registered, so a plugin with such a mistake is reported as failed
+    by ``whist plugins``.
 
     Raises:
-        ValueError: a name declared twice.
+        ValueError: the first problem found.
     """
+    known = set(CORE_CATEGORIES)
+    for category in categories:
+        if category.name in known and category.name not in CORE_CATEGORIES:
+            raise ValueError(f"score category {category.name!r} is declared twice")
+        known.add(category.name)
     seen: set[str] = set()
     for stat in statistics:
         if stat.name in seen:
             raise ValueError(f"statistic {stat.name!r} is declared twice")
         seen.add(stat.name)
+        for category in stat.categories:
+            if category not in known:
+                raise ValueError(
+                    f"statistic {stat.name!r} counts category {category!r}, which is neither "
+                    "a core category nor one the variant declares"
+                )
+    for item in sheet.above_the_line if sheet is not None else ():
+        if item.category not in known:
+            raise ValueError(
+                f"the sheet writes category {item.category!r} above the line, which is "
+                "neither a core category nor one the variant declares"
+            )
 
 
 def deal_statistics(
@@ -334,6 +359,6 @@ __all__ = [
     "ScoreSheet",
     "Statistic",
     "Tally",
-    "check_statistics",
+    "check_declarations",
     "deal_statistics",
 ]

@@ -282,7 +282,7 @@ def standings_query(
     their matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
     entries, corrections included; partners share their side's points) and ``kept``: every
     kept statistic of their party's, summed over their matches, by name --
-    ``{"points:game": [12, 0], "contracts_made": [5, 9]}`` (``[value, out_of]``), from which
+    ``{"points:game": [12, 0], "made:contract": [5, 9]}`` (``[value, out_of]``), from which
     the variant's declared statistics are read (`openwhist.game.scoresheet.Statistic`).
     Ordered by variant, then points, highest first.
     """
