@@ -303,10 +303,10 @@ def check_declarations(
         ValueError: the first problem found.
     """
     known = set(CORE_CATEGORIES)
-    for category in categories:
-        if category.name in known and category.name not in CORE_CATEGORIES:
-            raise ValueError(f"score category {category.name!r} is declared twice")
-        known.add(category.name)
+    for declared in categories:
+        if declared.name in known and declared.name not in CORE_CATEGORIES:
+            raise ValueError(f"score category {declared.name!r} is declared twice")
+        known.add(declared.name)
     seen: set[str] = set()
     for stat in statistics:
         if stat.name in seen:
