@@ -82,7 +82,7 @@ def _fill(
 
     tables = SQLModel.metadata.tables
     rng = random.Random(seed)
-    engine = ledger._writer  # the benchmark writes in bulk, below the service on purpose
+    engine = ledger._sqlalchemy()[2]  # the writer: the benchmark writes in bulk, below the service
     actions = LEAN_ACTIONS if lean else ACTIONS
     with engine.connect() as conn:
         # Kept sums are written only where the schema has them (the code before issue 11
