@@ -11,7 +11,16 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import pytest
-from openwhist import PLAYS, Action, Bot, BotSpec, PlayerView, PluginContractError, hookimpl
+from openwhist import (
+    PLAYS,
+    Action,
+    Bot,
+    BotSpec,
+    PlayerView,
+    PluginContractError,
+    Statistic,
+    hookimpl,
+)
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
 from openwhist.services.arena import (
@@ -258,6 +267,12 @@ def _play(
     tricks: tuple[int, ...],
     contracts: tuple[int, ...] | None = None,
 ) -> PlayResult:
+    # Contracts made as a declared statistic's tallies: 1 of 1 when the tricks equal it.
+    made = (
+        ()
+        if contracts is None
+        else (tuple((int(t == c), 1) for t, c in zip(tricks, contracts, strict=True)),)
+    )
     return PlayResult(
         board=board,
         rotation=rotation,
@@ -269,7 +284,7 @@ def _play(
         winner=top[0] if len(top) == 1 else None,
         top=top,
         tricks=tricks,
-        contracts=contracts,
+        statistics=made,
     )
 
 
@@ -303,6 +318,9 @@ def test_german_duplicate_statistics_by_hand() -> None:
     assert (diff["low"], diff["high"]) == (-1.0, 1.0)
 
 
+MADE = (Statistic("made", "made", categories=("contract",), measure="made"),)
+
+
 def test_ties_shared_tops_and_contracts_by_hand() -> None:
     # Israeli-like: four individual parties; entrant 0 holds N and S, entrant 1 E and W.
     lineup = Lineup(("x", "y"), ("x", "y"), (0, 1, 0, 1), rotations=1)
@@ -312,7 +330,7 @@ def test_ties_shared_tops_and_contracts_by_hand() -> None:
         # N and S share the top: both are x's, so x wins outright.
         _play(1, 0, (0, 1, 0, 1), (20, -10, 20, -30), (0, 2), (3, 4, 3, 3), (3, 5, 3, 0)),
     ]
-    summary = summarise(plays, lineup, (0, 1, 2, 3), boards=2, seat_names="NESW")
+    summary = summarise(plays, lineup, (0, 1, 2, 3), boards=2, seat_names="NESW", statistics=MADE)
     x, y = summary["results"]
     assert x["seats"] == ["N", "S"]
     assert y["seats"] == ["E", "W"]
@@ -323,9 +341,10 @@ def test_ties_shared_tops_and_contracts_by_hand() -> None:
     assert y["score"]["value"] == pytest.approx(((30 - 10) / 2 + (-10 - 30) / 2) / 2)
     # Contracts made (tricks == contract): deal 0 N yes, S no, E yes, W no;
     # deal 1 N yes, S yes, E no, W no.
-    assert (x["contracts"]["made"], x["contracts"]["total"]) == (3, 4)
-    assert (y["contracts"]["made"], y["contracts"]["total"]) == (1, 4)
-    assert x["contracts"]["rate"]["value"] == 0.75
+    made_x, made_y = x["statistics"]["made"], y["statistics"]["made"]
+    assert (made_x["value"], made_x["out_of"]) == (3, 4)
+    assert (made_y["value"], made_y["out_of"]) == (1, 4)
+    assert made_x["rate"]["value"] == 0.75
     (cmp,) = summary["comparisons"]
     assert cmp["paired_by"] == "deal"
     assert cmp["win_rate_difference"]["value"] == 0.5  # (0 - 0 + 1 - 0) / 2

@@ -200,3 +200,19 @@ def test_the_plugin_ships_its_translations(installed: Environment) -> None:
     title, line = probe.stdout.splitlines()
     assert title != "No-Trump Whist"
     assert line != "won the last trick"
+
+
+def test_the_declared_statistic_is_reported_by_the_arena(installed: Environment) -> None:
+    # scoresheet.py declares "last_tricks" (deals in which the side won the 13th trick): the
+    # arena reports it for each bot as a rate, and every deal has one side that won it.
+    result = installed.whist(
+        "arena", "notrump", "--bots", "random,random", "--deals", "10", "--seed", "3",
+        "--workers", "1", "--json",
+    )  # fmt: skip
+    summary = json.loads(result.stdout)
+    assert [s["name"] for s in summary["statistics"]] == ["last_tricks"]
+    figures = [r["statistics"]["last_tricks"] for r in summary["results"]]
+    assert [f["out_of"] for f in figures] == [10, 10]
+    assert sum(f["value"] for f in figures) == 10
+    text = installed.whist("arena", "notrump", "--bots", "random,random", "--deals", "10")
+    assert "last tricks won [95% CI]" in text.stdout

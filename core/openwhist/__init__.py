@@ -52,6 +52,14 @@ from openwhist.game.presentation import (
     Presentation,
     PrivateAction,
 )
+from openwhist.game.scoresheet import (
+    AboveTheLine,
+    DealDetail,
+    ScoreCategory,
+    ScoreSheet,
+    Statistic,
+    Tally,
+)
 from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.game.standard import (
     StandardRules,
@@ -97,6 +105,7 @@ __all__ = [
     "SUIT_MASKS",
     "SUIT_SYMBOLS",
     "TERMINAL",
+    "AboveTheLine",
     "Action",
     "Bot",
     "BotLevel",
@@ -109,6 +118,7 @@ __all__ = [
     "Deal",
     "DealChanges",
     "DealContext",
+    "DealDetail",
     "DealScore",
     "DealState",
     "DealView",
@@ -137,9 +147,13 @@ __all__ = [
     "RecordError",
     "RuleChange",
     "Rules",
+    "ScoreCategory",
     "ScoreLine",
+    "ScoreSheet",
     "StandardRules",
+    "Statistic",
     "Suit",
+    "Tally",
     "TrickRecord",
     "UnknownBotLevelError",
     "UnknownVariantError",

@@ -33,6 +33,7 @@ from openwhist.bots.base import BotSpec
 from openwhist.game.errors import DuplicateVariantError, UnknownVariantError
 from openwhist.game.hookspecs import PROJECT, hookspec
 from openwhist.game.rules import RulesPluginManager
+from openwhist.game.scoresheet import check_declarations
 from openwhist.game.variant import HouseRule, Variant
 
 
@@ -353,6 +354,8 @@ def load_catalog(
     def accept_variant(record: PluginRecord, variant: Variant) -> None:
         if not isinstance(variant, Variant):
             raise TypeError(f"register() expects a Variant, got {type(variant).__name__}")
+        # Its score sheet and statistics must hold together (openwhist.game.scoresheet).
+        check_declarations(variant.statistics, variant.categories, variant.sheet)
         for key in (variant.name, *variant.aliases):
             if key.lower() in aliases:
                 other = variants[aliases[key.lower()]]

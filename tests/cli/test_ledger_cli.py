@@ -122,7 +122,7 @@ def test_a_real_card_israeli_evening_and_its_standings(runner: CliRunner, tmp_pa
     for seat, name in enumerate(["Noa", "Eli", "Sara", "Wim"]):
         assert rows[name]["points"] == expected[seat], name
         assert rows[name]["deals"] == 4
-        assert rows[name]["contracts_made"] == made[seat], name
+        assert rows[name]["statistics"] == {"contracts_made": made[seat]}, name
     assert expected == [
         35 + 14 + 19 + 25,
         26 - 10 - 10 + 26,

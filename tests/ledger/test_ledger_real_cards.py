@@ -43,7 +43,7 @@ def test_german_best_of_three_from_counted_tricks(ledger: Ledger) -> None:
         "deals": 3,
         "deals_won": 2,
         "points": 2,
-        "contracts_made": 0,
+        "statistics": {},  # German Whist declares none beyond these
     }
     assert (rows["Bob"]["wins"], rows["Bob"]["deals_won"], rows["Bob"]["points"]) == (0, 1, 1)
     with pytest.raises(LedgerStateError, match="finished"):
@@ -123,7 +123,7 @@ def test_an_israeli_evening_matches_a_hand_calculation(ledger: Ledger, catalog: 
     rows = {row["name"]: row for row in ledger.standings(variant="israeli")}
     assert {n: rows[n]["points"] for n in names} == expected
     # Contracts made, zero bids included: N deals 1 and 3, E all three, S none, W all three.
-    assert {n: rows[n]["contracts_made"] for n in names} == {
+    assert {n: rows[n]["statistics"]["contracts_made"] for n in names} == {
         "Noa": 2,
         "Eli": 3,
         "Sara": 0,

@@ -1,10 +1,11 @@
 """The sums the ledger keeps beside its entries -- ``party_totals`` (what standings and a
-sheet's totals read) and each deal's ``running`` totals (what a page's carried totals start
-from) -- always agree with the entries summed afresh: after played and recorded deals,
-corrections (one entry corrected twice), a void deal, adjustments and a deal in progress,
-in German,
-English (game and rubber points) and Israeli Whist (contracts made), on every backend; and
-migration 0003 computes the same sums for a ledger written before it."""
+sheet's totals read), ``party_statistics`` (each category's points and count, what the
+variants' declared statistics read) and each deal's ``running`` totals (what a page's
+carried totals start from) -- always agree with the entries summed afresh: after played and
+recorded deals, corrections (one entry corrected twice), a void deal, adjustments and a
+deal in progress, in German, English (game and rubber points) and Israeli Whist
+(contracts made), on every backend; and migrations 0003 and 0004 compute the same sums
+for a ledger written before them, whose standings are the ones the old schema gave."""
 
 from __future__ import annotations
 
@@ -65,16 +66,23 @@ def _rows(url: str, sql: str) -> list[Any]:
 
 
 def kept(url: str) -> dict[str, Any]:
-    """The stored sums: party_totals rows and every deal's running column."""
-    totals = {
-        (r.match_id, r.party): (r.points, r.game_points, r.contracts_made, r.deals, r.deals_won)
+    """The stored sums: party_totals rows, the category sums and counts of
+    party_statistics (as game points and contracts made) and every deal's running column."""
+    totals: dict[tuple[int, int], list[int]] = {
+        (r.match_id, r.party): [r.points, 0, 0, r.deals, r.deals_won]
         for r in _rows(url, "SELECT * FROM party_totals")
     }
+    for r in _rows(url, "SELECT * FROM party_statistics"):
+        row = totals.setdefault((r.match_id, r.party), [0, 0, 0, 0, 0])
+        if r.name in ("points:game", "points:rubber"):
+            row[1] += r.value
+        if r.name in ("made:contract", "made:zero_bid"):
+            row[2] += r.value
     running = {
         r.id: json.loads(r.running) if isinstance(r.running, str) else r.running
         for r in _rows(url, "SELECT id, running FROM deals WHERE status = 'complete'")
     }
-    return {"totals": totals, "running": running}
+    return {"totals": {k: tuple(v) for k, v in totals.items()}, "running": running}
 
 
 def resummed(url: str) -> dict[str, Any]:
@@ -134,12 +142,19 @@ def assert_agree(url: str, ledger: Ledger) -> None:
             "deals": int(r.deals),
             "deals_won": int(r.deals_won),
             "points": int(r.points),
-            "contracts_made": int(r.contracts_made),
-            "game_points": int(r.game_points),
+            "statistics": DECLARED[r.variant](r),
         }
         for r in _rows(url, RESUMMED_STANDINGS)
     ]
-    assert ledger.standings(game_points=True) == reference
+    assert ledger.standings() == reference
+
+
+# What each built-in variant's declared statistics are, from the old query's columns.
+DECLARED = {
+    "german": lambda r: {},
+    "english": lambda r: {"game_points": int(r.game_points)},
+    "israeli": lambda r: {"contracts_made": int(r.contracts_made)},
+}
 
 
 def build(ledger: Ledger, play_deal: Any, url: str, check: bool) -> dict[str, int]:
@@ -239,7 +254,7 @@ def test_migration_0003_computes_the_sums_of_an_older_ledger(
             for m in matches.values()
             for first in (None, 2, 3, 5, 8)
         }
-        standings = ledger.standings(game_points=True)
+        standings = ledger.standings()
     _downgrade_to_0001(ledger_url)
     assert db.current(ledger_url)["revision"] == "0001"
     tables = {r[0] for r in _rows(ledger_url, "SELECT version_num FROM alembic_version")}
@@ -249,7 +264,7 @@ def test_migration_0003_computes_the_sums_of_an_older_ledger(
         assert kept(ledger_url) == before == resummed(ledger_url)
         for (m, first), sheet in sheets.items():
             assert ledger.score_sheet(m, first=first) == sheet
-        assert ledger.standings(game_points=True) == standings
+        assert ledger.standings() == standings
         # And the ledger goes on keeping them from there.
         ledger.undo_actions(matches["german"], 0)  # the deal in progress, taken back
         ledger.record_real_deal(
@@ -309,3 +324,51 @@ def test_the_check_finds_kept_sums_that_disagree_with_the_entries(
             assert repo.kept_sums_problems(session=session, match_id=matches["english"]) == []
     finally:
         engine.dispose()
+
+
+def _downgrade_to(url: str, revision: str) -> None:
+    engine = db.make_engine(url)
+    try:
+        config = db.alembic_config(engine.url)
+        with db.writer(engine).begin() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
+def test_a_ledger_of_the_0003_schema_upgrades_and_reports_the_same_standings(
+    ledger_url: str, catalog: Any, play_deal: Any
+) -> None:
+    """Migration 0004 (issue 12): a ledger whose ``party_totals`` kept ``game_points`` and
+    ``contracts_made`` upgrades to ``party_statistics``, and its standings -- the English
+    game points, the Israeli contracts made -- are the ones the old columns gave."""
+    with Ledger(ledger_url, catalog=catalog) as ledger:
+        build(ledger, play_deal, ledger_url, check=False)
+        standings = ledger.standings()
+    _downgrade_to(ledger_url, "0003_running_totals")
+    assert db.current(ledger_url)["revision"] == "0003_running_totals"
+    # The old schema's columns, as the release before 0004 kept them: the old query's sums.
+    old = {
+        (r.variant, r.name): (int(r.game_points), int(r.contracts_made))
+        for r in _rows(ledger_url, RESUMMED_STANDINGS)
+    }
+    columns = _rows(
+        ledger_url,
+        "SELECT m.variant, p.name, SUM(t.game_points) AS g, SUM(t.contracts_made) AS c "
+        "FROM seats s JOIN players p ON p.id = s.player_id JOIN matches m ON m.id = s.match_id "
+        "JOIN party_totals t ON t.match_id = s.match_id AND t.party = s.party "
+        "GROUP BY m.variant, p.name",
+    )
+    assert {(r[0], r[1]): (int(r[2]), int(r[3])) for r in columns} == old
+    assert any(g for g, _ in old.values())  # the case has game points ...
+    assert any(c for _, c in old.values())  # ... and contracts made to move
+    with Ledger(ledger_url, catalog=catalog) as ledger:  # upgrades on open
+        assert db.current(ledger_url)["revision"] == db.head_revision()
+        assert ledger.standings() == standings
+        for row in standings:
+            game, made = old[(row["variant"], row["name"])]
+            expected = {"german": {}, "english": {"game_points": game}}
+            assert row["statistics"] == expected.get(row["variant"], {"contracts_made": made})
+        assert ledger.statistics_problems() == []
+        assert_agree(ledger_url, ledger)

@@ -86,8 +86,8 @@ def arena_command(
 
     Every board is the first deal of a fresh match, dealt by the seats in turn. Results are
     per bot (aggregated over its seats): win rate and tie rate (Wilson intervals), average
-    points per deal and tricks (t intervals), contracts made where the variant has
-    contracts, and paired differences between every two bots.
+    points per deal and tricks (t intervals), the statistics the variant declares
+    (contracts made, ...), and paired differences between every two bots.
     """
     # Streamed: the service keeps running statistics and the deal results wait on disk
     # for the JSON output, so memory does not grow with --deals.
@@ -119,6 +119,9 @@ def arena_command(
             if as_json:
                 echo_json(outcome.summary)
             else:
+                from openwhist_cli import i18n
+
+                i18n.setup()  # the declared labels in the reader's language
                 typer.echo(render(outcome.summary))
         finally:
             outcome.summary["deal_results"].close()
@@ -198,11 +201,22 @@ def render(summary: dict[str, Any]) -> str:
     if summary["house_rules"]:
         lines.append(f"house rules: {', '.join(summary['house_rules'])}")
     lines.append("")
-    has_contracts = any(r["contracts"] for r in summary["results"])
+    # The variant's declared statistics (`Variant.statistics`): a rate (a tally "of" some
+    # number) with its interval, else the total; a column whose figures are all 0 is left out.
+    from openwhist_cli.i18n import _
+
+    shown: list[tuple[str, bool]] = []
+    stat_headers: list[str] = []
+    for stat in summary.get("statistics", []):
+        figures = [r["statistics"][stat["name"]] for r in summary["results"]]
+        rate = any(f["out_of"] for f in figures)
+        if rate or any(f["value"] for f in figures):
+            shown.append((stat["name"], rate))
+            label = _(stat["label"])
+            stat_headers.append(f"{label} [95% CI]" if rate else label)
     header = ["bot", "deals", "won", "tied", "win rate [95% CI]", "points/deal [95% CI]"]
     header.append("tricks/deal")
-    if has_contracts:
-        header.append("contracts made [95% CI]")
+    header.extend(stat_headers)
     rows = []
     for r in summary["results"]:
         row = [
@@ -214,9 +228,14 @@ def render(summary: dict[str, Any]) -> str:
             _ci(r["score"], _num),
             _num(r["tricks"]["value"]),
         ]
-        if has_contracts:
-            c = r["contracts"]
-            row.append(f"{c['made']}/{c['total']} {_ci(c['rate'], _pct)}" if c else "-")
+        for name, rate in shown:
+            f = r["statistics"][name]
+            if not rate:
+                row.append(str(f["value"]))
+            elif f["rate"] is None:
+                row.append("-")
+            else:
+                row.append(f"{f['value']}/{f['out_of']} {_ci(f['rate'], _pct)}")
         rows.append(tuple(row))
     lines.extend(text_table(tuple(header), rows))
     if summary["duplicate"]:

@@ -167,9 +167,6 @@ def matches_command(
 
 # -- whist standings ----------------------------------------------------------------------
 
-ABOVE_THE_LINE = ("game", "rubber")
-"""English/American score categories that are match points (game points, rubber bonus)."""
-
 
 def standings_command(
     ctx: typer.Context,
@@ -185,13 +182,22 @@ def standings_command(
     """Per player across matches, per variant: matches, deals, wins, points.
 
     Points are the sum of the player's party's score entries (partners share their side's
-    points), corrections included; English and American Whist also show game points (the
-    game and rubber lines: what a rubber is settled on). Israeli Whist shows the contracts
-    made (zero bids included).
+    points), corrections included. Each variant's own statistics follow, as it declares
+    them (game points, contracts made, ...); a statistic's column is left out while every
+    player's figure is 0.
     """
     with runtime.handle_errors(ctx):
-        with open_ledger(ctx, db, read_only=True) as ledger:
-            rows = ledger.standings(variant=variant, player=player, game_points=True)
+        from openwhist_cli import i18n
+        from openwhist_cli.i18n import _
+
+        i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
+        with open_ledger(ctx, db, read_only=True, variants=True) as ledger:
+            rows = ledger.standings(variant=variant, player=player)
+            labels: dict[str, dict[str, str]] = {}
+            for row in rows:
+                if row["variant"] not in labels:
+                    declared = ledger.declared_statistics(row["variant"], "standings") or ()
+                    labels[row["variant"]] = {s.name: _(s.label) for s in declared}
         if json_out:
             runtime.echo_json(rows)
             return
@@ -204,16 +210,13 @@ def standings_command(
         blocks = []
         for name, items in by_variant.items():
             headers = ["player", "matches", "finished", "wins", "deals", "deals won", "points"]
-            extra = ""
-            if any(r.get("game_points") for r in items):
-                headers.append("game points")
-                extra = "game"
-            if any(r["contracts_made"] for r in items):
-                headers.append("contracts made")
-                extra = extra or "contracts"
-            table_rows = []
+            shown: list[str] = []
             for r in items:
-                cells: list[Any] = [
+                shown.extend(k for k in r["statistics"] if k not in shown)
+            shown = [k for k in shown if any(r["statistics"].get(k) for r in items)]
+            headers.extend(labels[name].get(k, k) for k in shown)
+            table_rows = [
+                [
                     r["name"],
                     r["matches"],
                     r["finished"],
@@ -221,12 +224,10 @@ def standings_command(
                     r["deals"],
                     r["deals_won"],
                     r["points"],
+                    *(r["statistics"].get(k, 0) for k in shown),
                 ]
-                if "game points" in headers:
-                    cells.append(r.get("game_points", 0))
-                if "contracts made" in headers:
-                    cells.append(r["contracts_made"])
-                table_rows.append(cells)
+                for r in items
+            ]
             blocks.append(
                 f"{name}\n" + _table(headers, table_rows, right=set(range(1, len(headers))))
             )
@@ -365,7 +366,8 @@ def adjust_command(
     with runtime.handle_errors(ctx):
         from openwhist.services import UsageError
 
-        with open_ledger(ctx, db) as ledger:
+        # The catalog: the match's variant may declare categories of its own.
+        with open_ledger(ctx, db, variants=True) as ledger:
             summary = ledger.get_match(match)
             parties = summary["parties"]
             index = _party_index(party, parties, summary["players"])

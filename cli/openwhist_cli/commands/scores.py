@@ -1,13 +1,17 @@
-"""``whist scores MATCH``: a match's score sheet, laid out as its players keep it.
+"""``whist scores MATCH``: a match's score sheet, laid out as its variant declares it.
 
-* English and American Whist (parties N–S and E–W): the "We / They" sheet -- one column per
-  side; trick, honour and penalty points per deal *below the line*, each game won and each
-  rubber bonus *above the line* (a ruled line closes every game), then the totals: points
-  below the line, game points, rubber bonus and the match points (RULES.md §2.6–§2.7).
-* Israeli Whist: a column per player; per deal the declarer and trump, each player's
-  contract, tricks and points, and the running totals (RULES.md §4.7).
-* German Whist: the deals with each player's points and the running result (§1.10).
-* Any other variant: a generic per-party sheet of points and running totals.
+The layout is the variant's `ScoreSheet` (`Variant.sheet`, docs/plugins/hooks.md, "Score
+sheet and statistics"); this module names no variant:
+
+* ``"sides"``: the "We / They" sheet of two parties -- the lines of each deal *below the
+  line*, the declared categories (a game, a rubber bonus) *above the line* with their
+  markers (a ruled line after every deal that scored above it), then the totals: below the
+  line, each above-the-line category, and the match points (their sum);
+* ``"parties"`` with ``deal_detail``: a column per party; per deal the variant's description
+  (declarer, trump) and per party its mark (a contract), tricks and points, and the running
+  totals;
+* ``"parties"``: the deals with each party's points and the running result -- also the
+  sheet of a variant that declares none or is not installed.
 
 Every sheet is computed from the match's score entries (corrections included), never from
 a stored total. ``--lines`` adds every entry with its id (what ``whist correct`` takes);
@@ -18,7 +22,7 @@ carried into the running totals.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -30,6 +34,9 @@ from openwhist_cli.commands.ledger import (
     plain_table,
     seat_display_name,
 )
+
+if TYPE_CHECKING:
+    from openwhist import ScoreSheet
 
 PAGE = 500
 """Deals shown by default (the last ones) when a match has more."""
@@ -70,13 +77,21 @@ def _side_names(sheet: dict[str, Any], party: int) -> str:
     return " & ".join(names)
 
 
-def english_sheet(sheet: dict[str, Any]) -> str:
-    """The "We / They" sheet of English and American Whist (see the module docstring)."""
+def _translated(text: str) -> str:
+    """A declared label in the reader's language (the plugin's catalogue)."""
+    from openwhist_cli.i18n import _
+
+    return _(text) if text else text
+
+
+def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet) -> str:
+    """The "We / They" sheet of a ``"sides"`` layout (see the module docstring)."""
     we, they = sheet["parties"][0], sheet["parties"][1]
+    above_items = list(layout.above_the_line)
+    place = {item.category: i for i, item in enumerate(above_items)}
     rows: list[list[Any]] = []
     below = [0, 0]
-    above = [0, 0]
-    bonus = [0, 0]
+    above = [[0, 0] for _ in above_items]
     for deal in sheet["deals"]:
         number = deal["number"]
         if deal["status"] != "complete":
@@ -84,11 +99,10 @@ def english_sheet(sheet: dict[str, Any]) -> str:
             continue
         shown = False
         for line in deal["lines"]:
+            if line["category"] in place:
+                continue
             points = [0, 0]
             points[line["party"]] = line["points"]
-            category = line["category"]
-            if category in ("game", "rubber"):
-                continue
             below[line["party"]] += line["points"]
             rows.append(
                 [number if not shown else "", _signed(points[0]), _signed(points[1]), line["note"]]
@@ -96,26 +110,21 @@ def english_sheet(sheet: dict[str, Any]) -> str:
             shown = True
         if not shown:
             rows.append([number, ".", ".", deal["summary"] or "no score"])
-        above_lines = [x for x in deal["lines"] if x["category"] in ("game", "rubber")]
+        above_lines = [x for x in deal["lines"] if x["category"] in place]
         for line in above_lines:
             points = [0, 0]
             points[line["party"]] = line["points"]
-            if line["category"] == "game":
-                above[line["party"]] += line["points"]
-                marker = "GAME"
-            else:
-                bonus[line["party"]] += line["points"]
-                marker = "RUBBER"
+            item = place[line["category"]]
+            above[item][line["party"]] += line["points"]
+            marker = _translated(above_items[item].marker)
             rows.append(["", _signed(points[0]), _signed(points[1]), f"{marker}: {line['note']}"])
-        if above_lines:  # a game was won: the line is ruled off, a new game starts at 0-0
+        if above_lines:  # scored above the line (a game won): the line is ruled off
             rows.append(["=" * 4, "=" * 7, "=" * 9, ""])
     for line in sheet["adjustments"]:
         points = [0, 0]
         points[line["party"]] = line["points"]
-        if line["category"] == "game":
-            above[line["party"]] += line["points"]
-        elif line["category"] == "rubber":
-            bonus[line["party"]] += line["points"]
+        if line["category"] in place:
+            above[place[line["category"]]][line["party"]] += line["points"]
         else:
             below[line["party"]] += line["points"]
         rows.append(["adj.", _signed(points[0]), _signed(points[1]), line["note"]])
@@ -132,12 +141,14 @@ def english_sheet(sheet: dict[str, Any]) -> str:
         )
     out.append(plain_table(["deal", *head, ""], rows, right={1, 2}))
     out.append("")
-    match_points = [above[i] + bonus[i] for i in range(2)]
+    match_points = [sum(values[i] for values in above) for i in range(2)]
     summary = [
-        ["below the line (tricks, honours, penalties)", below[0], below[1]],
-        ["game points (above the line)", above[0], above[1]],
-        ["rubber bonus", bonus[0], bonus[1]],
-        ["match points (games + rubber bonus)", match_points[0], match_points[1]],
+        [_translated(layout.below_total), below[0], below[1]],
+        *(
+            [_translated(item.total), values[0], values[1]]
+            for item, values in zip(above_items, above, strict=True)
+        ),
+        [_translated(layout.match_total), match_points[0], match_points[1]],
     ]
     out.append(
         plain_table(
@@ -153,48 +164,48 @@ def english_sheet(sheet: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def israeli_sheet(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> str:
-    """A column per player: contract, tricks and points per deal, running totals."""
-    players = sheet["match"]["players"]
+def detail_sheet(
+    sheet: dict[str, Any], layout: ScoreSheet, records: dict[int, dict[str, Any]]
+) -> str:
+    """A column per party with the variant's deal detail (see the module docstring)."""
+    assert layout.deal_detail is not None
     parties = sheet["parties"]
-    names = [f"{parties[p['seat']]} {seat_display_name(p['name'], p['kind'])}" for p in players]
+    names = [f"{party} {_side_names(sheet, i)}".rstrip() for i, party in enumerate(parties)]
     rows: list[list[Any]] = []
     for deal in sheet["deals"]:
         facts = (records.get(deal["number"]) or {}).get("facts") or {}
         if deal["status"] != "complete":
-            rows.append([deal["number"], "in progress", *[""] * len(players)])
+            rows.append([deal["number"], "in progress", *[""] * len(parties)])
             continue
-        if facts.get("passed_out"):
-            rows.append([deal["number"], "passed out", *["." for _ in players]])
+        detail = layout.deal_detail(facts, tuple(parties))
+        if detail.marks is None:
+            rows.append([deal["number"], _translated(detail.summary), *["." for _ in parties]])
         else:
-            declarer = facts.get("declarer")
-            what = (
-                f"{parties[declarer]} {facts.get('bid')}"
-                if isinstance(declarer, int) and declarer < len(parties)
-                else ""
-            )
-            kind = facts.get("deal_type")
-            if kind:
-                what += f" ({kind} {facts.get('contract_total', '')})"
-            contracts = facts.get("contracts") or []
             cells = []
-            for seat in range(len(players)):
-                bid = contracts[seat] if seat < len(contracts) else "?"
-                took = deal["tricks"][seat] if seat < len(deal["tricks"]) else "?"
-                cells.append(f"{bid}/{took} {_signed(deal['points'][seat])}")
-            rows.append([deal["number"], what, *cells])
+            for i in range(len(parties)):
+                mark = detail.marks[i] if i < len(detail.marks) else "?"
+                took = deal["tricks"][i] if i < len(deal["tricks"]) else "?"
+                cells.append(f"{mark}/{took} {_signed(deal['points'][i])}")
+            rows.append([deal["number"], _translated(detail.summary), *cells])
         void = _void_note(deal)
         if void is not None:
-            rows.append(["", void, *["" for _ in players]])
+            rows.append(["", void, *["" for _ in parties]])
         rows.append(["", "total", *deal["totals"]])
     for line in sheet["adjustments"]:
-        cells = ["." for _ in players]
+        cells = ["." for _ in parties]
         cells[line["party"]] = _signed(line["points"])
         rows.append(["adj.", line["note"][:30], *cells])
     rows.append(["", "TOTAL", *sheet["totals"]])
-    out = [_header(sheet), "(each player: contract/tricks taken and the deal's points)", ""]
+    out = [_header(sheet)]
+    if layout.detail_note:
+        out.append(_translated(layout.detail_note))
+    out.append("")
     out.append(
-        plain_table(["deal", "declarer, trump", *names], rows, right=set(range(2, 2 + len(names))))
+        plain_table(
+            ["deal", _translated(layout.detail_heading), *names],
+            rows,
+            right=set(range(2, 2 + len(names))),
+        )
     )
     if sheet["match"]["summary"]:
         out.append(sheet["match"]["summary"])
@@ -273,19 +284,18 @@ def entry_lines(sheet: dict[str, Any]) -> str:
     return plain_table(["entry", "deal", "party", "category", "points", "note"], rows, right={0, 4})
 
 
-def is_english_like(sheet: dict[str, Any]) -> bool:
-    """English / American Whist: two sides N–S and E–W scoring toward games."""
-    return sheet["match"]["variant"] in ("english", "american") or (
-        list(sheet["parties"]) == ["NS", "EW"]
-    )
-
-
-def render_sheet(sheet: dict[str, Any], records: dict[int, dict[str, Any]] | None = None) -> str:
-    """The sheet as text in the variant's own layout (see the module docstring)."""
-    if is_english_like(sheet):
-        return english_sheet(sheet)
-    if sheet["match"]["variant"] == "israeli":
-        return israeli_sheet(sheet, records or {})
+def render_sheet(
+    sheet: dict[str, Any],
+    records: dict[int, dict[str, Any]] | None = None,
+    layout: ScoreSheet | None = None,
+) -> str:
+    """The sheet as text in the variant's declared ``layout`` (see the module docstring;
+    ``None``: points and running totals). ``records`` maps a deal's number to its stored
+    ``{"facts": ...}`` for a layout with ``deal_detail``."""
+    if layout is not None and layout.layout == "sides" and len(sheet["parties"]) == 2:
+        return sides_sheet(sheet, layout)
+    if layout is not None and layout.deal_detail is not None:
+        return detail_sheet(sheet, layout, records or {})
     return points_sheet(sheet)
 
 
@@ -309,7 +319,11 @@ def scores_command(
 ) -> None:
     """Show a match's score sheet as its players keep it (We/They, per player, per deal)."""
     with runtime.handle_errors(ctx):
-        with open_ledger(ctx, db, read_only=True) as ledger:
+        if not json_out:
+            from openwhist_cli import i18n
+
+            i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
+        with open_ledger(ctx, db, read_only=True, variants=not json_out) as ledger:
             if first is None and last is None and not everything and not json_out:
                 size = ledger.score_sheet(match, first=1, last=0)["page"]["deals"]
                 if size > PAGE:
@@ -320,7 +334,8 @@ def scores_command(
                     )
             sheet = ledger.score_sheet(match, first=first, last=last)
             records: dict[int, dict[str, Any]] = {}
-            if sheet["match"]["variant"] == "israeli" and not json_out and sheet["deals"]:
+            layout = None if json_out else ledger.declared_sheet(sheet["match"]["variant"])
+            if layout is not None and layout.deal_detail is not None and sheet["deals"]:
                 page = sheet["page"]
                 for deal in ledger.deal_records(match, first=page["first"], last=page["last"]):
                     score = deal["record"].get("score") or {}
@@ -328,7 +343,7 @@ def scores_command(
         if json_out:
             runtime.echo_json(sheet)
             return
-        typer.echo(render_sheet(sheet, records))
+        typer.echo(render_sheet(sheet, records, layout))
         if lines:
             typer.echo("")
             typer.echo(entry_lines(sheet))

@@ -16,7 +16,10 @@ from openwhist.game.messages import Message
 
 
 class Category(enum.StrEnum):
-    """What a score line is for. Stored in the ledger; values never change."""
+    """What a score line is for: the core's categories. Stored in the ledger; values never
+    change. A variant may declare categories of its own (`Variant.categories`, a
+    `openwhist.game.scoresheet.ScoreCategory` with a label); a line's ``category`` is then
+    that name, a plain ``str``."""
 
     DEAL = "deal"
     TRICKS = "tricks"
@@ -28,24 +31,35 @@ class Category(enum.StrEnum):
     RUBBER = "rubber"
 
 
+def as_category(name: str) -> str:
+    """``name`` as the core's `Category` when it is one (so it compares and prints the same
+    either way), else the variant's own category name unchanged."""
+    try:
+        return Category(name)
+    except ValueError:
+        return name
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One explained item of a deal's score: ``party`` gets ``points`` for ``category``.
 
-    ``note`` is the explanation in English (what records and the ledger store);
+    ``category`` is a `Category` or the name of one the variant declares
+    (`Variant.categories`). ``note`` is the explanation in English (what records and the
+    ledger store);
     ``message``, when the variant gives one, is the same explanation as a translatable
     `Message` whose English rendering is ``note``. Build such a line with `explained`.
     """
 
     party: int
-    category: Category
+    category: str
     points: int
     note: str = ""
     # The note again, translatable: not part of a line's identity (equal notes, equal lines).
     message: Message | None = field(default=None, compare=False)
 
     @classmethod
-    def explained(cls, party: int, category: Category, points: int, message: Message) -> ScoreLine:
+    def explained(cls, party: int, category: str, points: int, message: Message) -> ScoreLine:
         """A line whose note is ``message`` (rendered in English for ``note``)."""
         return cls(party, category, points, message.render(), message)
 
@@ -67,7 +81,7 @@ class ScoreLine:
         message = data.get("message")
         return cls(
             int(data["party"]),
-            Category(data["category"]),
+            as_category(str(data["category"])),
             int(data["points"]),
             str(data["note"]),
             Message.from_dict(message) if message is not None else None,
@@ -108,6 +122,17 @@ class DealScore:
             "tricks": list(self.tricks),
             "facts": self.facts,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DealScore:
+        """Rebuild from `as_dict` output (a stored deal's score)."""
+        return cls(
+            parties=tuple(str(p) for p in data.get("parties", [])),
+            lines=tuple(ScoreLine.from_dict(line) for line in data.get("lines", [])),
+            winner=data.get("winner"),
+            tricks=tuple(int(t) for t in data.get("tricks", [])),
+            facts=dict(data.get("facts") or {}),
+        )
 
 
 @dataclass(frozen=True, slots=True)

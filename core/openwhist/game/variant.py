@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from openwhist.game.options import VariantOptions, validate_options
 from openwhist.game.presentation import Presentation, presentation_of
+from openwhist.game.scoresheet import POINTS_SHEET, ScoreCategory, ScoreSheet, Statistic
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,12 @@ class Variant:
         presentation: how screens show the variant's table (`Presentation`): its public
             and private facts, its calls, its card exchanges and private actions. A variant
             that declares nothing still shows every fact, labelled by its key.
+        sheet: how ``whist scores`` lays out its matches (`ScoreSheet`; default: a column
+            per party with running totals).
+        statistics: the figures standings and the arena report beside the points
+            (`Statistic`), in the order shown.
+        categories: score categories of its own beyond the core's `Category`
+            (`ScoreCategory`, with labels).
     """
 
     name: str
@@ -65,6 +72,16 @@ class Variant:
     default_bot: str = "random"
     rule_changes: tuple[RuleChange, ...] = ()
     presentation: Presentation = field(default_factory=Presentation)
+    # The score sheet and statistics (issue 12): what the score-keeping side reports.
+    sheet: ScoreSheet = POINTS_SHEET
+    statistics: tuple[Statistic, ...] = ()
+    categories: tuple[ScoreCategory, ...] = ()
+
+    def category_names(self) -> frozenset[str]:
+        """Every category its score lines may carry: the core's and its own."""
+        from openwhist.game.scoresheet import CORE_CATEGORIES
+
+        return CORE_CATEGORIES | {c.name for c in self.categories}
 
     @property
     def seats(self) -> int:

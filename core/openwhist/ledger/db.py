@@ -100,6 +100,7 @@ _OURS: Final = frozenset(
         "deal_actions",
         "score_entries",
         "party_totals",
+        "party_statistics",
         "alembic_version",
     }
 )

@@ -14,11 +14,15 @@ Schema (docs/ledger.md, "Schema"):
 * ``score_entries`` -- APPEND-ONLY score lines. A correction is a new entry that refers to
   the entry it corrects (``corrects_id``); no entry is ever updated or deleted;
 * ``party_totals`` -- one row per scoring party of a match: the sums of its entries and
-  deals that standings and score sheets read (``points``, ``game_points``,
-  ``contracts_made``, ``deals``, ``deals_won``).
+  deals that standings and score sheets read (``points``, ``deals``, ``deals_won``);
+* ``party_statistics`` -- per match, party and name, the kept sums the variants' declared
+  statistics read (`openwhist.game.scoresheet.Statistic`): ``points:CATEGORY``, the sum of
+  the party's entries of that category (every category, kept with the entries), and a
+  per-deal statistic's ``value`` and ``out_of`` summed over the recorded deals.
 
-The entries are the truth; two derived sums are kept beside them so that reports cost the
-same at any match length: ``party_totals`` (above) and each deal's ``running`` column (the
+The entries are the truth; three derived sums are kept beside them so that reports cost the
+same at any match length: ``party_totals`` and ``party_statistics`` (above) and each
+deal's ``running`` column (the
 running totals of the match's *own* deal lines up to that deal, corrections and
 adjustments excluded). Both are written in the same transaction as the entries they sum,
 by `openwhist.ledger.repository` only, and can always be recomputed from the entries
@@ -202,10 +206,9 @@ class PartyTotal(SQLModel, table=True):
     """The sums of one scoring party of a match, kept as its entries are written.
 
     ``points`` is the sum of every entry of the party (corrections and adjustments
-    included), ``game_points`` of its game and rubber entries, ``contracts_made`` the count
-    of its contract and zero-bid entries with positive points that are not corrections;
-    ``deals`` counts the match's completed deals (the same in every row of the match) and
-    ``deals_won`` those the party won.
+    included); ``deals`` counts the match's completed deals (the same in every row of the
+    match) and ``deals_won`` those the party won. What a variant counts beyond these is in
+    `PartyStatistic`.
     """
 
     __tablename__ = "party_totals"
@@ -213,12 +216,26 @@ class PartyTotal(SQLModel, table=True):
     match_id: int = Field(foreign_key="matches.id", primary_key=True)
     party: int = Field(primary_key=True)
     points: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
-    game_points: int = Field(
-        default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"}
-    )
-    contracts_made: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     deals: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     deals_won: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class PartyStatistic(SQLModel, table=True):
+    """A kept sum of one scoring party of a match, by name (migration 0004).
+
+    ``points:CATEGORY`` (`openwhist.game.scoresheet.CATEGORY_KEY`): the sum of the party's
+    entries of that category, corrections and adjustments included, kept as entries are
+    written; any other name: a variant's per-deal statistic (`Statistic.per_deal`), its
+    ``value`` and ``out_of`` summed over the match's recorded deals. A missing row is 0.
+    """
+
+    __tablename__ = "party_statistics"
+
+    match_id: int = Field(foreign_key="matches.id", primary_key=True)
+    party: int = Field(primary_key=True)
+    name: str = Field(primary_key=True, max_length=40)
+    value: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
+    out_of: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
 
 
 TABLES: Final = (
@@ -229,6 +246,7 @@ TABLES: Final = (
     "deal_actions",
     "score_entries",
     "party_totals",
+    "party_statistics",
 )
 """Our table names (plus ``alembic_version``): a database with other tables is foreign."""
 
@@ -240,6 +258,7 @@ __all__ = [
     "DealAction",
     "DealRow",
     "Match",
+    "PartyStatistic",
     "PartyTotal",
     "Player",
     "ScoreEntry",

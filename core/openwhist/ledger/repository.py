@@ -9,7 +9,8 @@ Invariants kept here (docs/ledger.md, "Schema"):
   to the corrected entry (`correct`);
 * the entries are the truth, and two sums of them are kept in the same transaction as
   the entries, so that reports cost the same at any match length: ``party_totals`` (per
-  match and party: points, game points, contracts made, deals, deals won) and each
+  match and party: points, deals, deals won), ``party_statistics`` (per match, party and
+  name: each category's sum of points, and the variant's per-deal statistics) and each
   completed deal's ``running`` totals of the match's own deal lines. Every entry is
   counted by `record_entries` or `correct`, every completed deal by `complete_deal`;
   nothing else writes entries. A deal's own lines are written once, when it completes;
@@ -27,13 +28,21 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, SQLModel, col, select
 
-from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
+from openwhist.game.scoresheet import (
+    CATEGORY_KEY,
+    MADE_KEY,
+    MATCH_POINT_CATEGORIES,
+    NAME_PATTERN,
+    Statistic,
+    deal_statistics,
+)
+from openwhist.game.scoring import DealScore, MatchProgress, ScoreLine
 from openwhist.ledger.errors import (
     MAX_POINTS,
     LedgerConflictError,
@@ -65,7 +74,6 @@ from openwhist.ledger.sheet import collector_paused as _collector_paused
 from openwhist.ledger.sheet import iso as _iso
 from openwhist.ledger.sheet import padded as _padded
 
-_CATEGORIES = frozenset(str(c) for c in Category)
 _KIND_PREFIX = "bot:"
 
 
@@ -258,25 +266,39 @@ def ledger_totals(*, session: Session, match_ids: Sequence[int] | None = None) -
     matches asked for (``None``: every match): ``points`` per party is the sum of
     every entry (deal lines, the rules' awards, corrections, voids, adjustments), what the
     score sheet's totals and the standings' points are; ``game_points`` the sum of the
-    ``game`` and ``rubber`` entries (English and American Whist's match points);
-    ``edited`` is True when the match has entries the rules did not make (a correction, a
-    void's compensating entries, an adjustment). The sums are the ones kept in
-    ``party_totals`` as the entries are written (one row per party, whatever the match's
-    length); ``edited`` takes two lookups by ``ix_score_entries_corrects`` and
+    entries of the core's match-point categories (`MATCH_POINT_CATEGORIES`: the games and
+    rubber bonus a match progression awards); ``edited`` is True when the match has
+    entries the rules did not make (a correction, a void's compensating entries, an
+    adjustment). The sums are the ones kept in ``party_totals`` and ``party_statistics``
+    as the entries are written (a few rows per party, whatever the match's length);
+    ``edited`` takes two lookups by ``ix_score_entries_corrects`` and
     ``ix_score_entries_deal``.
     """
-    entries_t, totals_t = _T["score_entries"], _T["party_totals"]
+    entries_t, totals_t, stats_t = (
+        _T["score_entries"],
+        _T["party_totals"],
+        _T["party_statistics"],
+    )
     where = [] if match_ids is None else [totals_t.c.match_id.in_(list(match_ids))]
     rows = session.execute(
-        sa.select(
-            totals_t.c.match_id, totals_t.c.party, totals_t.c.points, totals_t.c.game_points
-        ).where(*where)
+        sa.select(totals_t.c.match_id, totals_t.c.party, totals_t.c.points).where(*where)
     ).all()
     out: dict[int, Any] = {}
-    for match_id, party, points, game_points in rows:
+    for match_id, party, points in rows:
         item = out.setdefault(int(match_id), {"points": {}, "game_points": {}, "edited": False})
         item["points"][int(party)] = int(points or 0)
-        item["game_points"][int(party)] = int(game_points or 0)
+        item["game_points"][int(party)] = 0
+    names = [CATEGORY_KEY + c for c in MATCH_POINT_CATEGORIES]
+    s_where = [] if match_ids is None else [stats_t.c.match_id.in_(list(match_ids))]
+    for match_id, party, value in session.execute(
+        sa.select(stats_t.c.match_id, stats_t.c.party, stats_t.c.value).where(
+            stats_t.c.name.in_(names), *s_where
+        )
+    ):
+        item = out.get(int(match_id))
+        if item is not None:
+            games = item["game_points"]
+            games[int(party)] = games.get(int(party), 0) + int(value or 0)
     # ``corrects_id > 0`` (ids are positive), not IS NOT NULL, and no DISTINCT: SQLite
     # then searches ix_score_entries_corrects for the few corrections instead of scanning
     # every entry in match order (measured: 0.2 ms against 200-280 ms for 200,000 entries).
@@ -482,7 +504,9 @@ def record_entries(
         if not 0 <= line.party < parties:
             raise LedgerError(f"score line for party {line.party}, but the match has {parties}")
         category = str(line.category)
-        if category not in _CATEGORIES:
+        # Any category of the core's or a variant's own (`Variant.categories`) is stored
+        # by its name; the services check an adjustment's against the variant.
+        if NAME_PATTERN.fullmatch(category) is None:
             raise LedgerError(f"unknown score category {category!r}")
         entry = ScoreEntry(
             match_id=match_id,
@@ -509,8 +533,13 @@ def complete_deal(
     actions: Sequence[str] | None = None,
     facts: Mapping[str, Any] | None = None,
     key: str | None = None,
+    statistics: Sequence[Statistic] = (),
 ) -> DealRow:
     """Finish the match's current deal: record, tricks, score entries and progress.
+
+    ``statistics`` are the variant's declared ones (`Variant.statistics`): the per-deal
+    ones are computed from ``score`` and added to the party's kept sums in the same
+    transaction (the category ones are kept with the entries, `count_entries`).
 
     ``actions`` (a played deal) must extend the logged actions; when omitted the log is
     used. ``facts`` marks a deal recorded from real-card facts (no actions); ``key`` is
@@ -597,6 +626,15 @@ def complete_deal(
         session=session, deal=deal, entries=entries, parties=len(progress.parties)
     )
     count_deal(session=session, match_id=match_id, winner=score.winner)
+    add_statistics(
+        session=session,
+        match_id=match_id,
+        increments={
+            (party, name): tally
+            for (party, name), tally in deal_statistics(statistics, score).items()
+            if 0 <= party < len(progress.parties)
+        },
+    )
     match.progress = progress_json
     if progress.finished:
         match.status = "finished"
@@ -673,36 +711,31 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
 
 
 def count_entries(*, session: Session, entries: Sequence[ScoreEntry]) -> None:
-    """Add new entries to their parties' ``party_totals`` rows (same transaction).
+    """Add new entries to their parties' ``party_totals`` rows and to the kept sums and
+    counts of their categories in ``party_statistics`` (``points:CATEGORY``, and
+    ``made:CATEGORY`` for entries that are not corrections), same transaction.
 
-    Each row is changed by an ``UPDATE ... SET points = points + :delta``, which the
-    database applies atomically, so two writers adding entries to one match at once
-    (PostgreSQL) both count. A party without a row (none is expected: `create_match` and
-    the migration create them) gets one.
+    Each row is changed by an ``UPDATE ... SET points = points + :delta`` (or an upsert
+    adding to the value), which the database applies atomically, so two writers adding
+    entries to one match at once (PostgreSQL) both count. A party without a row (none is
+    expected: `create_match` and the migration create them) gets one.
     """
     totals_t = _T["party_totals"]
-    deltas: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    deltas: dict[tuple[int, int], int] = defaultdict(int)
+    categories: dict[int, dict[tuple[int, str], tuple[int, int]]] = defaultdict(dict)
     for entry in entries:
-        delta = deltas[(entry.match_id, entry.party)]
-        delta[0] += entry.points
-        if entry.category in ("game", "rubber"):
-            delta[1] += entry.points
-        if (
-            entry.category in ("contract", "zero_bid")
-            and entry.points > 0
-            and entry.corrects_id is None
-        ):
-            delta[2] += 1
-    for (match_id, party), (points, game_points, contracts) in sorted(deltas.items()):
+        deltas[(entry.match_id, entry.party)] += entry.points
+        of_match = categories[entry.match_id]
+        key = (entry.party, CATEGORY_KEY + entry.category)
+        of_match[key] = (of_match.get(key, (0, 0))[0] + entry.points, 0)
+        if entry.corrects_id is None:
+            key = (entry.party, MADE_KEY + entry.category)
+            made, out_of = of_match.get(key, (0, 0))
+            of_match[key] = (made + (entry.points > 0), out_of + 1)
+    for (match_id, party), points in sorted(deltas.items()):
         where = (totals_t.c.match_id == match_id, totals_t.c.party == party)
         result = session.execute(
-            sa.update(totals_t)
-            .where(*where)
-            .values(
-                points=totals_t.c.points + points,
-                game_points=totals_t.c.game_points + game_points,
-                contracts_made=totals_t.c.contracts_made + contracts,
-            )
+            sa.update(totals_t).where(*where).values(points=totals_t.c.points + points)
         )
         if not getattr(result, "rowcount", 0):
             played = session.execute(
@@ -710,14 +743,75 @@ def count_entries(*, session: Session, entries: Sequence[ScoreEntry]) -> None:
             ).scalar()
             session.execute(
                 totals_t.insert().values(
-                    match_id=match_id,
-                    party=party,
-                    points=points,
-                    game_points=game_points,
-                    contracts_made=contracts,
-                    deals=int(played or 0),
+                    match_id=match_id, party=party, points=points, deals=int(played or 0)
                 )
             )
+    for match_id, increments in sorted(categories.items()):
+        add_statistics(session=session, match_id=match_id, increments=increments)
+
+
+def add_statistics(
+    *, session: Session, match_id: int, increments: Mapping[tuple[int, str], tuple[int, int]]
+) -> None:
+    """Add ``{(party, name): (value, out_of)}`` to a match's kept ``party_statistics``
+    (a missing row is created), atomically per row: an ``INSERT ... ON CONFLICT DO UPDATE``
+    adding to the stored sums on SQLite and PostgreSQL, else an update then an insert."""
+    if not increments:
+        return
+    stats_t = _T["party_statistics"]
+    rows = [
+        {"match_id": match_id, "party": party, "name": name, "value": value, "out_of": out_of}
+        for (party, name), (value, out_of) in sorted(increments.items())
+    ]
+    dialect = session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        upsert: Any = sqlite.insert if dialect == "sqlite" else postgresql.insert
+        for row in rows:
+            statement = upsert(stats_t).values(**row)
+            session.execute(
+                statement.on_conflict_do_update(
+                    index_elements=["match_id", "party", "name"],
+                    set_={
+                        "value": stats_t.c.value + statement.excluded.value,
+                        "out_of": stats_t.c.out_of + statement.excluded.out_of,
+                    },
+                )
+            )
+        return
+    for row in rows:  # pragma: no cover - other databases are not supported targets
+        where = (
+            stats_t.c.match_id == match_id,
+            stats_t.c.party == row["party"],
+            stats_t.c.name == row["name"],
+        )
+        result = session.execute(
+            sa.update(stats_t)
+            .where(*where)
+            .values(value=stats_t.c.value + row["value"], out_of=stats_t.c.out_of + row["out_of"])
+        )
+        if not getattr(result, "rowcount", 0):
+            session.execute(stats_t.insert().values(**row))
+
+
+def kept_statistics(
+    *, session: Session, match_ids: Sequence[int] | None = None
+) -> dict[int, dict[int, dict[str, tuple[int, int]]]]:
+    """The kept ``party_statistics`` of some matches (``None``: all):
+    ``{match_id: {party: {name: (value, out_of)}}}``."""
+    stats_t = _T["party_statistics"]
+    c = stats_t.c
+    where = [] if match_ids is None else [c.match_id.in_(list(match_ids))]
+    out: dict[int, dict[int, dict[str, tuple[int, int]]]] = {}
+    for match_id, party, name, value, out_of in session.execute(
+        sa.select(c.match_id, c.party, c.name, c.value, c.out_of).where(*where)
+    ):
+        out.setdefault(int(match_id), {}).setdefault(int(party), {})[str(name)] = (
+            int(value or 0),
+            int(out_of or 0),
+        )
+    return out
 
 
 def count_deal(*, session: Session, match_id: int, winner: int | None) -> None:
@@ -754,12 +848,108 @@ def running_after(
     return running
 
 
-def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list[str]:
-    """Where the kept sums (``party_totals``, ``deals.running``) disagree with the entries
-    and deals summed afresh -- for a ledger check; ``[]`` when they all agree.
+def statistics_problems(
+    *,
+    session: Session,
+    match_id: int | None = None,
+    statistics: Callable[[str], Sequence[Statistic] | None] | None = None,
+) -> list[tuple[int, str]]:
+    """Where the kept ``party_statistics`` disagree with what they keep, summed afresh:
+    each ``points:CATEGORY`` with the party's entries of the category, and -- when
+    ``statistics`` (variant name -> its declared statistics, ``None`` when the variant is
+    not installed) is given -- each per-deal statistic with the sum over the match's
+    completed deals of what the declaration gives for each stored score: ``(match, what is
+    wrong)`` each, ``[]`` when they all agree (`kept_sums_problems`; ``whist ledger
+    check``)."""
+    entries_t, deals_t = _T["score_entries"], _T["deals"]
+    stats_t, matches_t = _T["party_statistics"], _T["matches"]
+    e, d = entries_t.c, deals_t.c
+    complete = d.status == "complete"
 
-    Reads every entry and deal of the match (or of the ledger): meant for a check, not for
-    reports.
+    def of_match(column: Any) -> tuple[Any, ...]:
+        return () if match_id is None else (column == match_id,)
+
+    want: dict[tuple[int, int, str], tuple[int, int]] = {}
+    own = e.corrects_id.is_(None)
+    for m, party, category, points, made, count in session.execute(
+        sa.select(
+            e.match_id,
+            e.party,
+            e.category,
+            sa.func.sum(e.points),
+            sa.func.sum(sa.case((sa.and_(own, e.points > 0), 1), else_=0)),
+            sa.func.sum(sa.case((own, 1), else_=0)),
+        )
+        .where(*of_match(e.match_id))
+        .group_by(e.match_id, e.party, e.category)
+    ):
+        want[(int(m), int(party), CATEGORY_KEY + str(category))] = (int(points or 0), 0)
+        if count:
+            want[(int(m), int(party), MADE_KEY + str(category))] = (int(made or 0), int(count))
+    problems: list[tuple[int, str]] = []
+    stored_stats: dict[tuple[int, int, str], tuple[int, int]] = {
+        (int(m), int(p), str(n)): (int(v or 0), int(o or 0))
+        for m, p, n, v, o in session.execute(
+            sa.select(
+                stats_t.c.match_id,
+                stats_t.c.party,
+                stats_t.c.name,
+                stats_t.c.value,
+                stats_t.c.out_of,
+            ).where(*of_match(stats_t.c.match_id))
+        )
+    }
+    by_entries = (CATEGORY_KEY, MADE_KEY)
+    checked = {key for key in stored_stats if key[2].startswith(by_entries)} | set(want)
+    if statistics is not None:
+        for m, variant in session.execute(
+            sa.select(matches_t.c.id, matches_t.c.variant).where(*of_match(matches_t.c.id))
+        ):
+            declared = [s for s in statistics(str(variant)) or () if s.per_deal is not None]
+            if not declared:
+                continue
+            for key in stored_stats:
+                if key[0] == m and any(key[2] == s.name for s in declared):
+                    checked.add(key)
+            for (record,) in session.execute(
+                sa.select(d.record).where(d.match_id == m, complete).order_by(d.number)
+            ):
+                score = DealScore.from_dict((record or {}).get("score") or {})
+                for (party, name), (value, out_of) in deal_statistics(declared, score).items():
+                    before = want.get((m, party, name), (0, 0))
+                    want[(m, party, name)] = (before[0] + value, before[1] + out_of)
+                    checked.add((m, party, name))
+    for key in sorted(checked):
+        stored_value = stored_stats.get(key, (0, 0))
+        expected_value = want.get(key, (0, 0))
+        if stored_value != expected_value:
+            problems.append(
+                (
+                    key[0],
+                    f"party {key[1]}: party_statistics {key[2]} "
+                    f"{stored_value[0]} of {stored_value[1]} (the "
+                    f"{'entries' if key[2].startswith(by_entries) else 'deals'} give "
+                    f"{expected_value[0]} of {expected_value[1]})",
+                )
+            )
+    return problems
+
+
+def kept_sums_problems(
+    *,
+    session: Session,
+    match_id: int | None = None,
+    statistics: Callable[[str], Sequence[Statistic] | None] | None = None,
+) -> list[str]:
+    """Where the kept sums (``party_totals``, ``party_statistics``, ``deals.running``)
+    disagree with the entries and deals summed afresh -- for a ledger check; ``[]`` when
+    they all agree.
+
+    The category sums (``points:CATEGORY``) are compared with the entries; a per-deal
+    statistic with the sum over the match's completed deals of what the variant's
+    declaration gives for each stored score, when ``statistics`` (variant name -> its
+    declared statistics, ``None`` when the variant is not installed) is given. Reads every
+    entry and deal of the match (or of the ledger): meant for a check, not for reports.
     """
     entries_t, deals_t, totals_t = _T["score_entries"], _T["deals"], _T["party_totals"]
     e, d, t = entries_t.c, deals_t.c, totals_t.c
@@ -767,25 +957,15 @@ def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list
     def of_match(column: Any) -> tuple[Any, ...]:
         return () if match_id is None else (column == match_id,)
 
-    expected: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    expected: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in session.execute(sa.select(t.match_id, t.party).where(*of_match(t.match_id))):
         expected[(row[0], row[1])]  # every kept row is compared, even one with nothing
-    game = sa.case((e.category.in_(("game", "rubber")), e.points), else_=0)
-    made = sa.case(
-        (
-            sa.and_(
-                e.category.in_(("contract", "zero_bid")), e.points > 0, e.corrects_id.is_(None)
-            ),
-            1,
-        ),
-        else_=0,
-    )
-    for m, party, points, games, contracts in session.execute(
-        sa.select(e.match_id, e.party, sa.func.sum(e.points), sa.func.sum(game), sa.func.sum(made))
+    for m, party, points in session.execute(
+        sa.select(e.match_id, e.party, sa.func.sum(e.points))
         .where(*of_match(e.match_id))
         .group_by(e.match_id, e.party)
     ):
-        expected[(m, party)][:3] = [int(points or 0), int(games or 0), int(contracts or 0)]
+        expected[(m, party)][0] = int(points or 0)
     complete = d.status == "complete"
     played = {
         m: n
@@ -804,16 +984,16 @@ def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list
         )
     }
     for (m, party), sums in expected.items():
-        sums[3], sums[4] = int(played.get(m, 0)), int(won.get((m, party), 0))
+        sums[1], sums[2] = int(played.get(m, 0)), int(won.get((m, party), 0))
     kept = {
         (row[0], row[1]): [int(v) for v in row[2:]]
         for row in session.execute(
-            sa.select(
-                t.match_id, t.party, t.points, t.game_points, t.contracts_made, t.deals, t.deals_won
-            ).where(*of_match(t.match_id))
+            sa.select(t.match_id, t.party, t.points, t.deals, t.deals_won).where(
+                *of_match(t.match_id)
+            )
         )
     }
-    names = ("points", "game_points", "contracts_made", "deals", "deals_won")
+    names = ("points", "deals", "deals_won")
     problems = []
     for (m, party), sums in sorted(expected.items()):
         stored = kept.get((m, party))
@@ -826,6 +1006,12 @@ def kept_sums_problems(*, session: Session, match_id: int | None = None) -> list
                 if s != x
             )
             problems.append(f"match {m}, party {party}: party_totals {wrong}")
+    problems.extend(
+        f"match {m}, {text}"
+        for m, text in statistics_problems(
+            session=session, match_id=match_id, statistics=statistics
+        )
+    )
     own: dict[int, dict[int, int]] = defaultdict(dict)
     for deal_id, party, points in session.execute(
         sa.select(e.deal_id, e.party, sa.func.sum(e.points))
@@ -1140,16 +1326,14 @@ def score_sheet(
 
 
 def standings(
-    *,
-    session: Session,
-    variant: str | None = None,
-    player: str | None = None,
-    game_points: bool = False,
+    *, session: Session, variant: str | None = None, player: str | None = None
 ) -> list[dict[str, Any]]:
-    """Per variant and player, across matches, from the sums kept in ``party_totals``
-    (`openwhist.ledger.sheet.standings_query` says what each row holds)."""
-    sql, params = standings_query(variant=variant, player=player)
-    return standings_rows(session.execute(sa.text(sql), params).all(), game_points=game_points)
+    """Per variant and player, across matches, from the sums kept in ``party_totals`` and
+    ``party_statistics`` (`openwhist.ledger.sheet.standings_query` says what each row
+    holds)."""
+    sql, statistics_sql, params = standings_query(variant=variant, player=player)
+    rows = session.execute(sa.text(sql), params).all()
+    return standings_rows(rows, session.execute(sa.text(statistics_sql), params).all())
 
 
 def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:

@@ -246,9 +246,7 @@ SELECT m.variant AS variant, p.name AS name, p.kind AS kind,
        SUM(CASE WHEN m.status = 'finished' AND m.winner = s.party THEN 1 ELSE 0 END) AS wins,
        COALESCE(SUM(t.deals), 0) AS deals,
        COALESCE(SUM(t.deals_won), 0) AS deals_won,
-       COALESCE(SUM(t.points), 0) AS points,
-       COALESCE(SUM(t.contracts_made), 0) AS contracts_made,
-       COALESCE(SUM(t.game_points), 0) AS game_points
+       COALESCE(SUM(t.points), 0) AS points
 FROM seats s
 JOIN players p ON p.id = s.player_id
 JOIN matches m ON m.id = s.match_id
@@ -258,22 +256,35 @@ GROUP BY m.variant, p.id, p.name, p.kind
 ORDER BY m.variant, points DESC, p.name
 """
 
+# The same seats with their party's kept statistics (party_statistics), summed by name.
+_STATISTICS_SQL = """
+SELECT m.variant AS variant, p.name AS name, st.name AS statistic,
+       SUM(st.value) AS value, SUM(st.out_of) AS out_of
+FROM seats s
+JOIN players p ON p.id = s.player_id
+JOIN matches m ON m.id = s.match_id
+JOIN party_statistics st ON st.match_id = s.match_id AND st.party = s.party
+{where}
+GROUP BY m.variant, p.id, p.name, st.name
+ORDER BY m.variant, p.name, st.name
+"""
+
 
 def standings_query(
     *, variant: str | None = None, player: str | None = None
-) -> tuple[str, dict[str, Any]]:
-    """The standings statement and its parameters (``:name`` style, which SQLAlchemy's
+) -> tuple[str, str, dict[str, Any]]:
+    """The standings statements and their parameters (``:name`` style, which SQLAlchemy's
     ``text()`` and ``sqlite3`` both bind): per variant and player, across matches, from the
-    sums kept in ``party_totals``.
+    sums kept in ``party_totals``, then from those kept in ``party_statistics``.
 
     Each row (`standings_rows`): ``variant``, ``name``, ``kind``, ``matches`` (played in),
     ``finished``, ``wins`` (finished matches their party won), ``deals`` (completed deals of
     their matches), ``deals_won`` (deals their party won), ``points`` (sum of their party's
-    entries, corrections included; partners share their side's points) and
-    ``contracts_made`` (contract and zero-bid entries with positive points: Israeli
-    Whist's contracts made, zeros included); with ``game_points=True`` also
-    ``game_points`` (the game and rubber entries: English and American Whist's match
-    points, which settle a rubber). Ordered by variant, then points, highest first.
+    entries, corrections included; partners share their side's points) and ``kept``: every
+    kept statistic of their party's, summed over their matches, by name --
+    ``{"points:game": [12, 0], "made:contract": [5, 9]}`` (``[value, out_of]``), from which
+    the variant's declared statistics are read (`openwhist.game.scoresheet.Statistic`).
+    Ordered by variant, then points, highest first.
     """
     conditions = []
     params: dict[str, Any] = {}
@@ -284,7 +295,7 @@ def standings_query(
         conditions.append("p.name = :player")
         params["player"] = player
     where = ("WHERE " + " AND ".join(conditions)) if conditions else ""
-    return _STANDINGS_SQL.format(where=where), params
+    return _STANDINGS_SQL.format(where=where), _STATISTICS_SQL.format(where=where), params
 
 
 _STANDINGS_COLUMNS = (
@@ -297,21 +308,27 @@ _STANDINGS_COLUMNS = (
     "deals",
     "deals_won",
     "points",
-    "contracts_made",
-    "game_points",
 )
 
 
-def standings_rows(rows: Iterable[Sequence[Any]], *, game_points: bool) -> list[dict[str, Any]]:
-    """The standings from the rows of `standings_query` (columns in its order)."""
+def standings_rows(
+    rows: Iterable[Sequence[Any]], statistics: Iterable[Sequence[Any]]
+) -> list[dict[str, Any]]:
+    """The standings from the rows of `standings_query`'s two statements (columns in
+    their order)."""
     out = []
+    by_key: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
         item = dict(zip(_STANDINGS_COLUMNS, row, strict=True))
         for key in _STANDINGS_COLUMNS[3:]:
             item[key] = int(item[key])
-        if not game_points:
-            del item["game_points"]
+        item["kept"] = {}
+        by_key[(item["variant"], item["name"])] = item
         out.append(item)
+    for variant, name, statistic, value, out_of in statistics:
+        found = by_key.get((variant, name))
+        if found is not None:
+            found["kept"][str(statistic)] = [int(value or 0), int(out_of or 0)]
     return out
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from openwhist.game.scoresheet import CATEGORY_KEY, MATCH_POINT_CATEGORIES
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerNotFoundError
 from openwhist.ledger.sheet import (
@@ -353,12 +354,13 @@ class SqliteReader:
         return out
 
     def standings(
-        self, *, variant: str | None = None, player: str | None = None, game_points: bool = False
+        self, *, variant: str | None = None, player: str | None = None
     ) -> list[dict[str, Any]]:
-        """`repository.standings` (the same statement)."""
-        sql, params = standings_query(variant=variant, player=player)
+        """`repository.standings` (the same statements)."""
+        sql, statistics_sql, params = standings_query(variant=variant, player=player)
         with self._read() as conn:
-            return standings_rows(conn.execute(sql, params), game_points=game_points)
+            rows = conn.execute(sql, params).fetchall()
+            return standings_rows(rows, conn.execute(statistics_sql, params))
 
     def list_matches(
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
@@ -406,19 +408,35 @@ class SqliteReader:
     def ledger_totals(conn: sqlite3.Connection, match_ids: Sequence[int] | None) -> dict[int, Any]:
         """`repository.ledger_totals` for ``match_ids`` (``None``: every match)."""
         out: dict[int, Any] = {}
+        names = [CATEGORY_KEY + c for c in MATCH_POINT_CATEGORIES]
+        games = ", ".join("?" * len(names))
         if match_ids is None:
-            rows = conn.execute("SELECT match_id, party, points, game_points FROM party_totals")
+            rows = conn.execute("SELECT match_id, party, points FROM party_totals")
+            kept = conn.execute(
+                f"SELECT match_id, party, value FROM party_statistics WHERE name IN ({games})",
+                names,
+            )
         else:
             marks = ", ".join("?" * len(match_ids))
             rows = conn.execute(
-                "SELECT match_id, party, points, game_points FROM party_totals "
-                f"WHERE match_id IN ({marks})",
+                f"SELECT match_id, party, points FROM party_totals WHERE match_id IN ({marks})",
                 list(match_ids),
             )
-        for match_id, party, points, game_points in rows:
+            kept = conn.execute(
+                "SELECT match_id, party, value FROM party_statistics "
+                f"WHERE name IN ({games}) AND match_id IN ({marks})",
+                [*names, *match_ids],
+            )
+        for match_id, party, points in rows:
             item = out.setdefault(int(match_id), {"points": {}, "game_points": {}, "edited": False})
             item["points"][int(party)] = int(points or 0)
-            item["game_points"][int(party)] = int(game_points or 0)
+            item["game_points"][int(party)] = 0
+        for match_id, party, value in kept:
+            found = out.get(int(match_id))
+            if found is not None:
+                found["game_points"][int(party)] = found["game_points"].get(int(party), 0) + int(
+                    value or 0
+                )
         for condition in ("corrects_id > 0", "deal_id IS NULL"):
             for (match_id,) in conn.execute(
                 f"SELECT match_id FROM score_entries WHERE {condition}"

@@ -69,6 +69,7 @@ from openwhist.bots import bot_rng
 from openwhist.bots.base import Bot, BotSpec
 from openwhist.game.engine import Engine
 from openwhist.game.errors import PluginContractError
+from openwhist.game.scoresheet import Statistic
 from openwhist.game.variant import Variant
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
@@ -347,7 +348,8 @@ class PlayResult:
         winner: the variant's ``DealScore.winner``.
         top: the winning parties by the arena's rule (one party, or the tied top scorers).
         tricks: tricks won per seat.
-        contracts: the contracts per seat when the deal's facts have them, else ``None``.
+        statistics: per statistic the variant declares for the arena (`Variant.statistics`,
+            in order), per party its ``(value, out_of)`` for this deal.
     """
 
     board: int
@@ -360,15 +362,20 @@ class PlayResult:
     winner: int | None
     top: tuple[int, ...]
     tricks: tuple[int, ...]
-    contracts: tuple[int, ...] | None
+    statistics: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     def deck_digest(self) -> str:
         """A short fingerprint of the decks dealt (equal decks, equal digest)."""
         data = ";".join(",".join(map(str, deck)) for deck in self.decks)
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
-    def as_dict(self, labels: Sequence[str], seat_names: Sequence[str]) -> dict[str, Any]:
-        """JSON-safe form, entrants by label."""
+    def as_dict(
+        self,
+        labels: Sequence[str],
+        seat_names: Sequence[str],
+        statistics: Sequence[str] = (),
+    ) -> dict[str, Any]:
+        """JSON-safe form, entrants by label; ``statistics``: the names of `statistics`."""
         return {
             "board": self.board,
             "rotation": self.rotation,
@@ -379,7 +386,12 @@ class PlayResult:
             "winner": None if self.winner is None else self.parties[self.winner],
             "top": [self.parties[p] for p in self.top],
             "tricks": list(self.tricks),
-            "contracts": None if self.contracts is None else list(self.contracts),
+            "statistics": {
+                name: {
+                    party: list(tally) for party, tally in zip(self.parties, per_party, strict=True)
+                }
+                for name, per_party in zip(statistics, self.statistics, strict=True)
+            },
         }
 
 
@@ -405,6 +417,7 @@ class _Table:
         self.engine = Engine(variant, variant.make_options(dict(job.options)), house_rules=rules)
         self.specs = resolve_entrant_bots(catalog, variant.name, job.lineup.bots)
         self.party_of = _party_map(variant, self.engine)
+        self.statistics = arena_statistics(variant)
         self.seat_bots = SeatBots(catalog, variant.name, variant.seat_names, job.isolation)
 
     def play_board(self, lineup: Lineup, index: int, seed: int) -> list[PlayResult]:
@@ -462,14 +475,9 @@ class _Table:
         else:
             best = max(points)
             top = tuple(p for p, x in enumerate(points) if x == best)
-        raw = score.facts.get("contracts")
-        contracts: tuple[int, ...] | None = None
-        if (
-            isinstance(raw, list)
-            and len(raw) == engine.variant.seats
-            and all(isinstance(c, int) for c in raw)
-        ):
-            contracts = tuple(raw)
+        statistics = tuple(
+            tuple((t.value, t.out_of) for t in stat.of_deal(score)) for stat in self.statistics
+        )
         return PlayResult(
             board=board,
             rotation=rotation,
@@ -481,7 +489,7 @@ class _Table:
             winner=score.winner,
             top=top,
             tricks=tuple(score.tricks),
-            contracts=contracts,
+            statistics=statistics,
         )
 
     def run(self, job: _Job) -> list[PlayResult]:
@@ -489,6 +497,11 @@ class _Table:
         for index, seed in job.boards:
             out.extend(self.play_board(job.lineup, index, seed))
         return out
+
+
+def arena_statistics(variant: Variant) -> tuple[Statistic, ...]:
+    """The statistics ``variant`` declares for the arena (`Statistic.reports`), in order."""
+    return tuple(s for s in variant.statistics if s.reported_in("arena"))
 
 
 def _party_map(variant: Variant, engine: Engine) -> tuple[int, ...]:
@@ -649,13 +662,14 @@ def run_arena(
         for start in range(0, deals, size)
     )
     result = ArenaResult(seed)
-    stats = _Stats(lineup, table.party_of, seat_names)
+    stats = _Stats(lineup, table.party_of, seat_names, table.statistics)
+    names = [stat.name for stat in table.statistics]
     deal_results: list[dict[str, Any]] | Spool = Spool() if stream else []
 
     def take(chunk: list[PlayResult]) -> None:
         for play in chunk:
             stats.add(play)
-            deal_results.append(play.as_dict(lineup.labels, seat_names))
+            deal_results.append(play.as_dict(lineup.labels, seat_names, names))
             if not stream:
                 result.plays.append(play)
 
@@ -698,6 +712,10 @@ def run_arena(
         "rotations": lineup.rotations,
         "boards": deals,
         "plays": stats.plays,
+        "statistics": [
+            {"name": stat.name, "label": stat.label, "description": stat.description}
+            for stat in table.statistics
+        ],
         "confidence": CONFIDENCE,
         **stats.summary(),
         "deal_results": deal_results,
@@ -821,8 +839,11 @@ class _Sample:
 class _Entrant:
     """One entrant's running counts and samples."""
 
-    def __init__(self) -> None:
-        self.wins = self.ties = self.losses = self.made = self.contracted = 0
+    def __init__(self, statistics: int) -> None:
+        self.wins = self.ties = self.losses = 0
+        # Per declared statistic: the sums of value and out_of over the parties it held.
+        self.values = [0] * statistics
+        self.out_of = [0] * statistics
         self.score = _Sample()
         self.tricks = _Sample()
         self.board_win = _Sample()
@@ -838,14 +859,21 @@ class _Stats:
     made in rotation order, as the list-based computation made them.
     """
 
-    def __init__(self, lineup: Lineup, party_of: Sequence[int], seat_names: Sequence[str]):
+    def __init__(
+        self,
+        lineup: Lineup,
+        party_of: Sequence[int],
+        seat_names: Sequence[str],
+        statistics: Sequence[Statistic] = (),
+    ):
         self.lineup = lineup
+        self.statistics = tuple(statistics)
         self.party_of = party_of
         self.seat_names = seat_names
         self.duplicate = lineup.rotations > 1
         self.plays = 0
         k = len(lineup.labels)
-        self.entrants = [_Entrant() for _ in range(k)]
+        self.entrants = [_Entrant(len(self.statistics)) for _ in range(k)]
         self.pairs = list(combinations(range(k), 2))
         self.d_win = [_Sample() for _ in self.pairs]
         self.d_score = [_Sample() for _ in self.pairs]
@@ -872,11 +900,14 @@ class _Stats:
             score.append(_score(play, e, party_of))
             entrant.score.add(score[e])
             entrant.tricks.add(_tricks(play, e, party_of))
-            if play.contracts is not None:
-                for s, who in enumerate(play.seats):
-                    if who == e:
-                        entrant.contracted += 1
-                        entrant.made += play.tricks[s] == play.contracts[s]
+            if play.statistics:
+                # Each party the entrant held counts once (partners are one party).
+                held = {party_of[s] for s, who in enumerate(play.seats) if who == e}
+                for i, per_party in enumerate(play.statistics):
+                    for party in held:
+                        value, out_of = per_party[party]
+                        entrant.values[i] += value
+                        entrant.out_of[i] += out_of
         d_win = [win[a] - win[b] for a, b in self.pairs]
         d_score = [score[a] - score[b] for a, b in self.pairs]
         if not self.duplicate:
@@ -930,15 +961,18 @@ class _Stats:
                 "tie_rate": wilson_interval(entrant.ties, n).as_dict(),
                 "score": entrant.score.estimate().as_dict(),
                 "tricks": entrant.tricks.estimate().as_dict(),
-                "contracts": (
-                    {
-                        "made": entrant.made,
-                        "total": entrant.contracted,
-                        "rate": wilson_interval(entrant.made, entrant.contracted).as_dict(),
+                "statistics": {
+                    stat.name: {
+                        "value": entrant.values[i],
+                        "out_of": entrant.out_of[i],
+                        "rate": (
+                            wilson_interval(entrant.values[i], entrant.out_of[i]).as_dict()
+                            if entrant.out_of[i]
+                            else None
+                        ),
                     }
-                    if entrant.contracted
-                    else None
-                ),
+                    for i, stat in enumerate(self.statistics)
+                },
             }
             if self.duplicate:
                 histogram = [0] * (lineup.rotations + 1)
@@ -967,8 +1001,10 @@ def summarise(
     party_of: Sequence[int],
     boards: int,
     seat_names: Sequence[str],
+    statistics: Sequence[Statistic] = (),
 ) -> dict[str, Any]:
-    """Per-entrant results, pairwise comparisons and (duplicate) per-board figures.
+    """Per-entrant results, pairwise comparisons and (duplicate) per-board figures;
+    ``statistics``: the variant's arena statistics, whose tallies the plays carry.
 
     Every interval is 95 %: Wilson for rates, Student t for means. Comparisons are paired:
     per deal in a plain run, per board (averaged over its rotations) in duplicate mode.
@@ -978,7 +1014,7 @@ def summarise(
     Raises:
         ValueError: a play of a board outside ``range(boards)``.
     """
-    stats = _Stats(lineup, party_of, seat_names)
+    stats = _Stats(lineup, party_of, seat_names, statistics)
     for play in plays:
         if not 0 <= play.board < boards:
             raise ValueError(f"play of board {play.board}, outside the {boards} boards")

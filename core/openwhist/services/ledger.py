@@ -50,6 +50,13 @@ from openwhist.game.errors import (
     OptionsError,
     UnknownVariantError,
 )
+from openwhist.game.scoresheet import (
+    CATEGORY_KEY,
+    CORE_CATEGORIES,
+    POINTS_SHEET,
+    ScoreSheet,
+    Statistic,
+)
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import TERMINAL, DealContext, DealState
 from openwhist.game.variant import HouseRule, Variant
@@ -663,14 +670,24 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         with self._unit() as session:
+            variant = repo.get_match(session=session, match_id=match_id).variant
             deal = repo.complete_deal(
                 session=session,
                 match_id=match_id,
                 score=score,
                 progress=progress,
                 actions=actions,
+                statistics=self._statistics_of(variant),
             )
             return DealOutcome(match_id, deal.number, score, progress)
+
+    def _statistics_of(self, variant: str) -> tuple[Statistic, ...]:
+        """Every statistic ``variant`` declares (none when it is not installed: a deal of
+        an uninstalled variant is never scored here)."""
+        try:
+            return self._variant(variant).statistics
+        except UnknownVariantError:
+            return ()
 
     def facts_model(self, match_id: int) -> type[BaseModel]:
         """The facts model a score-keeper fills in for a deal of this match's variant.
@@ -823,6 +840,7 @@ class Ledger:
                 progress=after,
                 facts=entered_json,
                 key=key,
+                statistics=self._statistics_of(match.variant),
             )
             return DealOutcome(match_id, deal.number, score, after)
 
@@ -835,18 +853,25 @@ class Ledger:
         Raises:
             LedgerError: no note, a party or category the match does not have.
         """
-        from openwhist.game.scoring import Category, ScoreLine
+        from openwhist.game.scoring import ScoreLine, as_category
         from openwhist.ledger import repository as repo
 
         if not note.strip():
             raise LedgerError("an adjustment needs a note saying why it is made")
-        try:
-            cat = Category(category)
-        except ValueError:
-            raise LedgerError(f"unknown score category {category!r}") from None
         with self._unit() as session:
             match = repo.get_match(session=session, match_id=match_id, for_update=True)
             assert match.id is not None
+            # The core's categories and the variant's own (`Variant.categories`).
+            try:
+                known = self._variant(match.variant).category_names()
+            except UnknownVariantError:
+                known = CORE_CATEGORIES
+            if category not in known:
+                raise LedgerError(
+                    f"unknown score category {category!r} (this match's: "
+                    f"{', '.join(sorted(known))})"
+                )
+            cat = as_category(category)
             (entry,) = repo.record_entries(
                 session=session,
                 match_id=match.id,
@@ -1050,23 +1075,66 @@ class Ledger:
             )
 
     def standings(
-        self,
-        *,
-        variant: str | None = None,
-        player: str | None = None,
-        game_points: bool = False,
+        self, *, variant: str | None = None, player: str | None = None
     ) -> list[dict[str, Any]]:
         """Per variant and player across matches (``whist standings``); see
-        `repository.standings` for the columns (``game_points`` adds English and American
-        Whist's game and rubber points)."""
+        `repository.standings` for the columns, except ``kept``: each row has instead
+        ``statistics``, its variant's declared statistics reported in standings
+        (`Variant.statistics`), ``{name: value}`` in the declared order. A variant that is
+        not installed shows the per-deal statistics its matches kept, by name."""
         if self._reader is not None:
-            return self._reader.standings(variant=variant, player=player, game_points=game_points)
+            rows = self._reader.standings(variant=variant, player=player)
+        else:
+            from openwhist.ledger import repository as repo
+
+            with self._unit(write=False) as session:
+                rows = repo.standings(session=session, variant=variant, player=player)
+        declared: dict[str, tuple[Statistic, ...] | None] = {}
+        for row in rows:
+            name = row["variant"]
+            if name not in declared:
+                declared[name] = self.declared_statistics(name, "standings")
+            kept = {k: (int(v[0]), int(v[1])) for k, v in row.pop("kept").items()}
+            stats = declared[name]
+            if stats is None:
+                row["statistics"] = {
+                    k: v[0] for k, v in sorted(kept.items()) if not k.startswith(CATEGORY_KEY)
+                }
+            else:
+                row["statistics"] = {s.name: s.from_kept(kept).value for s in stats}
+        return rows
+
+    def statistics_problems(self) -> list[tuple[int, str]]:
+        """Where the kept statistics (``party_statistics``) disagree with the entries and
+        with the installed variants' declarations over the stored deals (``whist ledger
+        check``): ``(match, what is wrong)`` each, ``[]`` when none does."""
         from openwhist.ledger import repository as repo
 
+        def declared(variant: str) -> tuple[Statistic, ...] | None:
+            try:
+                return self._variant(variant).statistics
+            except UnknownVariantError:
+                return None
+
         with self._unit(write=False) as session:
-            return repo.standings(
-                session=session, variant=variant, player=player, game_points=game_points
-            )
+            return repo.statistics_problems(session=session, statistics=declared)
+
+    def declared_sheet(self, variant: str) -> ScoreSheet:
+        """The score sheet ``variant`` declares (`Variant.sheet`); a variant that is not
+        installed gets the plain sheet of points and running totals (`POINTS_SHEET`)."""
+        try:
+            return self._variant(variant).sheet
+        except UnknownVariantError:
+            return POINTS_SHEET
+
+    def declared_statistics(self, variant: str, report: str) -> tuple[Statistic, ...] | None:
+        """The statistics ``variant`` declares for ``report`` (``"standings"``,
+        ``"arena"``), in order; ``None`` when the variant is not installed."""
+        try:
+            found = self._variant(variant)
+        except UnknownVariantError:
+            return None
+        return tuple(s for s in found.statistics if s.reported_in(report))
 
     def score_sheet(
         self, match_id: int, *, first: int | None = None, last: int | None = None

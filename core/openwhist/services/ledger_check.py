@@ -155,6 +155,12 @@ def check_ledger(url: str | None = None, *, catalog: Any = None) -> dict[str, An
                 stored = ledger.resume_point(int(data["id"])).progress
                 findings.extend(_replay_match(engine, data, stored))
                 answer["replayed"] += 1
+            # The kept statistics: each category's sum against the entries, each declared
+            # per-deal statistic against the stored deals (installed variants only).
+            findings.extend(
+                Finding("entries", problem, match)
+                for match, problem in ledger.statistics_problems()
+            )
     answer["findings"] = [f.as_dict() for f in findings]
     answer["ok"] = not findings
     return answer

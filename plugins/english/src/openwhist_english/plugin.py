@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from openwhist import N_, BotSpec, Variant, hookimpl
 
+from openwhist_english import scoresheet
 from openwhist_english.expert import EXPERT_BOT
 from openwhist_english.facts import EnglishFacts
 from openwhist_english.heuristic import HEURISTIC_BOT
@@ -34,6 +35,8 @@ ENGLISH = Variant(
     aliases=("short-whist", "english-whist"),
     facts=EnglishFacts,
     presentation=PRESENTATION,
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 AMERICAN = Variant(
@@ -51,6 +54,8 @@ AMERICAN = Variant(
     aliases=("american-whist",),
     facts=EnglishFacts,
     presentation=PRESENTATION,
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 

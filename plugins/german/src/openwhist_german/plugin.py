@@ -7,6 +7,7 @@ from collections.abc import Callable
 from openwhist import N_, BotSpec, RuleChange, Variant, hookimpl
 from pydantic import BaseModel
 
+from openwhist_german import scoresheet
 from openwhist_german.expert import EXPERT_BOT
 from openwhist_german.heuristic import HEURISTIC_BOT
 from openwhist_german.options import GermanOptions
@@ -50,6 +51,8 @@ GERMAN = Variant(
     facts=GermanFacts,
     rule_changes=RULE_CHANGES,
     presentation=PRESENTATION,
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 

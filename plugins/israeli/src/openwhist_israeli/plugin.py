@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from openwhist import N_, BotSpec, Variant, hookimpl
 
+from openwhist_israeli import scoresheet
 from openwhist_israeli.bots import PASSING_BOT
 from openwhist_israeli.expert import EXPERT_BOT
 from openwhist_israeli.heuristic import HEURISTIC_BOT
@@ -35,6 +36,8 @@ ISRAELI = Variant(
     # four million deals; the passing random bot reaches every auction path.
     default_bot="israeli-random",
     presentation=PRESENTATION,
+    sheet=scoresheet.SHEET,
+    statistics=scoresheet.STATISTICS,
 )
 
 

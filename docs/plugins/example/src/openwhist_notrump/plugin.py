@@ -8,6 +8,7 @@ from openwhist import N_, Variant, hookimpl
 
 from openwhist_notrump.presentation import PRESENTATION
 from openwhist_notrump.rules import NotrumpFacts, NotrumpOptions, NotrumpRules
+from openwhist_notrump.scoresheet import SHEET, STATISTICS
 
 NOTRUMP = Variant(
     name="notrump",
@@ -22,6 +23,8 @@ NOTRUMP = Variant(
     max_actions=53,  # the deal, then 52 cards: the conformance kit checks termination
     facts=NotrumpFacts,
     presentation=PRESENTATION,  # what screens show of its views (presentation.py)
+    sheet=SHEET,  # how whist scores lays out a match (scoresheet.py)
+    statistics=STATISTICS,  # what standings and the arena count beside the points
 )
 
 
