@@ -140,8 +140,8 @@ def design_target(title: str | None) -> Target:
     """docs/architecture.md and the anchor of the DESIGN.md section a quoted title names."""
     if title:
         for name, anchor in sorted(DESIGN_ANCHORS.items(), key=lambda item: -len(item[0])):
-            short = title.strip().lower()
-            if short.startswith(name.lower()) or (len(short) >= 5 and name.lower().startswith(short)):
+            short, known = title.strip().lower(), name.lower()
+            if short.startswith(known) or (len(short) >= 5 and known.startswith(short)):
                 return Target(ARCHITECTURE, anchor=anchor)
     return Target(ARCHITECTURE)
 
@@ -250,9 +250,9 @@ def markdown_wrappable_lines(source: str) -> dict[int, int]:
             continue
         if re.match(r"\[[^\]]+\]:\s", stripped):
             continue  # a link definition
-        if line.startswith("    ") and not re.match(r"\s*(?:[*-]|\d+\.) ", line):
-            if number - 1 not in allowed:
-                continue  # an indented code block, not a continuation
+        indented = line.startswith("    ") and not re.match(r"\s*(?:[*-]|\d+\.) ", line)
+        if indented and number - 1 not in allowed:
+            continue  # an indented code block, not a continuation
         allowed[number] = 0
     return allowed
 

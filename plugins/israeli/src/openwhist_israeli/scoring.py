@@ -154,7 +154,7 @@ class IsraeliFacts(BaseModel):
             )
         if not self.passed_out and self.bid is not None and self.bid_number < options.min_bid:
             problems.append(
-                f"bid: {self.bid} is below the minimum bid {options.min_bid} (RULES.md §4.3.3)"
+                f"bid: {self.bid} is below the minimum bid {options.min_bid}"
             )
         return problems
 
