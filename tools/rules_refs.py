@@ -23,6 +23,8 @@ marker repeated.
     python tools/rules_refs.py [PATH ...]           # rewrite (default: the whole repository)
     python tools/rules_refs.py --check [PATH ...]   # list what is left; exit 1 if anything
 
+``--root DIR`` names another repository (the page paths are relative to it).
+
 Exit codes: 0 done (``--check``: nothing left), 1 ``--check`` found references, 2 bad usage.
 """
 
@@ -32,6 +34,7 @@ import argparse
 import ast
 import io
 import os
+import posixpath
 import re
 import sys
 import tokenize
@@ -153,8 +156,7 @@ def render(target: Target, relative: str, *, link: bool) -> str:
         if target.path == ARCHITECTURE and target.anchor:
             return f"{ARCHITECTURE}#{target.anchor}"
         return text
-    here = (ROOT / relative).parent
-    href = os.path.relpath(ROOT / target.path, here).replace(os.sep, "/")
+    href = posixpath.relpath(target.path, posixpath.dirname(relative) or ".")
     if target.path.endswith("/"):
         href += "/"
     if target.anchor:
@@ -349,9 +351,9 @@ SELF: Final = ("tools/rules_refs.py", "tests/tools/")
 """The script and its tests name the old files on purpose; they are never rewritten."""
 
 
-def rewrite_file(path: Path) -> bool:
-    """Rewrite one file in place; True if it changed."""
-    relative = path.resolve().relative_to(ROOT).as_posix()
+def rewrite_file(path: Path, root: Path = ROOT) -> bool:
+    """Rewrite one file of the repository at ``root`` in place; True if it changed."""
+    relative = path.resolve().relative_to(root).as_posix()
     if relative.startswith(SELF):
         return False
     before = path.read_text(encoding="utf-8")
@@ -378,11 +380,11 @@ def files(paths: Iterable[Path]) -> Iterator[Path]:
                     yield Path(dirpath) / name
 
 
-def left(paths: Iterable[Path]) -> list[str]:
+def left(paths: Iterable[Path], root: Path = ROOT) -> list[str]:
     """``path:line: text`` for every reference still pointing outside the repository."""
     found = []
     for path in files(paths):
-        relative = path.resolve().relative_to(ROOT).as_posix()
+        relative = path.resolve().relative_to(root).as_posix()
         if relative.startswith(SELF):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -392,24 +394,29 @@ def left(paths: Iterable[Path]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    """The command line (see the module docstring); returns the exit code."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="list what is left; change nothing")
-    parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: repo)")
+    parser.add_argument(
+        "--root", type=Path, default=ROOT, help="the repository (default: this script's)"
+    )
+    parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: root)")
     args = parser.parse_args(argv)
-    paths = [p.resolve() for p in args.paths] or [ROOT]
+    root = args.root.resolve()
+    paths = [p.resolve() for p in args.paths] or [root]
     for path in paths:
-        if not path.exists() or not path.is_relative_to(ROOT):
-            print(f"rules_refs: {path} is not a path inside {ROOT}", file=sys.stderr)
+        if not path.exists() or not path.is_relative_to(root):
+            print(f"rules_refs: {path} is not a path inside {root}", file=sys.stderr)
             return 2
     if args.check:
-        remaining = left(paths)
+        remaining = left(paths, root)
         for entry in remaining:
             print(entry)
         print(f"{len(remaining)} reference(s) left", file=sys.stderr)
         return 1 if remaining else 0
-    changed = [path for path in files(paths) if rewrite_file(path)]
+    changed = [path for path in files(paths) if rewrite_file(path, root)]
     for path in changed:
-        print(path.resolve().relative_to(ROOT).as_posix())
+        print(path.resolve().relative_to(root).as_posix())
     print(f"{len(changed)} file(s) rewritten", file=sys.stderr)
     return 0
 
