@@ -75,7 +75,8 @@ class GermanOptions(VariantOptions):
         le=10_000,
         description=N_(
             "the target for match_format=target_points; if both players reach it on the "
-            "same deal it rises by 10 until exactly one has reached it"
+            "same deal it rises by 10 until at most one has reached it (if neither has, play "
+            "goes on to the raised target)"
         ),
     )
     late_revoke_policy: Literal["stands", "void_deal"] = Field(
