@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from openwhist import plugins
 from openwhist.game import hookspecs
+from openwhist.plugins import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -354,3 +355,50 @@ def test_the_bare_section_numbers_of_the_rules_pages_resolve(page: Path) -> None
 def test_the_design_anchors_of_the_rewrite_exist() -> None:
     for anchor in set(rules_refs.DESIGN_ANCHORS.values()):
         assert anchor in anchors(DOCS / "architecture.md"), f"no #{anchor} in architecture.md"
+
+
+@pytest.mark.parametrize("name", ["german", "english", "israeli"])
+def test_every_option_is_in_its_page_s_table_with_its_default(name: str) -> None:
+    """The rules page documents every option the variant validates, with the default it has."""
+    variant = load_catalog().variant(name)
+    defaults = variant.make_options()
+    text = (VARIANTS / f"{name}.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` \| ([^|]+) \|", text, re.MULTILINE))
+    wrong = []
+    for option in variant.options.model_fields:
+        value = getattr(defaults, option)
+        shown = rows.get(option)
+        if shown is None:
+            wrong.append(f"{option}: not in the options table")
+            continue
+        shown = shown.strip().strip("`").lower()
+        if value is None:
+            expected = "unset"
+        elif isinstance(value, tuple):
+            expected = ",".join(value)
+        else:
+            expected = str(value).lower()
+        if not shown.startswith(expected):
+            wrong.append(f"{option}: the page says {shown!r}, the default is {expected!r}")
+    assert not wrong, f"docs/variants/{name}.md: {wrong}"
+
+
+def test_the_american_preset_table_matches_the_preset() -> None:
+    english = load_catalog().variant("english").make_options()
+    american = load_catalog().variant("american").make_options()
+    text = (VARIANTS / "american.md").read_text(encoding="utf-8")
+    rows = {
+        option: (shown_en.strip(" `*").lower(), shown_am.strip(" `*").lower())
+        for option, shown_en, shown_am in re.findall(
+            r"^\| `(\w+)` \| ([^|]+) \| ([^|]+) \|", text, re.MULTILINE
+        )
+    }
+    changed = {
+        option
+        for option in type(english).model_fields
+        if getattr(english, option) != getattr(american, option)
+    }
+    assert set(rows) == changed
+    for option, (shown_en, shown_am) in rows.items():
+        assert shown_en == str(getattr(english, option)).lower(), option
+        assert shown_am == str(getattr(american, option)).lower(), option
