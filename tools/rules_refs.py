@@ -102,6 +102,11 @@ RULES_REF: Final = re.compile(
 Python name ``RULES`` (a plugin's rules object) is never touched."""
 
 DESIGN_REF: Final = re.compile(r"DESIGN\.md(?P<tail>[,:]?\s*\"(?P<title>[^\"\n]*))?")
+DESIGN_SUBJECT: Final = re.compile(
+    r"(?P<the>(?:^|(?<=[\s(]))(?:[Tt]he )?)DESIGN\.md\s"
+    r"(?P<verb>asks|asked|says|said|chose|named|plans)\b"
+)
+"""``DESIGN.md`` as the subject of a sentence: "the design guide (docs/architecture.md) asks"."""
 LEFT: Final = re.compile(r"RULES(?:\.md)?\s(?:§\d|\"Decisions|C-[GEIX]\d)|RULES\.md|DESIGN\.md")
 """What ``--check`` reports (and the test suite forbids outside the allow-list)."""
 
@@ -205,8 +210,15 @@ def rewrite_text(text: str, relative: str) -> str:
         target = design_target(match.group("title"))
         return render(target, relative, link=link) + (match.group("tail") or "")
 
+    def design_subject(match: re.Match[str]) -> str:
+        # "DESIGN.md asks for ..." speaks of the guide itself, which this page now records.
+        guide = render(Target(ARCHITECTURE), relative, link=link)
+        return f"{match.group('the') or 'the '}design guide ({guide}) {match.group('verb')}"
+
     return "".join(
-        line if KEEP in line else DESIGN_REF.sub(design, RULES_REF.sub(rules, line))
+        line
+        if KEEP in line
+        else DESIGN_REF.sub(design, DESIGN_SUBJECT.sub(design_subject, RULES_REF.sub(rules, line)))
         for line in text.splitlines(keepends=True)
     )
 
