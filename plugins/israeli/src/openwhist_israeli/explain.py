@@ -140,10 +140,7 @@ def _explain_contract(state: DealState[Any], action: Action) -> Message | None:
     extra = state.extra
     if action.number < low:
         return Message(
-            N_(
-                "the declarer must contract at least {low}, the number of his winning bid "
-                "{bid}"
-            ),
+            N_("the declarer must contract at least {low}, the number of his winning bid {bid}"),
             {"low": low, "bid": Bid(extra.bid // 5, extra.bid % 5).notation()},
         )
     if action not in contract_choices(low, forbidden):
