@@ -38,14 +38,14 @@ class GermanOptions(VariantOptions):
     scoring_profile: ScoringProfile = Field(
         "last13",
         description=N_(
-            "which tricks count (RULES §1.8): last13 = only the 13 phase-2 tricks; "
+            "which tricks count: last13 = only the 13 phase-2 tricks; "
             "all26 = all 26 tricks (13-13 is then a tie)"
         ),
     )
     hand_result_mode: ResultMode | None = Field(
         None,
         description=N_(
-            "how a deal scores (RULES §1.8): win_loss, difference, excess_over_book, "
+            "how a deal scores: win_loss, difference, excess_over_book, "
             "points_per_trick or weighted; unset = the default of the profile (last13: "
             "win_loss, all26: excess_over_book), or points_per_trick with "
             "match_format=target_points"
@@ -53,19 +53,19 @@ class GermanOptions(VariantOptions):
     )
     phase1_must_follow_suit: bool = Field(
         True,
-        description=N_("whether the reply must follow suit while the stock lasts (RULES §1.5)"),
+        description=N_("whether the reply must follow suit while the stock lasts"),
     )
     trump_mode: Literal["turn_up", "none"] = Field(
         "turn_up",
         description=N_(
             "turn_up: the suit of the first face-up stock card is trump for the deal; "
-            "none: no trump suit (the face-up card is still the prize) (RULES §1.3)"
+            "none: no trump suit (the face-up card is still the prize)"
         ),
     )
     match_format: MatchFormat = Field(
         "single_deal",
         description=N_(
-            "what makes a match (RULES §1.9): one deal, best of 3 or 5 deals (a tied deal "
+            "what makes a match: one deal, best of 3 or 5 deals (a tied deal "
             "counts for nobody), or points to target_points"
         ),
     )
@@ -75,13 +75,14 @@ class GermanOptions(VariantOptions):
         le=10_000,
         description=N_(
             "the target for match_format=target_points; if both players reach it on the "
-            "same deal it rises by 10 until exactly one has reached it (RULES §1.8)"
+            "same deal it rises by 10 until at most one has reached it (if neither has, play "
+            "goes on to the raised target)"
         ),
     )
     late_revoke_policy: Literal["stands", "void_deal"] = Field(
         "stands",
         description=N_(
-            "score-keeping of real-card games only (RULES §1.10): a revoke discovered too "
+            "score-keeping of real-card games only: a revoke discovered too "
             "late to take back leaves the result standing or voids the deal; engine play "
             "rejects revokes outright"
         ),

@@ -31,8 +31,8 @@ RULE_CHANGES = (
         affects=_all26_points_per_trick,
         description=(
             "points_per_trick under scoring_profile=all26 scores all 26 tricks, not only "
-            "the 13 phase-2 tricks (RULES.md decision of 2026-12-01: one point per counted "
-            "trick, so the deal's winner has the more points)"
+            "the 13 phase-2 tricks: one point per trick that counts, so the deal's winner "
+            "always has the more points"
         ),
     ),
 )

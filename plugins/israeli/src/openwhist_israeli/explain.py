@@ -104,14 +104,12 @@ def _explain_call(state: DealState[Any], action: Action) -> Message | None:
         values = {"min": extra.min_bid, "rounds": extra.frisch}
         if extra.frisch:
             return plural_message(
-                "too low: the minimum bid is {min} after {rounds} Frisch round "
-                "(RULES §4.3.3, §4.4)",
-                "too low: the minimum bid is {min} after {rounds} Frisch rounds "
-                "(RULES §4.3.3, §4.4)",
+                "too low: the minimum bid is {min} after {rounds} Frisch round",
+                "too low: the minimum bid is {min} after {rounds} Frisch rounds",
                 "rounds",
                 values,
             )
-        return Message(N_("too low: the minimum bid is {min} (RULES §4.3.3, §4.4)"), values)
+        return Message(N_("too low: the minimum bid is {min}"), values)
     if action.code < lowest_bid_code(extra):
         values = {
             "high": Bid(extra.high // 5, extra.high % 5).notation(),
@@ -142,10 +140,7 @@ def _explain_contract(state: DealState[Any], action: Action) -> Message | None:
     extra = state.extra
     if action.number < low:
         return Message(
-            N_(
-                "the declarer must contract at least {low}, the number of his winning bid "
-                "{bid} (RULES §4.5.2)"
-            ),
+            N_("the declarer must contract at least {low}, the number of his winning bid {bid}"),
             {"low": low, "bid": Bid(extra.bid // 5, extra.bid % 5).notation()},
         )
     if action not in contract_choices(low, forbidden):
@@ -153,7 +148,7 @@ def _explain_contract(state: DealState[Any], action: Action) -> Message | None:
         return Message(
             N_(
                 "the last contract may not make the total exactly {max}: the others bid "
-                "{spelled} = {sum}, so {forbidden} is forbidden (RULES §4.5.4)"
+                "{spelled} = {sum}, so {forbidden} is forbidden"
             ),
             {
                 "max": MAX_TRICKS,

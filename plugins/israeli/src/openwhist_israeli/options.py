@@ -31,38 +31,38 @@ class IsraeliOptions(VariantOptions):
         5,
         ge=1,
         le=MAX_TRICKS,
-        description=N_("the lowest trump bid in the first auction of a deal (RULES §4.3.3)"),
+        description=N_("the lowest trump bid in the first auction of a deal"),
     )
     first_caller: Literal["left_of_dealer", "dealer"] = Field(
         "left_of_dealer",
-        description=N_("who calls first in every trump auction of the deal (§4.3.1, C-I1)"),
+        description=N_("who calls first in every trump auction of the deal"),
     )
     auction_end: Literal["three_passes", "four_passes"] = Field(
         "three_passes",
         description=N_(
             "three_passes: a bid followed by three passes wins; four_passes (pagat): the "
-            "auction ends after four passes, so the high bidder may raise his own bid (§4.3.5)"
+            "auction ends after four passes, so the high bidder may raise his own bid"
         ),
     )
     pass_is_final: bool = Field(
         False,
-        description=N_("a seat that passes may not bid again in the same auction (§4.3.4)"),
+        description=N_("a seat that passes may not bid again in the same auction"),
     )
     frisch_enabled: bool = Field(
         True,
-        description=N_("an auction where all four pass leads to a Frisch; false: redeal (§4.4)"),
+        description=N_("an auction where all four pass leads to a Frisch; false: redeal"),
     )
     frisch_min_increase: int = Field(
         1,
         ge=0,
         le=MAX_TRICKS,
-        description=N_("how much the minimum bid rises after each Frisch (§4.4)"),
+        description=N_("how much the minimum bid rises after each Frisch"),
     )
     frisch_direction: Literal["left", "rotate"] = Field(
         "left",
         description=N_(
             "left: every Frisch passes to the next seat clockwise; rotate: 1st left, "
-            "2nd across, 3rd right (then again left, across, right) (§4.4, C-I6)"
+            "2nd across, 3rd right (then again left, across, right)"
         ),
     )
     frisch_max_rounds: int = Field(
@@ -77,29 +77,28 @@ class IsraeliOptions(VariantOptions):
         3,
         ge=1,
         le=6,
-        description=N_("how many cards each seat passes in a Frisch (§4.4)"),
+        description=N_("how many cards each seat passes in a Frisch"),
     )
     passed_out_redeal_by: Literal["same", "next"] = Field(
         "same",
         description=N_(
             "after the last Frisch is passed out the deal is cancelled: same = the same dealer "
-            "redeals within the deal; next = the deal ends unscored and the next dealer deals "
-            "(§4.4, C-I11)"
+            "redeals within the deal; next = the deal ends unscored and the next dealer deals"
         ),
     )
     contract_order: Literal["declarer_first", "declarer_last"] = Field(
         "declarer_first",
-        description=N_("who bids the first contract: the declarer, or the seat at his left (§4.5)"),
+        description=N_("who bids the first contract: the declarer, or the seat at his left"),
     )
     opening_leader: Literal["declarer", "left_of_dealer"] = Field(
         "declarer",
-        description=N_("who leads to trick one (§4.6, C-I10)"),
+        description=N_("who leads to trick one"),
     )
     fail_per_trick: int = Field(
         10,
         ge=0,
         le=1000,
-        description=N_("points lost per trick of difference on a missed contract (§4.7, C-I5)"),
+        description=N_("points lost per trick of difference on a missed contract"),
     )
     zero_over_bonus: int = Field(
         25,
@@ -117,13 +116,14 @@ class IsraeliOptions(VariantOptions):
         100,
         ge=0,
         le=10_000,
-        description=N_("points deducted per declared revoke, besides the deal's scoring (§4.8)"),
+        description=N_("points deducted per declared revoke, besides the deal's scoring"),
     )
     match: str = Field(
         "open",
         description=N_(
             "open (running totals), fixed_deals:N (N scored deals; multiples of 4 let "
-            "everyone deal equally) or target:N (until a player reaches N points) (§4.9)"
+            "everyone deal equally) or target:N (until a player has N points or more and "
+            "leads alone)"
         ),
     )
 

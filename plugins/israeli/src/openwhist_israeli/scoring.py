@@ -153,9 +153,7 @@ class IsraeliFacts(BaseModel):
                 "redeals and enter the deal that was played)"
             )
         if not self.passed_out and self.bid is not None and self.bid_number < options.min_bid:
-            problems.append(
-                f"bid: {self.bid} is below the minimum bid {options.min_bid} (RULES.md §4.3.3)"
-            )
+            problems.append(f"bid: {self.bid} is below the minimum bid {options.min_bid}")
         return problems
 
     @property
