@@ -62,7 +62,9 @@ from openwhist.game.state import (
     DealState,
     TrickRecord,
     changes_error,
+    clockwise_orders,
 )
+from openwhist.game.standard import checked_order
 from openwhist.game.tricks import winning_index
 
 if TYPE_CHECKING:
@@ -137,14 +139,16 @@ class LiveDeal:
     _undo: list[tuple[Any, ...]]
     _base: int
     _seats: int
+    _orders: tuple[tuple[int, ...], ...]
     _history: list[Action]
+    trick_order: tuple[int, ...]
 
     __slots__ = (
         "_base",
         "_engine",
         "_history",
         "_mask",
-
+        "_orders",
         "_seats",
         "_snapshot",
         "_undo",
@@ -156,6 +160,7 @@ class LiveDeal:
         "phase",
         "to_act",
         "trick",
+        "trick_order",
         "tricks",
         "trump",
     )  # fmt: skip
@@ -163,6 +168,7 @@ class LiveDeal:
     def __init__(self, engine: Engine, state: DealState[Any]) -> None:
         self._engine = engine
         self._seats = state.context.seats
+        self._orders = clockwise_orders(self._seats)
         self._undo = []
         self._adopt(state)
         self._base = len(state.history)  # what pop() never takes back
@@ -230,7 +236,7 @@ class LiveDeal:
         """The sorted legal actions of the seat to act (empty for chance and at the end)."""
         if self.to_act < 0:
             return ()
-        if self.phase is PHASE_PLAY or self.phase == PHASE_PLAY:
+        if (self.phase is PHASE_PLAY or self.phase == PHASE_PLAY) and self._engine._trick_actions is None:
             # legal_mask's code again (the inner step: one call less per card, about
             # 0.1 µs, 5 µs per deal).
             mask = self._mask
@@ -358,7 +364,7 @@ class LiveDeal:
         if undo and undo[-1][-1] == length - 1:
             (
                 self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-                self.tricks, self.completed, self.extra, self._snapshot, _,
+                self.tricks, self.completed, self.extra, self.trick_order, self._snapshot, _,
             ) = undo.pop()  # fmt: skip
             action: Action = history.pop()
             return action
@@ -381,6 +387,8 @@ class LiveDeal:
         other = LiveDeal.__new__(LiveDeal)
         other._engine = self._engine
         other._seats = self._seats
+        other._orders = self._orders
+        other.trick_order = self.trick_order
         other.phase, other.to_act, other.hands = self.phase, self.to_act, self.hands
         other.trump, other.leader, other.trick = self.trump, self.leader, self.trick
         other.tricks, other.completed = self.tricks, self.completed
@@ -401,7 +409,7 @@ class LiveDeal:
                 (
                     self.phase, self.to_act, self.hands, self.trump, self.leader,
                     self.trick, self.tricks, self.completed, tuple(self._history),
-                    self.context, self.extra,
+                    self.context, self.extra, self.trick_order,
                 ),
             )  # fmt: skip
         return state
@@ -432,7 +440,8 @@ class LiveDeal:
         self._undo.append(
             (
                 self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-                self.tricks, self.completed, self.extra, self._snapshot, len(self._history),
+                self.tricks, self.completed, self.extra, self.trick_order, self._snapshot,
+                len(self._history),
             )
         )  # fmt: skip
 
@@ -440,7 +449,7 @@ class LiveDeal:
         """Take on every field of ``state`` (the result of a hook or of the pure path)."""
         (
             self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-            self.tricks, self.completed, history, self.context, self.extra,
+            self.tricks, self.completed, history, self.context, self.extra, self.trick_order,
         ) = state  # fmt: skip
         self._history = list(history)
         self._snapshot = state
@@ -462,11 +471,20 @@ class LiveDeal:
             self._history.append(action)
             self._snapshot = None
             self._mask = -1
-            return
-        assert isinstance(result, DealState)
-        if type(action) is Deal:
-            result = result._replace(history=(*self.snapshot().history, action))
-        self._adopt(result)
+        else:
+            assert isinstance(result, DealState)
+            if type(action) is Deal:
+                result = result._replace(history=(*self.snapshot().history, action))
+            self._adopt(result)
+        if (
+            not self._engine._standard_order
+            and self.phase == PHASE_PLAY
+            and not self.trick
+            and not self.trick_order
+        ):
+            # A trick starts under a rules plugin's order: asked once, as the pure API does.
+            self.trick_order = checked_order(self._engine.rules, self)
+            self._snapshot = None
 
     def _complete_trick(self, card: int) -> None:
         """The standard play of ``card``, the last of its trick (RULES.md §0.3), in place.
@@ -485,7 +503,7 @@ class LiveDeal:
         self._undo.append(
             (
                 self.phase, seat, hands, self.trump, leader, self.trick,
-                tricks, completed, self.extra, self._snapshot, len(history),
+                tricks, completed, self.extra, self.trick_order, self._snapshot, len(history),
             )
         )  # fmt: skip
         trick = (*self.trick, card)
@@ -518,7 +536,7 @@ class LiveDeal:
         history.append(PLAYS[card])
         self._snapshot = None
         self._mask = -1
-        record = _new_record(TrickRecord, (leader, trick, winner))
+        record = _new_record(TrickRecord, (leader, trick, winner, self._orders[leader]))
         self.completed = (*completed, record)
         self.trick = ()
         self.leader = self.to_act = winner
@@ -545,6 +563,6 @@ class LiveDeal:
             return
         (
             self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-            self.tricks, self.completed, _, self.context, self.extra,
+            self.tricks, self.completed, _, self.context, self.extra, self.trick_order,
         ) = after  # fmt: skip
         self._snapshot = after
