@@ -201,3 +201,11 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
                 f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"
             )
         raise typer.Exit(int(exit_code_for(exc))) from None
+
+
+PLAYERS_HELP = (
+    "How many players sit at the table, for a variant played by several counts (`whist "
+    "variants` lists them) [default: the variant's usual number]. A count the variant does "
+    "not allow is refused (exit code 2)."
+)
+"""The help of ``--players N`` (`whist play`, `simulate`, `record start`, `arena`)."""
