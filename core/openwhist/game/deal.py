@@ -48,7 +48,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from openwhist.game.actions import PLAYS, Action, Deal, Play
-from openwhist.game.cards import NUM_CARDS, SUIT_MASKS, card_name, iter_cards
+from openwhist.game.cards import NUM_CARDS, SUIT_MASKS
 from openwhist.game.errors import IllegalActionError
 from openwhist.game.state import (
     CHANCE,
@@ -282,8 +282,8 @@ class LiveDeal:
                     mask = engine._legal_plays(self)
             card = action.card
             if not mask >> card & 1:
-                legal = [card_name(c) for c in iter_cards(mask)]
-                raise engine._illegal(self.snapshot(), action, legal)
+                state = self.snapshot()
+                raise engine._illegal(state, action, engine._legal_in_play(state, mask))
             if len(trick) + 1 < self._seats and engine._standard_play:
                 # A card that does not end its trick changes three fields and adds one
                 # action, and leaves no undo record: `pop` takes it back from the history

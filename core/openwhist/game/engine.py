@@ -282,7 +282,7 @@ class Engine:
             if last_state is not state:
                 mask = self._legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:
-                raise self._illegal(state, action, [card_name(c) for c in iter_cards(mask)])
+                raise self._illegal(state, action, self._legal_in_play(state, mask))
             return self._apply_play(state, action.card)
         if last_bids is not state:
             legal = self.legal_actions(state)
@@ -320,6 +320,13 @@ class Engine:
                 "the trick"
             )
         return collect(self.rules, new._replace(trick_order=order), trick, new.hands, new.history)
+
+    def _legal_in_play(self, state: DealState[Any], mask: int) -> list[str]:
+        """The legal alternatives in trick play, in notation: the legal cards, then any
+        trick action the rules offer (a knock), in legal-action order (the error path)."""
+        if self._trick_actions is None:
+            return [card_name(c) for c in iter_cards(mask)]
+        return [a.notation() for a in self.legal_actions(state)]
 
     def _illegal(
         self, state: DealState[Any], action: Action, legal: Sequence[str]
