@@ -179,13 +179,18 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
             raise
         from openwhist import OpenWhistError, OptionsError
 
+        from openwhist.game.errors import SeatCountError
+
         if isinstance(exc, OptionsError) and exc.messages:
             # Field by field, in the player's language (`whist play --lang`).
             from openwhist_cli import i18n
 
             problems = "; ".join(m.render(translations=i18n.translations()) for m in exc.messages)
-            text = i18n._("invalid options for {variant}: {problems}")
-            echo_error("error: " + text.format(variant=exc.variant, problems=problems))
+            if isinstance(exc, SeatCountError):  # a count, not an option: said as it is
+                echo_error("error: " + problems)
+            else:
+                text = i18n._("invalid options for {variant}: {problems}")
+                echo_error("error: " + text.format(variant=exc.variant, problems=problems))
         elif isinstance(exc, OpenWhistError | PluginLoadError):
             from openwhist.services.failures import PlayFailureError
 

@@ -578,17 +578,19 @@ class Ledger:
             UnknownVariantError: no such variant installed.
             OptionsError: options the variant rejects; `SeatCountError` (one) for a number
                 of players the variant does not seat.
-            LedgerError: a number of players other than ``seats``, a player named twice, a first dealer
+            LedgerError: a player named twice, a first dealer
                 that is not a seat, a player name used by another kind of player.
             UsageError: a house rule for another variant, or one that does not support
-                ``inputs``.
+                ``inputs``; a number of players other than ``seats``.
         """
         from openwhist.ledger import repository as repo
 
         engine_variant = self._variant(variant)
         specs = [_player_spec(p) for p in players]
         if seats is not None and len(specs) != seats:
-            raise LedgerError(f"{seats} players were asked for, but {len(specs)} are named")
+            from openwhist.services import UsageError
+
+            raise UsageError(f"--players {seats}, but {len(specs)} players are named")
         count = len(engine_variant.names_for(len(specs)))
         names = [s.name.strip() for s in specs]
         if len(set(names)) != len(names):
