@@ -177,9 +177,7 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
     except Exception as exc:
         if is_debug(ctx):
             raise
-        from openwhist import OpenWhistError, OptionsError
-
-        from openwhist.game.errors import SeatCountError
+        from openwhist import OpenWhistError, OptionsError, SeatCountError
 
         if isinstance(exc, OptionsError) and exc.messages:
             # Field by field, in the player's language (`whist play --lang`).

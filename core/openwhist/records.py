@@ -356,8 +356,7 @@ class RecordBuilder:
             ]
         if len(players) != engine.seats:
             raise ValueError(
-                f"a {engine.variant.name} match of {engine.seats} seats, got {len(players)} "
-                "players"
+                f"a {engine.variant.name} match of {engine.seats} seats, got {len(players)} players"
             )
         self.engine = engine
         self.first_dealer = first_dealer
@@ -484,8 +483,11 @@ def _lookup(source: VariantSource | Mapping[str, Variant], record: GameRecord) -
         raise RecordError(
             f"a {variant.name} match of {seats} seats, but the record lists "
             f"{len(record.players)} players"
-            + ("" if record.seats is not None else " (a record without 'seats' has the "
-               "variant's default count)")
+            + (
+                ""
+                if record.seats is not None
+                else " (a record without 'seats' has the variant's default count)"
+            )
         )
     if [p.seat for p in record.players] != list(range(seats)):
         raise RecordError("players must be listed once per seat, in seat order")

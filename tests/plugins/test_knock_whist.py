@@ -87,7 +87,8 @@ def _issue_deal(knock: ModuleType) -> tuple[Engine, Any]:
     order = [hands[seat][i] for i in range(7) for seat in (D, E, B, C)]
     order += [c for c in range(52) if c not in order]
     state = engine.apply(state, Deal(tuple(order)))
-    assert state.phase == knock.PHASE_TRUMP and state.to_act == D
+    assert state.phase == knock.PHASE_TRUMP
+    assert state.to_act == D
     state = engine.apply(state, knock.TRUMPS[2])  # D names hearts
     return engine, state
 
@@ -105,7 +106,8 @@ def test_hook_whist_trick_order_leaves_out_a_seat_knocked_out_of_the_match(
     assert state.trick_order == (D, E, B, C)  # Ann is out: dealt nothing, skipped
     state = _play(engine, state, "AS", "6S", "4S", "9S")
     assert state.completed[0] == TrickRecord(D, tuple(_cards("AS 6S 4S 9S")), D, (D, E, B, C))
-    assert state.hands[A] == 0 and state.to_act == D
+    assert state.hands[A] == 0
+    assert state.to_act == D
 
 
 def test_the_terminal_names_the_seat_that_played_each_card(knock: ModuleType) -> None:
@@ -132,11 +134,13 @@ def test_hook_whist_trick_actions_offer_a_knock_to_a_seat_that_did_not_lead(
     assert knock.KNOCK not in engine.legal_actions(state)  # D leads: no knock
     after_lead = _play(engine, state, "AS")
     legal = engine.legal_actions(after_lead)
-    assert legal[-1] == knock.KNOCK and PLAYS[parse_card("6S")] in legal
+    assert legal[-1] == knock.KNOCK
+    assert PLAYS[parse_card("6S")] in legal
     used = _play(engine, after_lead, "knock", "4S", "9S", "KS")
     # E knocked in trick 1 (one knock per deal): in trick 2 it can only play.
-    assert used.to_act == E and knock.KNOCK not in engine.legal_actions(used)
-    with pytest.raises(IllegalActionError, match="legal: 5S 6S$"):
+    assert used.to_act == E
+    assert knock.KNOCK not in engine.legal_actions(used)
+    with pytest.raises(IllegalActionError, match=r"legal: 5S 6S$"):
         engine.apply(used, knock.KNOCK)
 
 
@@ -145,11 +149,13 @@ def test_hook_whist_apply_trick_action_leaves_the_seat_out_of_the_trick(
 ) -> None:
     engine, state = _issue_deal(knock)
     state = _play(engine, state, "AS", "knock")
-    assert state.trick_order == (D, B, C) and state.to_act == B
+    assert state.trick_order == (D, B, C)
+    assert state.to_act == B
     assert state.extra.knocks == (0, 0, 0, 0, 1)
     state = _play(engine, state, "4S", "9S")
     record = state.completed[0]
-    assert record.seats == (D, B, C) and record.cards == tuple(_cards("AS 4S 9S"))
+    assert record.seats == (D, B, C)
+    assert record.cards == tuple(_cards("AS 4S 9S"))
     assert state.hands[E].bit_count() == 7  # E kept its cards
     assert engine.observe(state, A).public["knocks"] == [0, 0, 0, 0, 1]
 
@@ -159,7 +165,9 @@ def test_a_knock_by_the_last_seat_of_the_trick_completes_it(knock: ModuleType) -
     # C knocks last: the trick is D, E, B's; the highest spade, D's ace, wins it.
     state = _play(engine, state, "AS", "6S", "4S", "knock")
     assert state.completed[0].seats == (D, E, B)
-    assert state.completed[0].winner == D and state.to_act == D and state.trick == ()
+    assert state.completed[0].winner == D
+    assert state.to_act == D
+    assert state.trick == ()
     assert state.trick_order == (D, E, B, C)
 
 
@@ -197,7 +205,8 @@ def test_whole_matches_pass_the_conformance_kit_at_every_count(
     knock: ModuleType, players: int
 ) -> None:
     report = check_match(knock.KNOCK_WHIST, seats=players, matches=4, seed=players)
-    assert report.matches == 4 and report.deals == 12
+    assert report.matches == 4
+    assert report.deals == 12
 
 
 _PLAYS = re.compile(r"^(\w+) plays (\S+)$")
@@ -241,12 +250,14 @@ def test_whist_play_seats_the_count_and_names_every_trick_card(
     )  # fmt: skip
     assert played.exit_code == 0, played.output
     tricks, short = _check_trick_lines(played.output)
-    assert tricks >= 7 * 3 and short > 0  # a knock or a seat out made some tricks short
+    assert tricks >= 7 * 3
+    assert short > 0
     record = load_record(records.read_text(encoding="utf-8"))
     assert len(record.players) == players
     assert record.model_dump().get("seats") == (None if players == 4 else players)
     replay = replay_record(record, knock.catalog())
-    assert replay.engine.seats == players and replay.progress.finished
+    assert replay.engine.seats == players
+    assert replay.progress.finished
 
 
 def test_the_last_command_names_the_seats_that_played(knock: ModuleType) -> None:
@@ -277,7 +288,8 @@ def test_whist_simulate_and_arena_play_every_count(knock: ModuleType, players: i
     )  # fmt: skip
     assert simulated.exit_code == 0, simulated.output
     summary = json.loads(simulated.stdout)
-    assert summary["seats"] == list("ABCDEFG"[:players]) and summary["deals"] == 6
+    assert summary["seats"] == list("ABCDEFG"[:players])
+    assert summary["deals"] == 6
     arena = _invoke(
         "arena", "knock-whist", "--players", str(players), "--bots", "random,random",
         "--deals", "4", "--seed", "2", "--workers", "1", "--json",
@@ -326,7 +338,8 @@ def test_the_ledger_keeps_the_count_and_exports_a_record_that_replays(
     exported = _invoke("export", "1", "--format", "record", db=db)
     assert exported.exit_code == 0, exported.output
     record = load_record(exported.stdout)
-    assert record.seats == 6 and len(record.players) == 6
+    assert record.seats == 6
+    assert len(record.players) == 6
     assert replay_record(record, knock.catalog()).engine.seats == 6
     resumed = _invoke("resume", "1", db=db)  # deal 3 onwards, six seats again
     assert resumed.exit_code == 0, resumed.output

@@ -890,9 +890,7 @@ class TableUI:
         from openwhist_cli.render import after_trick_text, completed_trick_text
 
         self.last = event
-        self.console.print(
-            completed_trick_text(event.number, event.trick, self.names, self.style)
-        )
+        self.console.print(completed_trick_text(event.number, event.trick, self.names, self.style))
         # What the trick left on the table for everyone (German Whist: the stock's size
         # and the new face-up card), from public facts only: any seat's view will do.
         view = self.session.observe(0)
@@ -1170,9 +1168,7 @@ class TableUI:
         else:
             self.console.print(_("No trick has been played yet."))
             return
-        self.console.print(
-            completed_trick_text(number, trick, self.names, self.style)
-        )
+        self.console.print(completed_trick_text(number, trick, self.names, self.style))
 
 
 def _stdin_is_a_terminal() -> bool:

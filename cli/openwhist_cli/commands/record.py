@@ -317,9 +317,7 @@ def start_command(
         if json_out:
             runtime.echo_json(summary)
             return
-        seats = ", ".join(
-            f"{seat_names[p['seat']]} {p['name']}" for p in summary["players"]
-        )
+        seats = ", ".join(f"{seat_names[p['seat']]} {p['name']}" for p in summary["players"])
         typer.echo(f"match {match}: {the_variant.name} -- {seats}")
         runtime.echo_error(
             f"enter each deal with: whist record deal {match} "

@@ -45,6 +45,7 @@ from openwhist.game.errors import (
 from openwhist.game.messages import N_, Message
 from openwhist.game.rules import MatchRules
 from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.standard import checked_order, collect, standard_deal_supports
 from openwhist.game.state import (
     CHANCE,
     CHANGEABLE,
@@ -56,7 +57,6 @@ from openwhist.game.state import (
     DealState,
     changes_error,
 )
-from openwhist.game.standard import checked_order, collect, standard_deal_supports
 from openwhist.game.variant import HouseRule, Variant
 from openwhist.game.views import PlayerView
 
@@ -293,12 +293,7 @@ class Engine:
     def _started(self, state: DealState[Any]) -> DealState[Any]:
         """``state`` after a deal or a bid: when a trick starts under a rules plugin's trick
         order, with that order (`whist_trick_order`) set; as it is otherwise."""
-        if (
-            self._standard_order
-            or state.phase != PHASE_PLAY
-            or state.trick
-            or state.trick_order
-        ):
+        if self._standard_order or state.phase != PHASE_PLAY or state.trick or state.trick_order:
             return state
         order = checked_order(self.rules, state)
         return state._replace(trick_order=order)

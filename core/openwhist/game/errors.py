@@ -119,7 +119,9 @@ class SeatCountError(OptionsError):
     ) -> None:
         self.seats = seats
         self.allowed = tuple(allowed)
-        problem = reason or f"{variant} is played by {count_range(self.allowed)} players, not {seats}"
+        problem = (
+            reason or f"{variant} is played by {count_range(self.allowed)} players, not {seats}"
+        )
         super().__init__(variant, [problem], messages=(message,) if message is not None else ())
         self.args = (problem,)
 

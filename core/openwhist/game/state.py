@@ -249,8 +249,8 @@ def clockwise_orders(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((leader + i) % seats for i in range(seats)) for leader in range(seats))
 
 
-CLOCKWISE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = ((),) + tuple(
-    tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(1, 14)
+CLOCKWISE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(14)
 )
 """``CLOCKWISE[seats][leader]``, 1 to 13 seats (`clockwise_orders` for any): a look-up per
 trick in the hot paths instead of a tuple built."""

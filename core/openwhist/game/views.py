@@ -73,9 +73,7 @@ class PlayerView:
     @property
     def to_play(self) -> tuple[int, ...]:
         """The seats still to play to the current trick after the seat to act, in order."""
-        order = self.trick_order or tuple(
-            (self.leader + i) % self.seats for i in range(self.seats)
-        )
+        order = self.trick_order or tuple((self.leader + i) % self.seats for i in range(self.seats))
         return order[len(self.trick) + 1 :]
 
 

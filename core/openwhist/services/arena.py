@@ -433,10 +433,7 @@ class _Table:
                 dealer,
                 lineup.at(r),
                 deck_seed,
-                [
-                    bot_rng(seed, s, stream=f"rotation{r}" if r else "")
-                    for s in range(seats)
-                ],
+                [bot_rng(seed, s, stream=f"rotation{r}" if r else "") for s in range(seats)],
             )
             for r in range(lineup.rotations)
         ]
@@ -534,9 +531,7 @@ def _init_worker(factory: Callable[[], Catalog]) -> None:
 
 
 def _job_key(job: _Job) -> tuple[Any, ...]:
-    return (
-        job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation, job.players
-    )
+    return (job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation, job.players)
 
 
 def _run_job(job: _Job) -> list[PlayResult]:

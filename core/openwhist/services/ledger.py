@@ -609,7 +609,7 @@ class Ledger:
             or ""
         )
         with self._unit() as session:
-            seats = [
+            seat_rows = [
                 (
                     repo.get_or_create_player(session=session, name=spec.name, kind=spec.kind),
                     _party_of(engine_variant, seat),
@@ -619,7 +619,7 @@ class Ledger:
             match = repo.create_match(
                 session=session,
                 variant=engine_variant.name,
-                seats=seats,
+                seats=seat_rows,
                 progress=progress,
                 options=options_json,
                 variant_distribution=distribution,

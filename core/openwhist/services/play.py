@@ -672,18 +672,13 @@ def start_session(
             chosen[index] = spec
     elif seats:
         if len(seats) != count:
-            raise UsageError(
-                f"a {the_variant.name} match of {count} seats: give one spec per seat"
-            )
+            raise UsageError(f"a {the_variant.name} match of {count} seats: give one spec per seat")
         chosen = list(seats)
     names = dict(names or {})
     specs, seated = seat_bots(
         catalog,
         the_variant.name,
-        [
-            parse_seat(text, names.get(s, seat_names[s]))
-            for s, text in enumerate(chosen)
-        ],
+        [parse_seat(text, names.get(s, seat_names[s])) for s, text in enumerate(chosen)],
     )
     # Same derivation as simulate.play_match: dealer, deck, then each seat's own stream.
     table = SeatBots(catalog, the_variant.name, seat_names, isolation)

@@ -158,7 +158,9 @@ def test_a_shown_void_caps_the_suit_by_the_hidden_draws_since() -> None:
     h, s = parse_card("KH"), parse_card("3C")
     lost = TrickRecord(0, (h, s), 0, (0, 1))  # B lost: it drew a hidden card
     assert opponent_suit_caps(_view((lost,)))[HEARTS] == 1
-    won_back = TrickRecord(0, (parse_card("2D"), parse_card("AD")), 1, (0, 1))  # B won: face-up draw
+    won_back = TrickRecord(
+        0, (parse_card("2D"), parse_card("AD")), 1, (0, 1)
+    )  # B won: face-up draw
     assert opponent_suit_caps(_view((lost, won_back)))[HEARTS] == 1
     lost_again = TrickRecord(0, (parse_card("4D"), parse_card("3D")), 0, (0, 1))
     assert opponent_suit_caps(_view((lost, lost_again)))[HEARTS] == 2

@@ -31,8 +31,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from openwhist import (
     PHASE_END,
     PHASE_PLAY,
@@ -58,6 +56,7 @@ from openwhist import (
     standard_view,
 )
 from openwhist.plugins import Catalog, load_catalog
+from pydantic import BaseModel, ConfigDict, Field
 
 SEATS = ("A", "B", "C", "D", "E", "F", "G")
 COUNTS = range(3, 8)
@@ -185,9 +184,7 @@ class KnockRules:
         return TRUMPS if state.phase == PHASE_TRUMP else None
 
     @hookimpl
-    def whist_apply_bid(
-        self, state: DealState[KnockExtra], action: Action
-    ) -> DealChanges | None:
+    def whist_apply_bid(self, state: DealState[KnockExtra], action: Action) -> DealChanges | None:
         if state.phase != PHASE_TRUMP or not isinstance(action, NameTrump):
             return None
         return {"trump": action.suit, "phase": PHASE_PLAY, "to_act": state.leader}
