@@ -165,6 +165,13 @@ class LiveDeal:
         "trump",
     )  # fmt: skip
 
+    def __new__(cls, engine: Engine, state: DealState[Any]) -> LiveDeal:
+        # A match whose rules offer trick actions (a knock) gets the subclass that lists
+        # them with the cards, so the plain deal's per-card listing pays nothing for them.
+        if cls is LiveDeal and engine._trick_actions is not None:
+            cls = _TrickActionDeal
+        return object.__new__(cls)
+
     def __init__(self, engine: Engine, state: DealState[Any]) -> None:
         self._engine = engine
         self._seats = state.context.seats
@@ -236,9 +243,7 @@ class LiveDeal:
         """The sorted legal actions of the seat to act (empty for chance and at the end)."""
         if self.to_act < 0:
             return ()
-        if (
-            self.phase is PHASE_PLAY or self.phase == PHASE_PLAY
-        ) and self._engine._trick_actions is None:
+        if self.phase is PHASE_PLAY or self.phase == PHASE_PLAY:
             # legal_mask's code again (the inner step: one call less per card, about
             # 0.1 µs, 5 µs per deal).
             mask = self._mask
@@ -386,7 +391,7 @@ class LiveDeal:
 
     def copy(self) -> LiveDeal:
         """An independent deal at the same point, with the same actions to take back."""
-        other = LiveDeal.__new__(LiveDeal)
+        other = object.__new__(type(self))
         other._engine = self._engine
         other._seats = self._seats
         other._orders = self._orders
@@ -568,3 +573,16 @@ class LiveDeal:
             self.tricks, self.completed, _, self.context, self.extra, self.trick_order,
         ) = after  # fmt: skip
         self._snapshot = after
+
+
+class _TrickActionDeal(LiveDeal):
+    """A `LiveDeal` of a match whose rules offer actions other than a card in trick play
+    (`whist_trick_actions`: a knock): its legal actions are the engine's, cards and trick
+    actions together. Built by ``LiveDeal(engine, state)`` itself for such a match."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.to_act < 0:
+            return ()
+        return self._engine.legal_actions(self.snapshot())

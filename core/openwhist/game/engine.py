@@ -261,7 +261,8 @@ class Engine:
             and (seat is None or seat == state.to_act)
             and any(map(is_, legal, repeat(action)))
         ):
-            return self._started(bid_result(state, action, self._apply_bid(state, action)))
+            new = bid_result(state, action, self._apply_bid(state, action))
+            return new if self._standard_order else self._started(new)
         to_act = state.to_act
         if to_act == TERMINAL:
             raise IllegalActionError("the deal is over")

@@ -27,6 +27,7 @@ from openwhist.game.messages import N_, Message
 from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.game.state import (
     CHANCE,
+    CLOCKWISE,
     NO_TRUMP,
     PHASE_DEAL,
     PHASE_END,
@@ -256,6 +257,9 @@ class StandardRules:
             phase, seat, hands, trump, leader, trick, tricks, completed, history, context,
             extra, order,
         ) = state  # fmt: skip
+        if order:
+            # A rules plugin's trick order (a seat out, a knock): its own, slower step.
+            return _play_in_order(rules, state, card)
         seats = context.seats
         keep = ~(1 << card)
         if len(hands) == 2:
@@ -272,13 +276,11 @@ class StandardRules:
             hands = tuple(held)
         trick = (*trick, card)
         history = history + (PLAYS[card],)  # noqa: RUF005 - measurably faster
-        # The next seat of the trick's order: clockwise under the standard order (``()``),
-        # else the next of the order a rules plugin gave (a seat out or knocked is not in it).
-        if len(trick) < (len(order) if order else seats):
+        if len(trick) < seats:
             return state_from_fields(
                 (
                     phase,
-                    order[len(trick)] if order else (seat + 1) % seats,
+                    (seat + 1) % seats,
                     hands,
                     trump,
                     leader,
@@ -291,8 +293,35 @@ class StandardRules:
                     order,
                 ),
             )
-        # The trick is complete: resolve it and collect it in the same step.
-        return collect(rules, state, trick, hands, history)
+        # The trick is complete: resolve it and collect it in the same step (`collect`,
+        # inlined for the standard order: every seat clockwise, ``trick_order`` empty).
+        winner = rules.trick_winner(state, trick)
+        won: tuple[int, ...]
+        if len(tricks) == 2:
+            won = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
+        else:
+            count = list(tricks)
+            count[winner] += 1
+            won = tuple(count)
+        played = (CLOCKWISE[seats] if seats < len(CLOCKWISE) else clockwise_orders(seats))[leader]
+        record = record_from_fields((leader, trick, winner, played))
+        collected = state_from_fields(
+            (
+                phase,
+                winner,
+                hands,
+                trump,
+                winner,
+                (),
+                won,
+                (*completed, record),
+                history,
+                context,
+                extra,
+                (),
+            ),
+        )
+        return with_changes(collected, rules.after_trick(collected, record))
 
     @hookimpl
     def whist_trick_winner(self, state: DealState[Any], trick: tuple[int, ...]) -> int:
@@ -425,6 +454,21 @@ class StandardRules:
         if state.phase == PHASE_PLAY:
             return Play.parse(text)
         raise InvalidNotationError(f"no action can be read in phase {state.phase!r}")
+
+
+def _play_in_order(rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
+    """`whist_apply_play` under a rules plugin's trick order (``state.trick_order`` set):
+    the card played, then the order's next seat to act, or the trick collected."""
+    hands = list(state.hands)
+    hands[state.to_act] &= ~(1 << card)
+    trick = (*state.trick, card)
+    history = (*state.history, PLAYS[card])
+    order = state.trick_order
+    if len(trick) < len(order):
+        return state._replace(
+            to_act=order[len(trick)], hands=tuple(hands), trick=trick, history=history
+        )
+    return collect(rules, state, trick, tuple(hands), history)
 
 
 class TrickFacts(BaseModel):

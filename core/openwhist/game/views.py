@@ -15,7 +15,7 @@ from typing import Any
 
 from openwhist.game.actions import Action, Deal
 from openwhist.game.errors import PluginContractError
-from openwhist.game.state import DealView, TrickRecord, trick_order_of
+from openwhist.game.state import DealView, TrickRecord, clockwise_orders
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,5 +187,5 @@ def standard_view(
         history=public_history(state) if history is None else history,
         public=public or {},
         private=private or {},
-        trick_order=trick_order_of(state),
+        trick_order=state.trick_order or clockwise_orders(state.context.seats)[state.leader],
     )
