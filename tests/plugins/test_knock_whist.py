@@ -362,3 +362,15 @@ def test_record_start_takes_the_count_from_the_players(knock: ModuleType, tmp_pa
     )  # fmt: skip
     assert mismatch.exit_code == 2
     assert "--players 4, but 3 players are named" in mismatch.output
+
+
+def test_whist_variants_lists_the_counts_a_variant_is_played_by(knock: ModuleType) -> None:
+    listing = {item["name"]: item for item in json.loads(_invoke("variants", "--json").stdout)}
+    item = listing["knock-whist"]
+    assert item["players"] == 4
+    assert item["seat_counts"]["3"] == ["A", "B", "C"]
+    assert sorted(item["seat_counts"]) == ["3", "4", "5", "6", "7"]
+    assert listing["german"]["seat_counts"] == {"2": ["A", "B"]}
+    text = _invoke("variants").stdout
+    assert "knock-whist -- Knock Whist, 3-7 players (--players N, default 4)," in text
+    assert "german (also: german-whist) -- German Whist, 2 players," in text

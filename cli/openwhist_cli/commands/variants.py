@@ -42,8 +42,8 @@ def _render(item: dict[str, Any]) -> str:
     counts = sorted(int(n) for n in item.get("seat_counts") or {})
     if len(counts) > 1:
         run = counts == list(range(counts[0], counts[-1] + 1))
-        shown = f"{counts[0]}-{counts[-1]}" if run else ", ".join(map(str, counts))
-        players = f"{shown} players (--players N, default {item['players']})"
+        spread = f"{counts[0]}-{counts[-1]}" if run else ", ".join(map(str, counts))
+        players = f"{spread} players (--players N, default {item['players']})"
     else:
         players = f"{item['players']} players"
     lines = [
