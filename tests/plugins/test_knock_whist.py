@@ -341,6 +341,9 @@ def test_the_ledger_keeps_the_count_and_exports_a_record_that_replays(
     assert record.seats == 6
     assert len(record.players) == 6
     assert replay_record(record, knock.catalog()).engine.seats == 6
+    checked = _invoke("ledger", "check", "--json", db=db)  # every deal replays at six seats
+    assert checked.exit_code == 0, checked.output
+    assert json.loads(checked.stdout)["replayed"] == 1
     resumed = _invoke("resume", "1", db=db)  # deal 3 onwards, six seats again
     assert resumed.exit_code == 0, resumed.output
     assert "Trick 1: " in resumed.output
