@@ -303,7 +303,10 @@ class StandardRules:
             count = list(tricks)
             count[winner] += 1
             won = tuple(count)
-        played = (CLOCKWISE[seats] if seats < len(CLOCKWISE) else clockwise_orders(seats))[leader]
+        try:
+            played = CLOCKWISE[seats][leader]
+        except IndexError:  # a table of more than 13 seats: built, not looked up
+            played = clockwise_orders(seats)[leader]
         record = record_from_fields((leader, trick, winner, played))
         collected = state_from_fields(
             (
