@@ -402,3 +402,38 @@ def test_the_american_preset_table_matches_the_preset() -> None:
     for option, (shown_en, shown_am) in rows.items():
         assert shown_en == str(getattr(english, option)).lower(), option
         assert shown_am == str(getattr(american, option)).lower(), option
+
+
+# -- the seat example of the guide ---------------------------------------------------------
+
+SEATS_EXAMPLE = re.compile(r"^```python\n(# seats-example.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def test_the_guides_seat_example_plays_at_every_count_through_the_kit() -> None:
+    """The sketch in "Seats per match, and who plays each trick" is a working variant: whole
+    matches at each of its counts pass the conformance kit, and its knock leaves a seat out
+    of a trick (some trick has fewer cards than players)."""
+    from openwhist import Engine
+    from openwhist.testing.conformance import check_match
+
+    (source,) = SEATS_EXAMPLE.findall(GUIDE_MD.read_text(encoding="utf-8"))
+    namespace: dict[str, object] = {}
+    exec(compile(source, "writing-a-variant.md", "exec"), namespace)
+    variant = namespace["KNOCKING"]
+    assert variant.allowed_seats == (3, 4, 5, 6, 7)  # type: ignore[attr-defined]
+    for seats in variant.allowed_seats:  # type: ignore[attr-defined]
+        report = check_match(variant, seats=seats, matches=2, seed=seats)  # type: ignore[arg-type]
+        assert report.deals == 2
+    engine = Engine(variant, seats=5)  # type: ignore[arg-type]
+    import random
+
+    rng = random.Random(1)
+    short = 0
+    for dealer in range(10):
+        state = engine.start_deal(dealer=dealer % 5)
+        state = engine.apply(state, engine.sample_chance(state, rng))
+        while not state.is_terminal:
+            legal = engine.legal_actions(state)
+            state = engine.apply(state, legal[-1] if rng.random() < 0.2 else legal[0])
+        short += sum(len(r.seats) < 5 for r in state.completed)
+    assert short > 0

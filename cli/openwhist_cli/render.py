@@ -143,24 +143,27 @@ def hand_text(mask: int, style: CardStyle, *, numbered: bool = True, legal: int 
 
 
 def trick_text(
-    leader: int, cards: Sequence[int], names: Sequence[str], style: CardStyle, seats: int
+    played_by: Sequence[int], cards: Sequence[int], names: Sequence[str], style: CardStyle
 ) -> Text:
-    """Who played what: ``A Q♥  B 3♥`` (in play order from the leader)."""
+    """Who played what: ``A Q♥  B 3♥``, in play order. ``played_by`` is the seat of each
+    card (`TrickRecord.seats`, `PlayerView.trick_seats`): the engine's, never counted from
+    the leader, since a seat out of the deal or one that knocked plays no card."""
     out = Text()
-    for i, card in enumerate(cards):
+    for i, (seat, card) in enumerate(zip(played_by, cards, strict=True)):
         if i:
             out.append("   ")
-        out.append(names[(leader + i) % seats] + " ", style="cyan")
+        out.append(names[seat] + " ", style="cyan")
         out.append_text(card_text(card, style))
     return out
 
 
 def completed_trick_text(
-    number: int, trick: TrickRecord, names: Sequence[str], style: CardStyle, seats: int
+    number: int, trick: TrickRecord, names: Sequence[str], style: CardStyle
 ) -> Text:
-    """A completed trick with its winner."""
+    """A completed trick, each card beside the name of the seat that played it, and its
+    winner."""
     out = Text(_("Trick {number}: ").format(number=number), style="bold")
-    out.append_text(trick_text(trick.leader, trick.cards, names, style, seats))
+    out.append_text(trick_text(trick.seats, trick.cards, names, style))
     out.append("  -> " if style.ascii else "  → ")
     out.append(_("{name} wins the trick").format(name=names[trick.winner]), style="bold cyan")
     return out
@@ -490,7 +493,7 @@ def table(
     parts.append(won)
     if view.trick:
         line = Text(_("On the table: "), style="bold")
-        line.append_text(trick_text(view.leader, view.trick, names, style, view.seats))
+        line.append_text(trick_text(view.trick_seats, view.trick, names, style))
         parts.append(line)
     if show_hand:
         parts.append(

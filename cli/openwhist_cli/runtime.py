@@ -177,15 +177,18 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
     except Exception as exc:
         if is_debug(ctx):
             raise
-        from openwhist import OpenWhistError, OptionsError
+        from openwhist import OpenWhistError, OptionsError, SeatCountError
 
         if isinstance(exc, OptionsError) and exc.messages:
             # Field by field, in the player's language (`whist play --lang`).
             from openwhist_cli import i18n
 
             problems = "; ".join(m.render(translations=i18n.translations()) for m in exc.messages)
-            text = i18n._("invalid options for {variant}: {problems}")
-            echo_error("error: " + text.format(variant=exc.variant, problems=problems))
+            if isinstance(exc, SeatCountError):  # a count, not an option: said as it is
+                echo_error("error: " + problems)
+            else:
+                text = i18n._("invalid options for {variant}: {problems}")
+                echo_error("error: " + text.format(variant=exc.variant, problems=problems))
         elif isinstance(exc, OpenWhistError | PluginLoadError):
             from openwhist.services.failures import PlayFailureError
 
@@ -201,3 +204,11 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
                 f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"
             )
         raise typer.Exit(int(exit_code_for(exc))) from None
+
+
+PLAYERS_HELP = (
+    "How many players sit at the table, for a variant played by several counts (`whist "
+    "variants` lists them) [default: the variant's usual number]. A count the variant does "
+    "not allow is refused (exit code 2)."
+)
+"""The help of ``--players N`` (`whist play`, `simulate`, `record start`, `arena`)."""

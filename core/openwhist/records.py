@@ -49,7 +49,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from openwhist.game.engine import Engine
 from openwhist.game.errors import (
@@ -57,6 +64,7 @@ from openwhist.game.errors import (
     InvalidNotationError,
     OptionsError,
     RecordError,
+    SeatCountError,
     UnknownVariantError,
 )
 from openwhist.game.scoring import DealScore, MatchProgress
@@ -145,6 +153,12 @@ class GameRecord(_Strict):
     variant_version: str | None = Field(default=None, description="that distribution's version")
     options: dict[str, Any] = Field(description="every rule option, defaults included")
     house_rules: list[str] = Field(default_factory=list, description="enabled house rules")
+    seats: int | None = Field(
+        default=None,
+        ge=1,
+        description="the number of seats of the match, written only when it is not the "
+        "variant's default count (absent: the default, `Variant.seats`)",
+    )
     players: list[PlayerRecord] = Field(description="one entry per seat, in seat order")
     first_dealer: int = Field(ge=0, description="the dealer of deal 1")
     seed: int | None = Field(
@@ -160,6 +174,15 @@ class GameRecord(_Strict):
             "(autoplay); empty for bot-only runs"
         ),
     )
+
+    @model_serializer(mode="wrap")
+    def _without_default_seats(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # ``seats`` is written only for a match at another count than the variant's default,
+        # so every record of a default-count match reads exactly as before the field.
+        data: dict[str, Any] = handler(self)
+        if data.get("seats") is None:
+            data.pop("seats", None)
+        return data
 
     def to_json(self) -> str:
         """Compact JSON (one line): what a JSON-lines file holds."""
@@ -327,14 +350,13 @@ class RecordBuilder:
         version: str | None = None,
         table: Mapping[str, Any] | None = None,
     ) -> None:
-        variant = engine.variant
         if players is None:
             players = [
-                PlayerRecord(seat=s, name=n, kind="human") for s, n in enumerate(variant.seat_names)
+                PlayerRecord(seat=s, name=n, kind="human") for s, n in enumerate(engine.seat_names)
             ]
-        if len(players) != variant.seats:
+        if len(players) != engine.seats:
             raise ValueError(
-                f"{variant.name} has {variant.seats} seats, got {len(players)} players"
+                f"a {engine.variant.name} match of {engine.seats} seats, got {len(players)} players"
             )
         self.engine = engine
         self.first_dealer = first_dealer
@@ -369,6 +391,7 @@ class RecordBuilder:
             variant_version=self.version,
             options=self.engine.options.model_dump(mode="json"),
             house_rules=[rule.name for rule in self.engine.house_rules],
+            seats=None if self.engine.seats == self.engine.variant.seats else self.engine.seats,
             players=self.players,
             first_dealer=self.first_dealer,
             seed=self.seed,
@@ -452,18 +475,29 @@ def _lookup(source: VariantSource | Mapping[str, Variant], record: GameRecord) -
             rules.append(source.house_rule(name))
         except UnknownVariantError:
             raise RecordError(f"cannot replay: house rule {name!r} is not installed") from None
-    if len(record.players) != variant.seats:
+    try:
+        seats = len(variant.names_for(record.seats))
+    except SeatCountError as exc:
+        raise RecordError(f"seats: {exc}") from None
+    if len(record.players) != seats:
         raise RecordError(
-            f"{variant.name} has {variant.seats} seats but the record lists "
+            f"a {variant.name} match of {seats} seats, but the record lists "
             f"{len(record.players)} players"
+            + (
+                ""
+                if record.seats is not None
+                else " (a record without 'seats' has the variant's default count)"
+            )
         )
-    if [p.seat for p in record.players] != list(range(variant.seats)):
+    if [p.seat for p in record.players] != list(range(seats)):
         raise RecordError("players must be listed once per seat, in seat order")
-    if record.first_dealer >= variant.seats:
+    if record.first_dealer >= seats:
         raise RecordError(f"first_dealer {record.first_dealer} is not a seat of {variant.name}")
     try:
         options = variant.make_options(record.options)
-        engine = Engine(variant, options, house_rules=rules)
+        engine = Engine(variant, options, house_rules=rules, seats=record.seats)
+    except SeatCountError as exc:
+        raise RecordError(f"seats: {exc}") from None
     except OptionsError as exc:
         raise RecordError(f"options: {exc}") from None
     # A record scored under rules its variant has since changed cannot replay to its

@@ -289,7 +289,7 @@ def test_hook_whist_trick_winner_decides_who_takes_the_trick() -> None:
     for card in ("6C", "3C", "4C", "5C"):
         state = engine.apply(state, Play(parse_card(card)))
     assert state.completed[-1] == TrickRecord(
-        1, tuple(parse_card(c) for c in ("6C", "3C", "4C", "5C")), 2
+        1, tuple(parse_card(c) for c in ("6C", "3C", "4C", "5C")), 2, (1, 2, 3, 0)
     )
     assert state.to_act == 2
     assert state.tricks == (0, 0, 1, 0)

@@ -70,6 +70,10 @@ def arena_command(
         list[str] | None,
         typer.Option("--house-rule", metavar="NAME", help="Enable a house rule; repeatable."),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", min=1, help=runtime.PLAYERS_HELP),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON (with every deal).")
     ] = False,
@@ -114,6 +118,7 @@ def arena_command(
                 on_progress=bar.update if bar.enabled else None,
                 isolation=runtime.bot_isolation(isolate_bots, default="third-party"),
                 stream=True,
+                players=players,
             )
         try:
             if as_json:

@@ -22,7 +22,7 @@ from openwhist_cli import runtime
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from openwhist import BotSpec, PlayerView
+    from openwhist import BotSpec, PlayerView, Variant
     from openwhist.services.catalog import Catalog
     from openwhist.services.play import (
         ActionPlayed,
@@ -151,6 +151,10 @@ def play_command(
         int | None,
         typer.Option("--deals", min=1, help="Stop after this many deals, even mid-match."),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", min=1, help=runtime.PLAYERS_HELP),
+    ] = None,
     lang: LangOption = None,
     ascii_cards: AsciiOption = False,
     four_color: FourColorOption = False,
@@ -207,7 +211,7 @@ def play_command(
             if variant is None:
                 setup = interactive_setup(catalog, prompter, console)
             else:
-                setup = _flag_setup(catalog, variant, option or [], seat or [])
+                setup = _flag_setup(catalog, variant, option or [], seat or [], players)
         except InputEndedError:
             runtime.echo_error(i18n._("input ended before the game started"))
             raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
@@ -224,6 +228,7 @@ def play_command(
             undo=undo,
             autoplay=autoplay,
             isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
+            players=setup.get("players"),
         )
         ledger = None
         if not no_ledger:
@@ -236,6 +241,7 @@ def play_command(
                 seed=session.seed,
                 house_rules=[rule.name for rule in session.engine.house_rules],
                 inputs="played",
+                seats=session.engine.seats,
             )
             session.on_change = LedgerRecorder(ledger, match_id)
             runtime.echo_error(
@@ -493,13 +499,14 @@ def _seat_index(key: str, seat_names: tuple[str, ...]) -> int:
 
 
 def _flag_setup(
-    catalog: Catalog, variant: str, options: list[str], seats: list[str]
+    catalog: Catalog, variant: str, options: list[str], seats: list[str], players: int | None
 ) -> dict[str, Any]:
     """The table from flags alone (no questions)."""
     from openwhist.services import UsageError
     from openwhist.services.simulate import parse_options
 
     the_variant = catalog.variant(variant)
+    seat_names = the_variant.names_for(players)  # a count it does not seat: refused here
     chosen: dict[int, str] = {}
     for item in seats:
         key, sep, who = item.partition("=")
@@ -507,12 +514,13 @@ def _flag_setup(
             raise UsageError(
                 f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random, E=bot:expert:3)"
             )
-        chosen[_seat_index(key, the_variant.seat_names)] = who
+        chosen[_seat_index(key, seat_names)] = who
     return {
         "variant": the_variant.name,
         "options": parse_options(the_variant.name, options),
         "seats": chosen,
         "names": {},
+        "players": players,
     }
 
 
@@ -584,8 +592,10 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
             options = trial
             console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
     house_rules = _ask_house_rules(catalog, variant.name, _(variant.title), prompter, console)
+    players = _ask_players(variant, prompter, console)
+    table_names = variant.names_for(players)
     bots = {spec.name: spec for spec in catalog.bots_for(variant.name)}
-    defaults = default_seats(catalog, variant.name, variant.seats, variant.seat_names)
+    defaults = default_seats(catalog, variant.name, len(table_names), table_names)
     if variant.partnerships:
         sides = "  ".join(
             "+".join(variant.seat_names[s] for s in side) for side in variant.partnerships
@@ -601,7 +611,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
     )
     seats: list[str] = []
     seat_names: dict[int, str] = {}
-    for index, seat_name in enumerate(variant.seat_names):
+    for index, seat_name in enumerate(table_names):
         default = defaults[index]
         shown = _("human") if default == "human" else default.removeprefix("bot:")
         while True:
@@ -630,7 +640,30 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         "seats": seats,
         "names": seat_names,
         "house_rules": house_rules,
+        "players": players,
     }
+
+
+def _ask_players(variant: Variant, prompter: Prompter, console: Console) -> int | None:
+    """For a variant played by several seat counts, ask how many play (Enter: its usual
+    number, returned as ``None``); asks nothing for a variant of one count."""
+    from openwhist_cli.i18n import _
+
+    allowed = variant.allowed_seats
+    if len(allowed) < 2:
+        return None
+    shown = ", ".join(map(str, allowed))
+    while True:
+        answer = prompter.ask(
+            _("How many players ({counts}) [{default}]: ").format(
+                counts=shown, default=variant.seats
+            )
+        ).strip()
+        if not answer:
+            return None
+        if answer.isascii() and answer.isdigit() and int(answer) in allowed:
+            return int(answer)
+        console.print(_("Type one of {counts}.").format(counts=shown))
 
 
 def _ask_house_rules(
@@ -867,9 +900,7 @@ class TableUI:
         from openwhist_cli.render import after_trick_text, completed_trick_text
 
         self.last = event
-        self.console.print(
-            completed_trick_text(event.number, event.trick, self.names, self.style, len(self.names))
-        )
+        self.console.print(completed_trick_text(event.number, event.trick, self.names, self.style))
         # What the trick left on the table for everyone (as the variant declares it), from
         # public facts only: any seat's view will do.
         view = self.session.observe(0)
@@ -1198,9 +1229,7 @@ class TableUI:
         else:
             self.console.print(_("No trick has been played yet."))
             return
-        self.console.print(
-            completed_trick_text(number, trick, self.names, self.style, len(self.names))
-        )
+        self.console.print(completed_trick_text(number, trick, self.names, self.style))
 
 
 def _exchange_count(legal: Sequence[Any]) -> int:

@@ -271,6 +271,10 @@ def start_command(
     label: Annotated[
         str, typer.Option("--label", metavar="TEXT", help="A label (e.g. the evening).")
     ] = "",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", min=1, help=runtime.PLAYERS_HELP),
+    ] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -286,15 +290,17 @@ def start_command(
             from openwhist.services import UsageError
 
             raise UsageError(f"{the_variant.name} declares no deal facts: it cannot be score-kept")
+        # The table has one seat per --player (--players, when given, must say as many).
+        seat_names = the_variant.names_for(players or len(player))
         dealer = 0
         if first_dealer is not None:
             # A player's name is a seat too: the seat they were given with --player.
             named = [p.strip().lower() for p in player]
             wanted = first_dealer.strip().lower()
-            if wanted in named and wanted not in (n.lower() for n in the_variant.seat_names):
+            if wanted in named and wanted not in (n.lower() for n in seat_names):
                 dealer = named.index(wanted)
             else:
-                dealer = _seat_index(first_dealer, the_variant.seat_names)
+                dealer = _seat_index(first_dealer, seat_names)
         with open_ledger(ctx, db, variants=True) as ledger:
             match = ledger.start_match(
                 the_variant.name,
@@ -304,15 +310,14 @@ def start_command(
                 inputs="facts",
                 first_dealer=dealer,
                 label=label,
+                seats=players,
             )
             summary = ledger.get_match(match)
         summary.pop("deal_records", None)
         if json_out:
             runtime.echo_json(summary)
             return
-        seats = ", ".join(
-            f"{the_variant.seat_names[p['seat']]} {p['name']}" for p in summary["players"]
-        )
+        seats = ", ".join(f"{seat_names[p['seat']]} {p['name']}" for p in summary["players"])
         typer.echo(f"match {match}: {the_variant.name} -- {seats}")
         runtime.echo_error(
             f"enter each deal with: whist record deal {match} "
@@ -390,7 +395,7 @@ def deal_command(
             summary = ledger.get_match(match)
             variant = runtime.get_catalog(ctx).variant(summary["variant"])
             names = _Names(
-                list(variant.seat_names),
+                list(variant.names_for(len(summary["players"]))),
                 list(summary["parties"]),
                 [seat_display_name(p["name"], p["kind"]) for p in summary["players"]],
                 [int(p["party"]) for p in summary["players"]],

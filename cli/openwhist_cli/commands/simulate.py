@@ -62,6 +62,10 @@ def simulate_command(
             help="Write one game record per match to FILE, as JSON lines.",
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", min=1, help=runtime.PLAYERS_HELP),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     isolate_bots: Annotated[
         bool,
@@ -99,6 +103,7 @@ def simulate_command(
                 on_record=sink.write if sink is not None else None,
                 isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
                 stream=True,
+                players=players,
             )
         finally:
             if sink is not None:

@@ -39,8 +39,15 @@ def variants_command(
 
 def _render(item: dict[str, Any]) -> str:
     aliases = f" (also: {', '.join(item['aliases'])})" if item["aliases"] else ""
+    counts = sorted(int(n) for n in item.get("seat_counts") or {})
+    if len(counts) > 1:
+        run = counts == list(range(counts[0], counts[-1] + 1))
+        spread = f"{counts[0]}-{counts[-1]}" if run else ", ".join(map(str, counts))
+        players = f"{spread} players (--players N, default {item['players']})"
+    else:
+        players = f"{item['players']} players"
     lines = [
-        f"{item['name']}{aliases} -- {item['title']}, {item['players']} players, "
+        f"{item['name']}{aliases} -- {item['title']}, {players}, "
         f"{item['distribution']} {item['version']}",
         f"  {item['description']}",
     ]

@@ -112,14 +112,14 @@ def shown_voids(view: PlayerView, *, first_trick: int = 0) -> list[int]:
     last draw, since a drawn card can refill a void.
     """
     voids = [0] * view.seats
-    records = [(r.leader, r.cards) for r in view.completed[first_trick:]]
+    records = [(r.seats, r.cards) for r in view.completed[first_trick:]]
     if view.trick:
-        records.append((view.leader, view.trick))
-    for leader, cards in records:
+        records.append((view.trick_seats, view.trick))
+    for seats, cards in records:
         led = cards[0] // 13
         for i in range(1, len(cards)):
             if cards[i] // 13 != led:
-                voids[(leader + i) % view.seats] |= 1 << led
+                voids[seats[i]] |= 1 << led
     return voids
 
 
@@ -278,12 +278,10 @@ class TrickPolicy:
 
     def _after(self, view: PlayerView) -> tuple[list[int], list[int]]:
         """(opponents, partners) who still play to the current trick after this seat."""
-        n_after = view.seats - len(view.trick) - 1
         partners = self.partners(view.seat)
         opps: list[int] = []
         mates: list[int] = []
-        for k in range(1, n_after + 1):
-            s = (view.seat + k) % view.seats
+        for s in view.to_play:  # the trick's order: a seat out or knocked plays no card
             (mates if s in partners else opps).append(s)
         return opps, mates
 
@@ -349,7 +347,7 @@ class TrickPolicy:
         led = trick[0] // 13
         win_i = winning_index(trick, trump)
         win_card = trick[win_i]
-        win_seat = (view.leader + win_i) % view.seats
+        win_seat = view.trick_seats[win_i]
         opps, mates = self._after(view)
         following = bool(legal & SUIT_MASKS[led])
         beaters = [c for c in _cards(legal) if beats(c, win_card, led, trump)]

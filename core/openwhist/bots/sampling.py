@@ -32,7 +32,7 @@ from typing import Any
 from openwhist.bots.base import CardBot, Reason
 from openwhist.game.actions import Action, Play
 from openwhist.game.cards import SUIT_MASKS
-from openwhist.game.state import TrickRecord
+from openwhist.game.state import TrickRecord, clockwise_orders
 from openwhist.game.tricks import winning_index
 from openwhist.game.views import PlayerView
 
@@ -191,6 +191,10 @@ def play_out(
     RULES.md §0.3: follow suit if able, highest trump else highest of the led suit, the
     winner leads) and return the tricks won per seat over the whole deal.
 
+    The current trick is finished in its own order (``view.trick_order``: a seat out or
+    knocked plays no card to it); later tricks are played by every seat that still holds
+    cards, clockwise from the winner -- a rollout knows no variant's knocks.
+
     Args:
         view: the view the rollout starts from (its trick, leader, completed tricks and
             tricks won are the starting position; its ``public`` is handed to the policies).
@@ -200,14 +204,17 @@ def play_out(
             policy is called (e.g. nothing, or facts that change as tricks are won).
     """
     seats = view.seats
+    orders = clockwise_orders(seats)
     hs = list(hands)
     trick = view.trick
     leader = view.leader
+    order = view.trick_order or orders[leader]
+    every_seat = len(order) == seats  # the standard order: no filtering per trick
     tricks = list(view.tricks)
     completed = view.completed
     public = view.public
-    while hs[(leader + len(trick)) % seats] or trick:
-        seat = (leader + len(trick)) % seats
+    while trick or hs[order[0]]:
+        seat = order[len(trick)]
         hand = hs[seat]
         legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand
         legal = legal or hand
@@ -229,16 +236,20 @@ def play_out(
                 completed=completed,
                 public=seat_public,
                 private={},
+                trick_order=order,
             )
             card = policies[seat](seat_view, legal)
         hs[seat] = hand & ~(1 << card)
         trick = (*trick, card)
-        if len(trick) == seats:
-            winner = (leader + winning_index(trick, view.trump)) % seats
-            completed = (*completed, TrickRecord(leader, trick, winner))
+        if len(trick) == len(order):
+            winner = order[winning_index(trick, view.trump)]
+            completed = (*completed, TrickRecord(leader, trick, winner, order))
             tricks[winner] += 1
             leader = winner
             trick = ()
+            order = orders[winner]
+            if not every_seat:
+                order = tuple(s for s in order if hs[s]) or order
     return tuple(tricks)
 
 
@@ -284,9 +295,10 @@ def view_after_card(view: PlayerView, card: int) -> PlayerView:
     and a completed trick is collected (won, counted, and the winner to lead). For
     rollouts from a decision point; the hand is not updated (rollouts carry their own)."""
     trick = (*view.trick, card)
-    if len(trick) < view.seats:
-        return replace(view, trick=trick)
-    winner = (view.leader + winning_index(trick, view.trump)) % view.seats
+    order = view.trick_order or clockwise_orders(view.seats)[view.leader]
+    if len(trick) < len(order):
+        return replace(view, trick=trick, trick_order=order)
+    winner = order[winning_index(trick, view.trump)]
     tricks = list(view.tricks)
     tricks[winner] += 1
     return replace(
@@ -294,7 +306,8 @@ def view_after_card(view: PlayerView, card: int) -> PlayerView:
         trick=(),
         leader=winner,
         tricks=tuple(tricks),
-        completed=(*view.completed, TrickRecord(view.leader, trick, winner)),
+        completed=(*view.completed, TrickRecord(view.leader, trick, winner, order)),
+        trick_order=clockwise_orders(view.seats)[winner],
     )
 
 

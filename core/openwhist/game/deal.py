@@ -48,8 +48,9 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from openwhist.game.actions import PLAYS, Action, Deal, Play
-from openwhist.game.cards import NUM_CARDS, SUIT_MASKS, card_name, iter_cards
+from openwhist.game.cards import NUM_CARDS, SUIT_MASKS
 from openwhist.game.errors import IllegalActionError
+from openwhist.game.standard import checked_order
 from openwhist.game.state import (
     CHANCE,
     CHANGEABLE,
@@ -62,6 +63,7 @@ from openwhist.game.state import (
     DealState,
     TrickRecord,
     changes_error,
+    clockwise_orders,
 )
 from openwhist.game.tricks import winning_index
 
@@ -137,14 +139,16 @@ class LiveDeal:
     _undo: list[tuple[Any, ...]]
     _base: int
     _seats: int
+    _orders: tuple[tuple[int, ...], ...]
     _history: list[Action]
+    trick_order: tuple[int, ...]
 
     __slots__ = (
         "_base",
         "_engine",
         "_history",
         "_mask",
-
+        "_orders",
         "_seats",
         "_snapshot",
         "_undo",
@@ -156,13 +160,22 @@ class LiveDeal:
         "phase",
         "to_act",
         "trick",
+        "trick_order",
         "tricks",
         "trump",
     )  # fmt: skip
 
+    def __new__(cls, engine: Engine, state: DealState[Any]) -> LiveDeal:
+        # A match whose rules offer trick actions (a knock) gets the subclass that lists
+        # them with the cards, so the plain deal's per-card listing pays nothing for them.
+        if cls is LiveDeal and engine._trick_actions is not None:
+            cls = _TrickActionDeal
+        return object.__new__(cls)
+
     def __init__(self, engine: Engine, state: DealState[Any]) -> None:
         self._engine = engine
         self._seats = state.context.seats
+        self._orders = clockwise_orders(self._seats)
         self._undo = []
         self._adopt(state)
         self._base = len(state.history)  # what pop() never takes back
@@ -276,8 +289,8 @@ class LiveDeal:
                     mask = engine._legal_plays(self)
             card = action.card
             if not mask >> card & 1:
-                legal = [card_name(c) for c in iter_cards(mask)]
-                raise engine._illegal(self.snapshot(), action, legal)
+                state = self.snapshot()
+                raise engine._illegal(state, action, engine._legal_in_play(state, mask))
             if len(trick) + 1 < self._seats and engine._standard_play:
                 # A card that does not end its trick changes three fields and adds one
                 # action, and leaves no undo record: `pop` takes it back from the history
@@ -358,7 +371,7 @@ class LiveDeal:
         if undo and undo[-1][-1] == length - 1:
             (
                 self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-                self.tricks, self.completed, self.extra, self._snapshot, _,
+                self.tricks, self.completed, self.extra, self.trick_order, self._snapshot, _,
             ) = undo.pop()  # fmt: skip
             action: Action = history.pop()
             return action
@@ -378,9 +391,11 @@ class LiveDeal:
 
     def copy(self) -> LiveDeal:
         """An independent deal at the same point, with the same actions to take back."""
-        other = LiveDeal.__new__(LiveDeal)
+        other = object.__new__(type(self))
         other._engine = self._engine
         other._seats = self._seats
+        other._orders = self._orders
+        other.trick_order = self.trick_order
         other.phase, other.to_act, other.hands = self.phase, self.to_act, self.hands
         other.trump, other.leader, other.trick = self.trump, self.leader, self.trick
         other.tricks, other.completed = self.tricks, self.completed
@@ -401,7 +416,7 @@ class LiveDeal:
                 (
                     self.phase, self.to_act, self.hands, self.trump, self.leader,
                     self.trick, self.tricks, self.completed, tuple(self._history),
-                    self.context, self.extra,
+                    self.context, self.extra, self.trick_order,
                 ),
             )  # fmt: skip
         return state
@@ -432,7 +447,8 @@ class LiveDeal:
         self._undo.append(
             (
                 self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-                self.tricks, self.completed, self.extra, self._snapshot, len(self._history),
+                self.tricks, self.completed, self.extra, self.trick_order, self._snapshot,
+                len(self._history),
             )
         )  # fmt: skip
 
@@ -440,7 +456,7 @@ class LiveDeal:
         """Take on every field of ``state`` (the result of a hook or of the pure path)."""
         (
             self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-            self.tricks, self.completed, history, self.context, self.extra,
+            self.tricks, self.completed, history, self.context, self.extra, self.trick_order,
         ) = state  # fmt: skip
         self._history = list(history)
         self._snapshot = state
@@ -462,11 +478,20 @@ class LiveDeal:
             self._history.append(action)
             self._snapshot = None
             self._mask = -1
-            return
-        assert isinstance(result, DealState)
-        if type(action) is Deal:
-            result = result._replace(history=(*self.snapshot().history, action))
-        self._adopt(result)
+        else:
+            assert isinstance(result, DealState)
+            if type(action) is Deal:
+                result = result._replace(history=(*self.snapshot().history, action))
+            self._adopt(result)
+        if (
+            not self._engine._standard_order
+            and self.phase == PHASE_PLAY
+            and not self.trick
+            and not self.trick_order
+        ):
+            # A trick starts under a rules plugin's order: asked once, as the pure API does.
+            self.trick_order = checked_order(self._engine.rules, self)
+            self._snapshot = None
 
     def _complete_trick(self, card: int) -> None:
         """The standard play of ``card``, the last of its trick (RULES.md §0.3), in place.
@@ -485,7 +510,7 @@ class LiveDeal:
         self._undo.append(
             (
                 self.phase, seat, hands, self.trump, leader, self.trick,
-                tricks, completed, self.extra, self._snapshot, len(history),
+                tricks, completed, self.extra, self.trick_order, self._snapshot, len(history),
             )
         )  # fmt: skip
         trick = (*self.trick, card)
@@ -518,7 +543,7 @@ class LiveDeal:
         history.append(PLAYS[card])
         self._snapshot = None
         self._mask = -1
-        record = _new_record(TrickRecord, (leader, trick, winner))
+        record = _new_record(TrickRecord, (leader, trick, winner, self._orders[leader]))
         self.completed = (*completed, record)
         self.trick = ()
         self.leader = self.to_act = winner
@@ -545,6 +570,19 @@ class LiveDeal:
             return
         (
             self.phase, self.to_act, self.hands, self.trump, self.leader, self.trick,
-            self.tricks, self.completed, _, self.context, self.extra,
+            self.tricks, self.completed, _, self.context, self.extra, self.trick_order,
         ) = after  # fmt: skip
         self._snapshot = after
+
+
+class _TrickActionDeal(LiveDeal):
+    """A `LiveDeal` of a match whose rules offer actions other than a card in trick play
+    (`whist_trick_actions`: a knock): its legal actions are the engine's, cards and trick
+    actions together. Built by ``LiveDeal(engine, state)`` itself for such a match."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.to_act < 0:
+            return ()
+        return self._engine.legal_actions(self.snapshot())

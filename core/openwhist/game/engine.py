@@ -35,10 +35,17 @@ from pydantic import BaseModel
 from openwhist.game.actions import Action, Deal, Play, sort_actions
 from openwhist.game.cards import NUM_CARDS, card_name, iter_cards
 from openwhist.game.deal import _SUIT_PLAYS, LiveDeal, plays_of, suit_tables
-from openwhist.game.errors import IllegalActionError, InvalidNotationError, PluginContractError
-from openwhist.game.messages import Message
+from openwhist.game.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    PluginContractError,
+    SeatCountError,
+    count_range,
+)
+from openwhist.game.messages import N_, Message
 from openwhist.game.rules import MatchRules
 from openwhist.game.scoring import DealScore, MatchProgress
+from openwhist.game.standard import checked_order, collect, standard_deal_supports
 from openwhist.game.state import (
     CHANCE,
     CHANGEABLE,
@@ -76,7 +83,13 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
 
 
 class Engine:
-    """The rules engine for one match: a variant, its validated options and house rules."""
+    """The rules engine for one match: a variant, its validated options, house rules and
+    number of seats.
+
+    Attributes:
+        seats: the match's number of seats (``seats=`` or the variant's default).
+        seat_names: the seat names at that count (`Variant.names_for`).
+    """
 
     def __init__(
         self,
@@ -84,11 +97,15 @@ class Engine:
         options: BaseModel | Mapping[str, Any] | None = None,
         *,
         house_rules: Sequence[HouseRule] = (),
+        seats: int | None = None,
     ) -> None:
-        """Build the match's rule stack.
+        """Build the match's rule stack, for ``seats`` players (``None``: the variant's
+        default count, ``variant.seats``).
 
         Raises:
             OptionsError: when ``options`` is a mapping the variant's model rejects.
+            SeatCountError: a seat count the variant does not allow, or one its rules cannot
+                deal (the standard deal needs a count that divides 52).
             PluginContractError: when a rules plugin does not fit the hook contract.
         """
         self.variant = variant
@@ -100,7 +117,27 @@ class Engine:
                 f"options of type {type(self.options).__name__} given to variant {variant.name}"
             )
         self.house_rules = tuple(house_rules)
-        self.rules = MatchRules(variant, self.house_rules)
+        self.rules = MatchRules(variant, self.house_rules, seats)
+        self.seats = self.rules.seats
+        self.seat_names = self.rules.seat_names
+        if "whist_deal_cards" in self.rules.standard_hooks and not standard_deal_supports(
+            self.seats
+        ):
+            allowed = [n for n in variant.allowed_seats if standard_deal_supports(n)]
+            raise SeatCountError(
+                variant.name,
+                self.seats,
+                allowed,
+                reason=(
+                    f"{variant.name} cannot be played by {self.seats} players: it deals all "
+                    f"52 cards, which needs {count_range(allowed) or 'a number that divides 52'}"
+                    " players"
+                ),
+                message=Message(
+                    N_("{variant} cannot be played by {seats} players: it deals all 52 cards"),
+                    {"variant": variant.title, "seats": self.seats},
+                ),
+            )
         # The last state legal_actions answered, with its legal card mask (play) or its
         # legal actions (bidding), so apply(state, ...) right after need not ask the rules
         # again. States are immutable and held here, so identity means the same state.
@@ -115,10 +152,23 @@ class Engine:
         # The steps a LiveDeal may do itself: those only the standard rules implement here,
         # or that every other implementation declares standard for these options.
         standard = self.rules.standard_steps(self.options)
+        self._standard_order = self.rules.standard_trick_order
         self._standard_legal = "whist_legal_plays" in standard
-        self._standard_play = "whist_apply_play" in standard
+        # The deal plays a card in place only under the standard trick order too: a
+        # variant's order (a seat out, a knock) is followed by the pure step.
+        self._standard_play = "whist_apply_play" in standard and self._standard_order
         self._standard_winner = "whist_trick_winner" in standard
         self._standard_after_trick = "whist_after_trick" in standard
+        # A knock, or any action other than a card in trick play: asked of the rules only
+        # in a match whose rules offer some (None: cards only, nothing to ask).
+        self._trick_actions = (
+            None if "whist_trick_actions" in self.rules.standard_hooks else self.rules.trick_actions
+        )
+        if self._trick_actions is not None and self._standard_order:
+            raise PluginContractError(
+                f"{variant.name}: whist_trick_actions needs a whist_trick_order that leaves "
+                "out the seat that took one"
+            )
 
     # -- deals ---------------------------------------------------------------------------
 
@@ -128,7 +178,7 @@ class Engine:
         """A new deal, waiting for the chance action (the shuffled deck)."""
         context = DealContext(
             options=self.options,
-            seats=self.variant.seats,
+            seats=self.seats,
             dealer=dealer,
             number=number,
             progress=progress.as_dict() if progress is not None else None,
@@ -158,9 +208,13 @@ class Engine:
             mask = self._legal_plays(state)
             self._last = (state, mask)
             c, d, h, s = _SUIT_PLAYS or suit_tables()
-            return (
+            plays = (
                 c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
             )
+            if self._trick_actions is None:
+                return plays
+            others = self._trick_actions(state)
+            return sort_actions([*plays, *others]) if others else plays
         actions = self.rules.bidding_actions(state)
         if not actions:
             raise PluginContractError(
@@ -207,30 +261,68 @@ class Engine:
             and (seat is None or seat == state.to_act)
             and any(map(is_, legal, repeat(action)))
         ):
-            return bid_result(state, action, self._apply_bid(state, action))
+            new = bid_result(state, action, self._apply_bid(state, action))
+            return new if self._standard_order else self._started(new)
         to_act = state.to_act
         if to_act == TERMINAL:
             raise IllegalActionError("the deal is over")
         if seat is not None and seat != to_act:
-            who = self.variant.seat_names[to_act] if to_act >= 0 else "chance"
+            who = self.seat_names[to_act] if to_act >= 0 else "chance"
             raise IllegalActionError(
-                f"out of turn: it is {who}'s turn, not {self.variant.seat_names[seat]}'s"
+                f"out of turn: it is {who}'s turn, not {self.seat_names[seat]}'s"
             )
         if to_act == CHANCE:
             if type(action) is not Deal or sorted(action.order) != list(range(NUM_CARDS)):
                 raise IllegalActionError("chance must deal a permutation of the 52 cards")
             return self.apply_unchecked(state, action)
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
+            if type(action) is not Play and self._trick_actions is not None:
+                offered = self._trick_actions(state)
+                if action in offered:
+                    return self._apply_trick_action(state, action)
             if last_state is not state:
                 mask = self._legal_plays(state)
             if type(action) is not Play or not mask >> action.card & 1:
-                raise self._illegal(state, action, [card_name(c) for c in iter_cards(mask)])
+                raise self._illegal(state, action, self._legal_in_play(state, mask))
             return self._apply_play(state, action.card)
         if last_bids is not state:
             legal = self.legal_actions(state)
         if action not in legal:
             raise self._illegal(state, action, [a.notation() for a in legal])
-        return bid_result(state, action, self._apply_bid(state, action))
+        return self._started(bid_result(state, action, self._apply_bid(state, action)))
+
+    def _started(self, state: DealState[Any]) -> DealState[Any]:
+        """``state`` after a deal or a bid: when a trick starts under a rules plugin's trick
+        order, with that order (`whist_trick_order`) set; as it is otherwise."""
+        if self._standard_order or state.phase != PHASE_PLAY or state.trick or state.trick_order:
+            return state
+        order = checked_order(self.rules, state)
+        return state._replace(trick_order=order)
+
+    def _apply_trick_action(self, state: DealState[Any], action: Action) -> DealState[Any]:
+        """Apply a trick action (a knock) that `whist_trick_actions` offered: the rules'
+        changes, the action in the history, the trick's order asked again, then the turn
+        moved on to the order's next seat -- or the trick won and collected when every
+        seat of the order has played."""
+        new = bid_result(state, action, self.rules.apply_trick_action(state, action))
+        order = checked_order(self.rules, new)
+        trick = new.trick
+        if len(trick) < len(order):
+            first = order[0] if not trick else new.leader
+            return new._replace(trick_order=order, to_act=order[len(trick)], leader=first)
+        if not trick:
+            raise PluginContractError(
+                f"{self.variant.name}: after {action.notation()!r} no seat is left to play "
+                "the trick"
+            )
+        return collect(self.rules, new._replace(trick_order=order), trick, new.hands, new.history)
+
+    def _legal_in_play(self, state: DealState[Any], mask: int) -> list[str]:
+        """The legal alternatives in trick play, in notation: the legal cards, then any
+        trick action the rules offer (a knock), in legal-action order (the error path)."""
+        if self._trick_actions is None:
+            return [card_name(c) for c in iter_cards(mask)]
+        return [a.notation() for a in self.legal_actions(state)]
 
     def _illegal(
         self, state: DealState[Any], action: Action, legal: Sequence[str]
@@ -251,12 +343,13 @@ class Engine:
             if isinstance(dealt, dict):
                 if not dealt.keys() <= CHANGEABLE:
                     raise changes_error(dealt)
-                return state._replace(**dealt, history=history)
-            return dealt._replace(history=history)
+                return self._started(state._replace(**dealt, history=history))
+            return self._started(dealt._replace(history=history))
         if state.phase is PHASE_PLAY or state.phase == PHASE_PLAY:
-            assert isinstance(action, Play)
+            if type(action) is not Play:
+                return self._apply_trick_action(state, action)
             return self._apply_play(state, action.card)
-        return bid_result(state, action, self._apply_bid(state, action))
+        return self._started(bid_result(state, action, self._apply_bid(state, action)))
 
     def parse_action(self, state: DealState[Any], text: str) -> Action:
         """Read ``text`` as an action of the current phase.
@@ -287,7 +380,7 @@ class Engine:
     def choose_first_dealer(self, rng: random.Random) -> int:
         """The first dealer of a new match, drawn from ``rng`` as the variant's rules say."""
         seat = self.rules.first_dealer(self.options, rng)
-        if not 0 <= seat < self.variant.seats:
+        if not 0 <= seat < self.seats:
             raise PluginContractError(f"{self.variant.name}: first dealer {seat} is not a seat")
         return seat
 

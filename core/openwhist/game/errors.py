@@ -97,6 +97,46 @@ class OptionsError(OpenWhistError, ValueError):
         super().__init__(f"invalid options for {variant}: " + "; ".join(problems))
 
 
+class SeatCountError(OptionsError):
+    """A number of players the variant does not seat (``--players 9``), or that its rules
+    cannot deal; names the counts it allows. An `OptionsError`, so every command refuses it
+    as it refuses a bad option (exit code 2); its text is the one problem, without the
+    "invalid options" frame.
+
+    Attributes:
+        seats: the count asked for.
+        allowed: the counts the variant seats.
+    """
+
+    def __init__(
+        self,
+        variant: str,
+        seats: int,
+        allowed: Sequence[int],
+        *,
+        reason: str | None = None,
+        message: Message | None = None,
+    ) -> None:
+        self.seats = seats
+        self.allowed = tuple(allowed)
+        problem = (
+            reason or f"{variant} is played by {count_range(self.allowed)} players, not {seats}"
+        )
+        super().__init__(variant, [problem], messages=(message,) if message is not None else ())
+        self.args = (problem,)
+
+    def __str__(self) -> str:
+        return self.problems[0]
+
+
+def count_range(counts: Sequence[int]) -> str:
+    """``2-7`` for a run of counts, ``2, 4`` otherwise, ``4`` for one."""
+    ordered = sorted(counts)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
 class VariantError(OpenWhistError):
     """Raised by a variant plugin to tell the user something; shown verbatim."""
 

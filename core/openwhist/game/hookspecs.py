@@ -59,6 +59,14 @@ class Rules:
 
     variant: Variant
     house_rules: tuple[HouseRule, ...]
+    seats: int
+    """The match's number of seats (one of `Variant.allowed_seats`; ``--players N``)."""
+    seat_names: tuple[str, ...]
+    """The seat names at that count (`Variant.names_for`): use these, not
+    ``variant.seat_names``, which are the default count's."""
+    standard_trick_order: bool
+    """True when no rules plugin of the match implements `whist_trick_order`: every trick
+    is every seat clockwise from its leader, and the engine keeps ``trick_order`` empty."""
 
     start_deal: Callable[[DealContext], DealState[Any]]
     deal_cards: Callable[[DealState[Any], tuple[int, ...]], DealState[Any] | DealChanges]
@@ -67,6 +75,9 @@ class Rules:
     legal_plays: Callable[[DealView], int]
     apply_play: Callable[[DealState[Any], int], DealState[Any]]
     trick_winner: Callable[[DealView, tuple[int, ...]], int]
+    trick_order: Callable[[DealView], tuple[int, ...]]
+    trick_actions: Callable[[DealState[Any]], Sequence[Action]]
+    apply_trick_action: Callable[[DealState[Any], Action], DealState[Any] | DealChanges]
     after_trick: Callable[[DealView, TrickRecord], DealState[Any] | DealChanges]
     score_deal: Callable[[DealState[Any]], DealScore]
     deal_facts: Callable[[DealState[Any]], BaseModel]
@@ -146,8 +157,57 @@ class RuleSpecs(Protocol):
     def whist_apply_play(self, rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
         """Play a legal ``card`` for ``state.to_act``; resolve the trick when it is complete.
 
-        Standard: the card leaves the hand and joins the trick; when every seat has played,
-        `whist_trick_winner` then `whist_after_trick` are called.
+        Standard: the card leaves the hand and joins the trick; the next seat of the
+        trick's order (`DealState.trick_order`; every seat clockwise under the standard
+        rules) is to play, and when every seat of that order has played,
+        `whist_trick_winner` then `whist_after_trick` are called and the next trick's
+        order is set. An override completes tricks with `openwhist.game.standard.collect`
+        so the trick's seats, the next order and the after-trick hook stay the engine's.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_trick_order(self, rules: Rules, state: DealView) -> tuple[int, ...]:
+        """The seats that play the current trick, in play order: the seats that played
+        ``state.trick``'s cards (in that order), then those still to play. Non-empty.
+
+        ``state`` is a `DealView`. The engine calls it when a trick starts (after the deal,
+        a bid or the previous trick, with ``state.leader`` the seat to lead) and after each
+        trick action (`whist_apply_trick_action`: a seat knocked), never per card; it keeps
+        the answer in ``state.trick_order``. The trick is complete when every seat of the
+        order has played; a seat left out (out of the deal, knocked) plays no card to it and
+        the next seat of the order plays instead. After a trick action the order must
+        still begin with the seats that played the trick's cards; its first seat leads an
+        empty trick.
+
+        Standard (not called: ``trick_order`` stays ``()``): every seat, clockwise from
+        the leader. Implement it only when a seat can be left out of a trick.
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_trick_actions(self, rules: Rules, state: DealState[Any]) -> Sequence[Action]:
+        """The actions other than a card that ``state.to_act`` may take in trick play now
+        (a knock), offered with its legal cards (empty: only cards).
+
+        Called for every decision in trick play of a match whose rules implement it (the
+        engine skips it otherwise). Standard: ``()``. A variant with such actions also
+        implements `whist_apply_trick_action`, `whist_trick_order` (the seat that knocked
+        is left out) and `whist_parse_action` (its notation).
+        """
+        ...
+
+    @hookspec(firstresult=True)
+    def whist_apply_trick_action(
+        self, rules: Rules, state: DealState[Any], action: Action
+    ) -> DealChanges | DealState[Any]:
+        """Apply a legal trick action (one `whist_trick_actions` offered): what changes.
+
+        Return `DealChanges` -- normally only ``extra``, where the variant notes that the
+        seat knocked. The engine then adds ``action`` to the history, asks
+        `whist_trick_order` again and moves the turn on: the next seat of the order plays,
+        or, when every seat of the order has played, the trick is complete and is won and
+        collected as after its last card. Standard: raises (no trick action exists).
         """
         ...
 

@@ -68,9 +68,20 @@ class MatchRules(Rules):
     (``whist_`` prefix dropped) and has its argument list without ``rules``.
     """
 
-    def __init__(self, variant: Variant, house_rules: Sequence[HouseRule] = ()) -> None:
+    def __init__(
+        self, variant: Variant, house_rules: Sequence[HouseRule] = (), seats: int | None = None
+    ) -> None:
+        """Stack the rules of a match of ``variant`` with ``house_rules`` at ``seats`` seats
+        (``None``: the variant's default count).
+
+        Raises:
+            SeatCountError: a count the variant does not allow.
+            PluginContractError: a rules plugin that does not fit the hook contract.
+        """
         self.variant = variant
         self.house_rules = tuple(house_rules)
+        self.seat_names = variant.names_for(seats)
+        self.seats = len(self.seat_names)
         pm = RulesPluginManager(PROJECT)
         pm.add_hookspecs(RuleSpecs)
         # Registered first, so called last: the variant and house rules override it.
@@ -87,6 +98,7 @@ class MatchRules(Rules):
         )
         """The hooks only the core's standard rules implement in this match: the engine may
         do those steps itself (`openwhist.game.deal.LiveDeal`)."""
+        self.standard_trick_order = "whist_trick_order" in self.standard_hooks
         for hook in RULE_HOOKS:
             setattr(self, hook.removeprefix("whist_"), self._resolve(pm, hook))
 

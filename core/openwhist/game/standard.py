@@ -1,10 +1,13 @@
 """The core's standard trick-taking rules (RULES.md §0.3), the bottom of every rule stack.
 
-`StandardRules` implements every rule hook for plain whist: four seats, all 52 cards dealt
-one at a time from the dealer's left, the dealer's last card turned for trump, eldest hand
-leads, follow suit, highest trump else highest of the led suit wins, the winner leads, and
-the side with more than six tricks scores one point per trick over six. Variants override
-only what differs.
+`StandardRules` implements every rule hook for plain whist: all 52 cards dealt one at a
+time from the dealer's left, the dealer's last card turned for trump, eldest hand leads,
+every seat plays to every trick clockwise, follow suit, highest trump else highest of the
+led suit wins, the winner leads, and the side with more than half the tricks scores one
+point per trick over book. The standard deal needs a seat count that divides 52 (2 or 4
+seats, 26 or 13 cards each); an engine for any other count of a variant that keeps it is
+refused (`openwhist.game.errors.SeatCountError`): such a variant deals its own cards.
+Variants override only what differs.
 
 The module-level functions are the building blocks the hooks use, public so a variant can
 compose them (German Whist calls `collect_trick` and `deal_round_robin`).
@@ -17,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from openwhist.game.actions import PLAYS, Action, Deal, Play
-from openwhist.game.cards import SUIT_MASKS, card_name
-from openwhist.game.errors import InvalidNotationError
+from openwhist.game.cards import NUM_CARDS, SUIT_MASKS, card_name
+from openwhist.game.errors import InvalidNotationError, PluginContractError
 from openwhist.game.hookspecs import Rules, hookimpl
 from openwhist.game.messages import N_, Message
 from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
 from openwhist.game.state import (
     CHANCE,
+    CLOCKWISE,
     NO_TRUMP,
     PHASE_DEAL,
     PHASE_END,
@@ -34,8 +38,10 @@ from openwhist.game.state import (
     DealState,
     DealView,
     TrickRecord,
+    clockwise_orders,
     record_from_fields,
     state_from_fields,
+    trick_order_of,
     with_changes,
 )
 from openwhist.game.tricks import winning_index
@@ -81,13 +87,21 @@ def deal_round_robin(order: tuple[int, ...], *, seats: int, first: int, count: i
     return hands
 
 
+def standard_deal_supports(seats: int) -> bool:
+    """Whether the standard deal (`whist_deal_cards`: every card, one at a time) gives a
+    table of ``seats`` equal hands: a count that divides 52."""
+    return seats > 0 and NUM_CARDS % seats == 0
+
+
 def collect_trick(state: DealState[Any], trick: tuple[int, ...], winner: int) -> DealState[Any]:
     """``state`` with ``trick`` (complete) moved to the completed tricks and won by ``winner``.
 
-    The winner is set to lead and act next; `whist_after_trick` may change that.
+    The cards' seats are the first ``len(trick)`` of ``state``'s trick order. The winner is
+    set to lead and act next; `whist_after_trick` may change that.
     """
     tricks = list(state.tricks)
     tricks[winner] += 1
+    played = trick_order_of(state)[: len(trick)]
     return DealState(
         state.phase,
         winner,
@@ -96,11 +110,90 @@ def collect_trick(state: DealState[Any], trick: tuple[int, ...], winner: int) ->
         winner,
         (),
         tuple(tricks),
-        (*state.completed, TrickRecord(state.leader, trick, winner)),
+        (*state.completed, TrickRecord(state.leader, trick, winner, played)),
         state.history,
         state.context,
         state.extra,
     )
+
+
+def checked_order(rules: Rules, state: DealView) -> tuple[int, ...]:
+    """``rules.trick_order(state)``, checked against the hook's contract: non-empty, seats
+    of the table each at most once, starting with the seats that played the trick's cards.
+
+    Raises:
+        PluginContractError: naming the variant and the order.
+    """
+    order = tuple(rules.trick_order(state))
+    seats = state.context.seats
+    played = len(state.trick)
+    if played:  # after a knock: the seats that played stay first, in their order
+        fits = order[:played] == trick_order_of(state)[:played] and len(order) >= played
+    elif not state.trick_order:  # a trick starts: the leader leads it
+        fits = bool(order) and order[0] == state.leader
+    else:  # a knock before the lead: the order's first seat leads instead
+        fits = bool(order)
+    if (
+        not fits
+        or len(set(order)) != len(order)
+        or not all(type(s) is int and 0 <= s < seats for s in order)
+    ):
+        raise PluginContractError(
+            f"{rules.variant.name}: whist_trick_order gave {order!r}, not the non-empty order "
+            f"of distinct seats 0..{seats - 1} the trick needs (leader {state.leader}, "
+            f"{played} card(s) played)"
+        )
+    return order
+
+
+def collect(
+    rules: Rules,
+    state: DealState[Any],
+    trick: tuple[int, ...],
+    hands: tuple[int, ...],
+    history: tuple[Action, ...],
+) -> DealState[Any]:
+    """The deal after its current trick is complete: ``trick`` (every card, the last one
+    included) won (`whist_trick_winner`, asked of ``state``), collected with the seats that
+    played it, the winner to lead, then `whist_after_trick`, then the next trick's order.
+
+    ``state`` is the deal just before the last card (or, after a knock completed the trick,
+    the deal with the trick's cards and its final order); ``hands`` and ``history`` are
+    those after the last action. The standard `whist_apply_play` and the engine's trick
+    actions both end a trick here; a variant that overrides `whist_apply_play` should too.
+    """
+    phase, _, _, trump, leader, _, tricks, completed, _, context, extra, order = state
+    winner = rules.trick_winner(state, trick)
+    won: tuple[int, ...]
+    if len(tricks) == 2:
+        won = (tricks[0] + 1, tricks[1]) if winner == 0 else (tricks[0], tricks[1] + 1)
+    else:
+        count = list(tricks)
+        count[winner] += 1
+        won = tuple(count)
+    played = order[: len(trick)] if order else clockwise_orders(context.seats)[leader]
+    record = record_from_fields((leader, trick, winner, played))
+    collected = state_from_fields(
+        (
+            phase,
+            winner,
+            hands,
+            trump,
+            winner,
+            (),
+            won,
+            (*completed, record),
+            history,
+            context,
+            extra,
+            (),
+        ),
+    )
+    after = with_changes(collected, rules.after_trick(collected, record))
+    if rules.standard_trick_order or after.phase != PHASE_PLAY:
+        return after
+    first = checked_order(rules, after)
+    return after._replace(trick_order=first, leader=first[0], to_act=first[0])
 
 
 def end_deal(state: DealView) -> DealState[Any]:
@@ -129,6 +222,12 @@ class StandardRules:
         # RULES.md §2.3: one at a time clockwise from eldest hand; the dealer's last card
         # (the 52nd) is turned up and fixes trump; eldest hand leads.
         seats = state.context.seats
+        if not standard_deal_supports(seats):
+            # The engine refuses such a match before it starts (`Engine`); this guards a
+            # state built by hand.
+            raise PluginContractError(
+                f"the standard deal cannot give {seats} seats equal hands of the 52 cards"
+            )
         eldest = (state.context.dealer + 1) % seats
         hands = deal_round_robin(order, seats=seats, first=eldest, count=len(order))
         return {
@@ -154,7 +253,13 @@ class StandardRules:
         # the state, plain tuple work and one new state per card (two when the card
         # completes a trick), built with `state_from_fields` -- 0.16 µs against 0.31 µs for
         # the NamedTuple constructor and 0.8 µs for `_replace`, per card (docs/performance.md).
-        phase, seat, hands, trump, leader, trick, tricks, completed, history, context, extra = state
+        (
+            phase, seat, hands, trump, leader, trick, tricks, completed, history, context,
+            extra, order,
+        ) = state  # fmt: skip
+        if order:
+            # A rules plugin's trick order (a seat out, a knock): its own, slower step.
+            return _play_in_order(rules, state, card)
         seats = context.seats
         keep = ~(1 << card)
         if len(hands) == 2:
@@ -185,9 +290,11 @@ class StandardRules:
                     history,
                     context,
                     extra,
+                    order,
                 ),
             )
-        # The trick is complete: resolve it and collect it in the same step.
+        # The trick is complete: resolve it and collect it in the same step (`collect`,
+        # inlined for the standard order: every seat clockwise, ``trick_order`` empty).
         winner = rules.trick_winner(state, trick)
         won: tuple[int, ...]
         if len(tricks) == 2:
@@ -196,7 +303,11 @@ class StandardRules:
             count = list(tricks)
             count[winner] += 1
             won = tuple(count)
-        record = record_from_fields((leader, trick, winner))
+        try:
+            played = CLOCKWISE[seats][leader]
+        except IndexError:  # a table of more than 13 seats: built, not looked up
+            played = clockwise_orders(seats)[leader]
+        record = record_from_fields((leader, trick, winner, played))
         collected = state_from_fields(
             (
                 phase,
@@ -210,13 +321,35 @@ class StandardRules:
                 history,
                 context,
                 extra,
+                (),
             ),
         )
         return with_changes(collected, rules.after_trick(collected, record))
 
     @hookimpl
     def whist_trick_winner(self, state: DealState[Any], trick: tuple[int, ...]) -> int:
-        return (state.leader + winning_index(trick, state.trump)) % state.context.seats
+        index = winning_index(trick, state.trump)
+        order = state.trick_order
+        return order[index] if order else (state.leader + index) % state.context.seats
+
+    @hookimpl
+    def whist_trick_order(self, state: DealView) -> tuple[int, ...]:
+        # Every seat clockwise from the leader. The engine does not call this when no
+        # other plugin implements the hook; a plugin's implementation may fall through here.
+        return clockwise_orders(state.context.seats)[state.leader]
+
+    @hookimpl
+    def whist_trick_actions(self, state: DealState[Any]) -> tuple[Action, ...]:
+        return ()
+
+    @hookimpl
+    def whist_apply_trick_action(
+        self, rules: Rules, state: DealState[Any], action: Action
+    ) -> DealChanges:
+        raise PluginContractError(
+            f"{rules.variant.name}: whist_trick_actions offered {action.notation()!r} but no "
+            "whist_apply_trick_action applies it"
+        )
 
     @hookimpl
     def whist_after_trick(self, rules: Rules, state: DealView, record: TrickRecord) -> DealChanges:
@@ -258,7 +391,7 @@ class StandardRules:
 
     @hookimpl
     def whist_first_dealer(self, rules: Rules, options: BaseModel, rng: Random) -> int:
-        return rng.randrange(rules.variant.seats)
+        return rng.randrange(rules.seats)
 
     @hookimpl
     def whist_start_match(
@@ -278,7 +411,7 @@ class StandardRules:
         return MatchProgress(
             parties=progress.parties,
             deals=progress.deals + 1,
-            dealer=(progress.dealer + 1) % rules.variant.seats,
+            dealer=(progress.dealer + 1) % rules.seats,
             totals=totals,
             finished=True,
             winner=score.winner,
@@ -298,7 +431,7 @@ class StandardRules:
     def whist_explain_illegal(
         self, rules: Rules, state: DealState[Any], action: Action
     ) -> Message | str:
-        seat_name = rules.variant.seat_names[state.to_act]
+        seat_name = rules.seat_names[state.to_act]
         if state.phase == PHASE_PLAY and isinstance(action, Play):
             if not state.hands[state.to_act] >> action.card & 1:
                 return Message(
@@ -326,6 +459,21 @@ class StandardRules:
         raise InvalidNotationError(f"no action can be read in phase {state.phase!r}")
 
 
+def _play_in_order(rules: Rules, state: DealState[Any], card: int) -> DealState[Any]:
+    """`whist_apply_play` under a rules plugin's trick order (``state.trick_order`` set):
+    the card played, then the order's next seat to act, or the trick collected."""
+    hands = list(state.hands)
+    hands[state.to_act] &= ~(1 << card)
+    trick = (*state.trick, card)
+    history = (*state.history, PLAYS[card])
+    order = state.trick_order
+    if len(trick) < len(order):
+        return state._replace(
+            to_act=order[len(trick)], hands=tuple(hands), trick=trick, history=history
+        )
+    return collect(rules, state, trick, tuple(hands), history)
+
+
 class TrickFacts(BaseModel):
     """The standard deal facts: tricks won per seat."""
 
@@ -338,7 +486,7 @@ SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
 
 def _parties(rules: Rules) -> tuple[str, ...]:
-    names = rules.variant.seat_names
+    names = rules.seat_names
     if rules.variant.partnerships:
         return tuple("".join(names[s] for s in side) for side in rules.variant.partnerships)
     return names
@@ -350,9 +498,12 @@ def _summary(parties: tuple[str, ...], totals: tuple[int, ...]) -> str:
 
 __all__ = [
     "StandardRules",
+    "checked_order",
+    "collect",
     "collect_trick",
     "deal_round_robin",
     "end_deal",
     "initial_state",
     "side_of",
+    "standard_deal_supports",
 ]

@@ -66,11 +66,22 @@ class DealContext:
 
 
 class TrickRecord(NamedTuple):
-    """A completed trick: who led, the cards in play order, and who won it."""
+    """A completed trick: who led, the cards in play order, who won it, and who played each.
+
+    Attributes:
+        leader: the seat that led (``seats[0]``).
+        cards: the cards in play order.
+        winner: the seat that won the trick.
+        seats: the seat that played each card of ``cards``, in the same order. Every seat
+            clockwise from the leader under the standard rules; fewer when a seat is out of
+            the deal or knocked instead of playing (`DealState.trick_order`). Read the
+            player of a card here, never by counting seats from the leader.
+    """
 
     leader: int
     cards: tuple[int, ...]
     winner: int
+    seats: tuple[int, ...]
 
 
 class DealState(NamedTuple, Generic[X]):
@@ -88,6 +99,11 @@ class DealState(NamedTuple, Generic[X]):
         history: every action applied so far, the chance deal included.
         context: the deal's fixed context (options, dealer, match progress).
         extra: the variant's own immutable fields (``None`` for none).
+        trick_order: the seats that play the current trick, in play order (those that
+            played ``trick``'s cards first, then those still to play), when a rules plugin
+            of the match decides it (`whist_trick_order`); ``()`` when the standard rules
+            do: every seat, clockwise from ``leader``. The engine's to set, when a trick
+            starts and after a trick action (a knock); read it through `trick_order_of`.
     """
 
     phase: str
@@ -101,6 +117,7 @@ class DealState(NamedTuple, Generic[X]):
     history: tuple[Action, ...]
     context: DealContext
     extra: X
+    trick_order: tuple[int, ...] = ()
 
     @property
     def seats(self) -> int:
@@ -150,6 +167,8 @@ class DealView(Protocol):
     @property
     def extra(self) -> Any: ...
     @property
+    def trick_order(self) -> tuple[int, ...]: ...
+    @property
     def _replace(self) -> Callable[..., DealState[Any]]:
         """``_replace(**changes)``: a `DealState` with ``changes``; the deal is unchanged."""
         ...
@@ -162,10 +181,11 @@ class DealChanges(TypedDict, total=False):
     hands, trump, first phase and seat), `whist_apply_bid` (the seat to act, the variant's
     ``extra``, the next phase) and `whist_after_trick` (``{}`` when nothing changes,
     ``{"hands": ...}`` when cards are drawn, ``{"phase": PHASE_END, "to_act": TERMINAL}``
-    when the deal ends). A `LiveDeal` sets these fields in place; the pure API builds
+    when the deal ends); `whist_apply_trick_action` too (a knock: usually only ``extra``).
+    A `LiveDeal` sets these fields in place; the pure API builds
     ``state._replace(**changes)``. The history (the engine adds the action), the trick, the
-    tricks won, the completed tricks and the context are the engine's to change, never a
-    hook's: changes naming them are a `PluginContractError`.
+    tricks won, the completed tricks, the trick's order and the context are the engine's to
+    change, never a hook's: changes naming them are a `PluginContractError`.
     """
 
     phase: str
@@ -206,18 +226,45 @@ def changes_error(changes: DealChanges) -> PluginContractError:
 state_from_fields: Final[Callable[[tuple[Any, ...]], DealState[Any]]] = functools.partial(
     tuple.__new__, DealState
 )
-"""The `DealState` of a tuple of all eleven fields, in order (internal: the pure inner step).
+"""The `DealState` of a tuple of all twelve fields, in order (internal: the pure inner step).
 
 The same value as ``DealState(*fields)`` at about half the cost: the class constructor runs
 a Python-level ``__new__``; this is ``tuple.__new__`` itself. For hot paths that build a
-state per card (the standard `whist_apply_play`, German Whist's `whist_after_trick`); it
-does not check the field count, so pass exactly eleven.
+state per card (the standard `whist_apply_play`); it does not check the field count, so
+pass exactly twelve (``trick_order`` last, ``()`` for the standard order).
 """
 
-record_from_fields: Final[Callable[[tuple[int, tuple[int, ...], int]], TrickRecord]] = (
-    functools.partial(tuple.__new__, TrickRecord)
+record_from_fields: Final[
+    Callable[[tuple[int, tuple[int, ...], int, tuple[int, ...]]], TrickRecord]
+] = functools.partial(tuple.__new__, TrickRecord)
+"""The `TrickRecord` of ``(leader, cards, winner, seats)``, as `state_from_fields` builds
+states."""
+
+
+def clockwise_orders(seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, every seat clockwise from it: the standard trick order of a table
+    of ``seats`` (``clockwise_orders(3)[1] == (1, 2, 0)``). Built once per table size."""
+    if 0 < seats < len(CLOCKWISE):
+        return CLOCKWISE[seats]
+    return tuple(tuple((leader + i) % seats for i in range(seats)) for leader in range(seats))
+
+
+CLOCKWISE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(14)
 )
-"""The `TrickRecord` of ``(leader, cards, winner)``, as `state_from_fields` builds states."""
+"""``CLOCKWISE[seats][leader]``, 1 to 13 seats (`clockwise_orders` for any): a look-up per
+trick in the hot paths instead of a tuple built."""
+
+
+def trick_order_of(state: DealView | DealState[Any]) -> tuple[int, ...]:
+    """The seats that play ``state``'s current trick, in play order: its `trick_order`, or
+    every seat clockwise from its leader when the standard rules decide it (``()``)."""
+    return state.trick_order or clockwise_orders(state.context.seats)[state.leader]
+
+
+def trick_seats_of(state: DealView | DealState[Any]) -> tuple[int, ...]:
+    """The seat that played each card of ``state``'s current trick, in play order."""
+    return trick_order_of(state)[: len(state.trick)]
 
 
 def next_seat(seat: int, seats: int, step: int = 1) -> int:

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from openwhist.game.errors import SeatCountError, count_range
+from openwhist.game.messages import N_, Message
 from openwhist.game.options import VariantOptions, validate_options
 from openwhist.game.presentation import Presentation, presentation_of
 from openwhist.game.scoresheet import POINTS_SHEET, ScoreCategory, ScoreSheet, Statistic
@@ -29,7 +31,8 @@ class Variant:
         name: the unique id used on the command line and in the ledger (``german``).
         title: the display name (``German Whist``).
         description: one line for menus and listings.
-        seat_names: one short name per seat (``("A", "B")``, ``("N", "E", "S", "W")``).
+        seat_names: one short name per seat at the variant's default seat count
+            (``("A", "B")``, ``("N", "E", "S", "W")``); its length is that count.
         rules: the rules plugin object (its ``whist_*`` methods are rule hookimpls).
         options: the options model (a `VariantOptions` subclass).
         preset: option values that differ from the model's defaults (a preset variant
@@ -56,6 +59,16 @@ class Variant:
             (`Statistic`), in the order shown.
         categories: score categories of its own beyond the core's `Category`
             (`ScoreCategory`, with labels).
+        seat_counts: every number of players the variant may be played by, with the seat
+            names at that count: ``{3: ("A", "B", "C"), 4: ("A", "B", "C", "D"), ...}``.
+            Empty (the default): only ``len(seat_names)``. When given it must include the
+            default count with ``seat_names`` as its names. The count is chosen per match
+            (``--players N``; `Engine` ``seats=``); `seats` is the default one.
+
+    Raises:
+        ValueError: ``seat_counts`` that omits the default count, names a count below 1, or
+            gives a count the wrong number of names or a name twice; partnerships declared
+            for a variant of several seat counts (the sides are fixed for one table size).
     """
 
     name: str
@@ -76,6 +89,7 @@ class Variant:
     sheet: ScoreSheet = POINTS_SHEET
     statistics: tuple[Statistic, ...] = ()
     categories: tuple[ScoreCategory, ...] = ()
+    seat_counts: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     def category_names(self) -> frozenset[str]:
         """Every category its score lines may carry: the core's and its own."""
@@ -83,10 +97,56 @@ class Variant:
 
         return CORE_CATEGORIES | {c.name for c in self.categories}
 
+    def __post_init__(self) -> None:
+        default = len(self.seat_names)
+        counts = self.seat_counts
+        if not counts:
+            _check_names(self.name, default, self.seat_names)
+            return
+        if counts.get(default) != tuple(self.seat_names):
+            raise ValueError(
+                f"variant {self.name!r}: seat_counts must include its default count "
+                f"{default} with seat_names {tuple(self.seat_names)!r}"
+            )
+        for count, names in counts.items():
+            _check_names(self.name, count, names)
+        if self.partnerships and len(counts) > 1:
+            raise ValueError(
+                f"variant {self.name!r}: partnerships are fixed for one table size; a variant "
+                "played by several seat counts plays without them"
+            )
+
     @property
     def seats(self) -> int:
-        """Number of seats."""
+        """The default number of seats (``len(seat_names)``): a match that names none."""
         return len(self.seat_names)
+
+    @property
+    def allowed_seats(self) -> tuple[int, ...]:
+        """Every seat count the variant may be played by, smallest first."""
+        return tuple(sorted(self.seat_counts)) if self.seat_counts else (self.seats,)
+
+    def names_for(self, seats: int | None = None) -> tuple[str, ...]:
+        """The seat names of a match of ``seats`` players (``None``: the default count).
+
+        Raises:
+            SeatCountError: a count the variant does not allow, naming those it does.
+        """
+        if seats is None or seats == len(self.seat_names):
+            return self.seat_names
+        names = self.seat_counts.get(seats) if type(seats) is int else None
+        if names is None:
+            allowed = self.allowed_seats
+            raise SeatCountError(
+                self.name,
+                seats,
+                allowed,
+                message=Message(
+                    N_("{variant} is played by {counts} players, not {seats}"),
+                    {"variant": self.title, "counts": count_range(allowed), "seats": seats},
+                ),
+            )
+        return names
 
     def make_options(self, raw: Mapping[str, Any] | None = None) -> BaseModel:
         """The validated options: model defaults, then the preset, then ``raw``.
@@ -117,6 +177,17 @@ class Variant:
             if since is not None and recorded < since and change.affects(options):
                 return change
         return None
+
+
+def _check_names(variant: str, count: int, names: tuple[str, ...]) -> None:
+    if type(count) is not int or count < 1:
+        raise ValueError(f"variant {variant!r}: seat count {count!r} is not a positive number")
+    if len(names) != count:
+        raise ValueError(
+            f"variant {variant!r}: {count} seats need {count} seat names, not {len(names)}"
+        )
+    if len(set(names)) != count:
+        raise ValueError(f"variant {variant!r}: a seat name is used twice in {names!r}")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from openwhist.game.actions import Action, Deal
 from openwhist.game.errors import PluginContractError
-from openwhist.game.state import DealView, TrickRecord
+from openwhist.game.state import DealView, TrickRecord, clockwise_orders
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,10 @@ class PlayerView:
             ``"?"`` placeholders (the deal always does).
         public: the variant's public facts (JSON-safe).
         private: this seat's private knowledge beyond its hand (JSON-safe).
+        trick_order: the seats that play the current trick, in play order (those that
+            played its cards first): every seat clockwise from ``leader`` unless a seat is
+            out or knocked (public, `DealState.trick_order`). ``()`` in a view built by hand
+            means every seat clockwise.
     """
 
     seat: int
@@ -56,11 +60,21 @@ class PlayerView:
     history: tuple[str, ...]
     public: dict[str, Any] = field(default_factory=dict)
     private: dict[str, Any] = field(default_factory=dict)
+    trick_order: tuple[int, ...] = ()
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
-        """The seat that played each card of the current trick."""
+        """The seat that played each card of the current trick, in play order."""
+        order = self.trick_order
+        if order:
+            return order[: len(self.trick)]
         return tuple((self.leader + i) % self.seats for i in range(len(self.trick)))
+
+    @property
+    def to_play(self) -> tuple[int, ...]:
+        """The seats still to play to the current trick after the seat to act, in order."""
+        order = self.trick_order or tuple((self.leader + i) % self.seats for i in range(self.seats))
+        return order[len(self.trick) + 1 :]
 
 
 class BlindView(PlayerView):
@@ -173,4 +187,5 @@ def standard_view(
         history=public_history(state) if history is None else history,
         public=public or {},
         private=private or {},
+        trick_order=state.trick_order or clockwise_orders(state.context.seats)[state.leader],
     )

@@ -234,6 +234,16 @@ def match_players(*, session: Session, match_id: int) -> list[dict[str, Any]]:
     ]
 
 
+def match_seat_count(*, session: Session, match_id: int) -> int:
+    """How many seats a match has: its rows in ``seats`` (one per seat, written when the
+    match starts), which is the match's seat count -- no column repeats it."""
+    return int(
+        session.exec(
+            select(sa.func.count()).select_from(Seat).where(Seat.match_id == match_id)
+        ).one()
+    )
+
+
 def _require_open(match: Match) -> None:
     if match.status != "open":
         raise LedgerStateError(f"match {match.id} is {match.status}; nothing more can be recorded")
@@ -1434,6 +1444,7 @@ __all__ = [
     "match_deals",
     "match_entries",
     "match_players",
+    "match_seat_count",
     "match_summary",
     "record_entries",
     "score_sheet",

@@ -250,17 +250,23 @@ class Lineup:
         return tuple(self.seats[(s - rotation) % n] for s in range(n))
 
 
-def make_lineup(variant: Variant, names: Sequence[str], *, duplicate: bool) -> Lineup:
-    """Seat the entrants named by ``names`` (see the module docstring for the rule).
+def make_lineup(
+    variant: Variant, names: Sequence[str], *, duplicate: bool, seats: int | None = None
+) -> Lineup:
+    """Seat the entrants named by ``names`` at a table of ``seats`` (``None``: the
+    variant's default count; see the module docstring for the rule).
 
     Raises:
         UsageError: fewer than two names, or a count that does not fit the table.
+        SeatCountError: a number of seats the variant does not allow.
     """
     names = [n.strip() for n in names]
     if any(not n for n in names):
         raise UsageError("--bots: empty bot name (give names separated by commas)")
-    seats = variant.seats
-    sides = variant.partnerships
+    seat_names = variant.names_for(seats)
+    seats = len(seat_names)
+    # Partnerships belong to the default count only (`Variant` refuses them otherwise).
+    sides = variant.partnerships if seats == variant.seats else ()
     if len(names) < 2:
         raise UsageError(
             "--bots: give at least two bots to compare, separated by commas, "
@@ -277,7 +283,7 @@ def make_lineup(variant: Variant, names: Sequence[str], *, duplicate: bool) -> L
             raise UsageError(
                 f"--bots: {variant.name} is played in {len(sides)} partnerships: give "
                 f"{len(sides)} bots (one per side: "
-                f"{', '.join('-'.join(variant.seat_names[s] for s in side) for side in sides)}) "
+                f"{', '.join('-'.join(seat_names[s] for s in side) for side in sides)}) "
                 f"or {seats} (one per seat), not {len(names)}"
             )
     else:
@@ -406,6 +412,8 @@ class _Job:
     boards: tuple[tuple[int, int], ...]
     """``(index, seed)`` of each board."""
     isolation: Isolation | None = None
+    players: int | None = None
+    """The number of seats (``None``: the variant's default count)."""
 
 
 class _Table:
@@ -414,18 +422,23 @@ class _Table:
     def __init__(self, catalog: Catalog, job: _Job) -> None:
         variant = catalog.variant(job.variant)
         rules = resolve_house_rules(catalog, variant.name, job.house_rules)
-        self.engine = Engine(variant, variant.make_options(dict(job.options)), house_rules=rules)
+        self.engine = Engine(
+            variant,
+            variant.make_options(dict(job.options)),
+            house_rules=rules,
+            seats=job.players,
+        )
         self.specs = resolve_entrant_bots(catalog, variant.name, job.lineup.bots)
         self.party_of = _party_map(variant, self.engine)
         self.statistics = arena_statistics(variant)
-        self.seat_bots = SeatBots(catalog, variant.name, variant.seat_names, job.isolation)
+        self.seat_bots = SeatBots(catalog, variant.name, self.engine.seat_names, job.isolation)
 
     def play_board(self, lineup: Lineup, index: int, seed: int) -> list[PlayResult]:
         """Every rotation of board ``index`` (seeded by ``seed``)."""
-        variant = self.engine.variant
+        seats = self.engine.seats
         rng = random.Random(seed)
         deck_seed = rng.getrandbits(64)
-        dealer = index % variant.seats
+        dealer = index % seats
         return [
             self.play(
                 index,
@@ -433,10 +446,7 @@ class _Table:
                 dealer,
                 lineup.at(r),
                 deck_seed,
-                [
-                    bot_rng(seed, s, stream=f"rotation{r}" if r else "")
-                    for s in range(variant.seats)
-                ],
+                [bot_rng(seed, s, stream=f"rotation{r}" if r else "") for s in range(seats)],
             )
             for r in range(lineup.rotations)
         ]
@@ -507,12 +517,12 @@ def arena_statistics(variant: Variant) -> tuple[Statistic, ...]:
 def _party_map(variant: Variant, engine: Engine) -> tuple[int, ...]:
     """The scoring party of each seat: the seat itself, or its side."""
     parties = engine.start_match(0).parties
-    if len(parties) == variant.seats:
-        return tuple(range(variant.seats))
+    if len(parties) == engine.seats:
+        return tuple(range(engine.seats))
     if variant.partnerships and len(parties) == len(variant.partnerships):
         return tuple(
             next(i for i, side in enumerate(variant.partnerships) if s in side)
-            for s in range(variant.seats)
+            for s in range(engine.seats)
         )
     raise PluginContractError(
         f"{variant.name}: cannot tell which of the parties {parties} each seat belongs to"
@@ -534,7 +544,7 @@ def _init_worker(factory: Callable[[], Catalog]) -> None:
 
 
 def _job_key(job: _Job) -> tuple[Any, ...]:
-    return (job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation)
+    return (job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation, job.players)
 
 
 def _run_job(job: _Job) -> list[PlayResult]:
@@ -583,6 +593,7 @@ def run_arena(
     catalog_factory: Callable[[], Catalog] = load_catalog,
     isolation: Isolation | None = None,
     stream: bool = False,
+    players: int | None = None,
 ) -> ArenaResult:
     """Play ``deals`` boards of ``variant`` between the bots named in ``bots``.
 
@@ -610,6 +621,8 @@ def run_arena(
         isolation: which bots run in worker processes (`openwhist.services.isolation`); ``None``
             (the default): the bots of third-party distributions.
         stream: keep nothing per deal in memory (see above).
+        players: the number of seats at every board (``--players N``, one of
+            `Variant.allowed_seats`; ``None``: the variant's default count).
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -637,13 +650,19 @@ def run_arena(
         raise UsageError(f"--seed must be 0 or more, got {seed}")
     the_variant = catalog.variant(variant)
     entry = catalog.variants[the_variant.name]
-    lineup = make_lineup(the_variant, bots, duplicate=duplicate)
+    lineup = make_lineup(the_variant, bots, duplicate=duplicate, seats=players)
     raw_options = tuple(sorted((options or {}).items()))
     job_base = _Job(
-        the_variant.name, raw_options, tuple(house_rules), lineup, boards=(), isolation=isolation
+        the_variant.name,
+        raw_options,
+        tuple(house_rules),
+        lineup,
+        boards=(),
+        isolation=isolation,
+        players=players,
     )
     table = _Table(catalog, job_base)  # validates options, house rules and bots here
-    seat_names = the_variant.seat_names
+    seat_names = table.engine.seat_names
 
     # About four chunks per worker at least, so slow bots keep every process busy.
     size = max(1, min(CHUNK_BOARDS, -(-deals // (4 * workers))))
@@ -658,6 +677,7 @@ def run_arena(
             lineup,
             tuple((i, master.getrandbits(63)) for i in range(start, min(start + size, deals))),
             isolation,
+            players,
         )
         for start in range(0, deals, size)
     )

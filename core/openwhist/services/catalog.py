@@ -44,6 +44,7 @@ def variant_info(entry: RegisteredVariant) -> dict[str, Any]:
         "description": variant.description,
         "players": variant.seats,
         "seats": list(variant.seat_names),
+        "seat_counts": {str(n): list(variant.names_for(n)) for n in variant.allowed_seats},
         "partnerships": [list(side) for side in variant.partnerships],
         "aliases": list(variant.aliases),
         "distribution": entry.distribution,

@@ -495,6 +495,14 @@ class Ledger:
             return [check_house_rule(rule, variant, inputs) for rule in rules]
         return rules
 
+    def _recorded_seats(self, variant: str, seats: int) -> int | None:
+        """A game record's ``seats``: ``None`` (not written) at the variant's default count;
+        written when the variant is not installed, as nothing says its default then."""
+        try:
+            return None if self._variant(variant).seats == seats else seats
+        except UnknownVariantError:
+            return seats
+
     def _distribution(self, name: str) -> tuple[str, str]:
         registered = getattr(self._source(), "variants", {}).get(name)
         if registered is None:
@@ -504,10 +512,19 @@ class Ledger:
     def _engine_for(self, match: Match) -> Engine:
         # One engine per (variant, options, house rules): building the rule stack costs
         # more than scoring a deal, and a score-keeper enters many deals of one match.
-        key = json.dumps([match.variant, match.options, match.house_rules], sort_keys=True)
+        from sqlalchemy.orm import object_session
+
+        from openwhist.ledger import repository as repo
+
+        session = object_session(match)
+        if session is None or match.id is None:
+            raise LedgerError("internal: a match read outside its unit of work")
+        # The seat count is the match's number of seats rows (`--players N`).
+        seats = repo.match_seat_count(session=session, match_id=match.id)  # type: ignore[arg-type]
+        key = json.dumps([match.variant, match.options, match.house_rules, seats], sort_keys=True)
         engine = self._engines.get(key)
         if engine is None:
-            engine = self._engines[key] = self._build_engine(match)
+            engine = self._engines[key] = self._build_engine(match, seats)
         # An open match begun under rules its variant has since changed would mix two
         # scorings in one match: refuse to continue it, naming the change.
         change = engine.variant.changed_rules(engine.options, match.variant_version)
@@ -522,16 +539,18 @@ class Ledger:
             )
         return engine
 
-    def _build_engine(self, match: Match) -> Engine:
+    def _build_engine(self, match: Match, seats: int) -> Engine:
         variant = self._variant(match.variant)
         try:
             options = variant.make_options(match.options)
-        except OptionsError as exc:
+            return Engine(
+                variant, options, house_rules=self._house_rules(match.house_rules), seats=seats
+            )
+        except OptionsError as exc:  # a SeatCountError too: the plugin no longer seats them
             raise LedgerError(
-                f"match {match.id}: its stored options no longer fit {variant.name} "
-                f"(the plugin changed?): {exc}"
+                f"match {match.id}: its stored options or seat count ({seats}) no longer fit "
+                f"{variant.name} (the plugin changed?): {exc}"
             ) from None
-        return Engine(variant, options, house_rules=self._house_rules(match.house_rules))
 
     # -- recording -----------------------------------------------------------------------
 
@@ -547,8 +566,12 @@ class Ledger:
         label: str = "",
         house_rules: Sequence[str] = (),
         inputs: str | None = None,
+        seats: int | None = None,
     ) -> int:
         """Record a new match and return its id.
+
+        The match has one seat per player; ``seats``, when given (``--players N``), must be
+        that number. The count must be one the variant allows (`Variant.allowed_seats`).
 
         The house rules must apply to the variant (`HouseRule.variants`) and, when
         ``inputs`` says how the match's deals will come (``"played"``: through the engine,
@@ -560,28 +583,29 @@ class Ledger:
 
         Raises:
             UnknownVariantError: no such variant installed.
-            OptionsError: options the variant rejects.
-            LedgerError: wrong number of players, a player named twice, a first dealer
+            OptionsError: options the variant rejects; `SeatCountError` (one) for a number
+                of players the variant does not seat.
+            LedgerError: a player named twice, a first dealer
                 that is not a seat, a player name used by another kind of player.
             UsageError: a house rule for another variant, or one that does not support
-                ``inputs``.
+                ``inputs``; a number of players other than ``seats``.
         """
         from openwhist.ledger import repository as repo
 
         engine_variant = self._variant(variant)
         specs = [_player_spec(p) for p in players]
-        if len(specs) != engine_variant.seats:
-            raise LedgerError(
-                f"{engine_variant.name} is played by {engine_variant.seats} players, "
-                f"not {len(specs)}"
-            )
+        if seats is not None and len(specs) != seats:
+            from openwhist.services import UsageError
+
+            raise UsageError(f"--players {seats}, but {len(specs)} players are named")
+        count = len(engine_variant.names_for(len(specs)))
         names = [s.name.strip() for s in specs]
         if len(set(names)) != len(names):
             raise LedgerError("each seat needs a different player")
-        if not 0 <= first_dealer < engine_variant.seats:
-            raise LedgerError(f"the first dealer must be a seat 0..{engine_variant.seats - 1}")
+        if not 0 <= first_dealer < count:
+            raise LedgerError(f"the first dealer must be a seat 0..{count - 1}")
         rules = self._house_rules(house_rules, engine_variant.name, inputs)
-        engine = Engine(engine_variant, options, house_rules=rules)
+        engine = Engine(engine_variant, options, house_rules=rules, seats=count)
         progress = engine.start_match(first_dealer)
         distribution, version = self._distribution(engine_variant.name)
         options_json = engine.options.model_dump(mode="json")
@@ -592,7 +616,7 @@ class Ledger:
             or ""
         )
         with self._unit() as session:
-            seats = [
+            seat_rows = [
                 (
                     repo.get_or_create_player(session=session, name=spec.name, kind=spec.kind),
                     _party_of(engine_variant, seat),
@@ -602,7 +626,7 @@ class Ledger:
             match = repo.create_match(
                 session=session,
                 variant=engine_variant.name,
-                seats=seats,
+                seats=seat_rows,
                 progress=progress,
                 options=options_json,
                 variant_distribution=distribution,
@@ -737,7 +761,7 @@ class Ledger:
         progress = MatchProgress.from_dict(match.progress)
         context = DealContext(
             options=engine.options,
-            seats=variant.seats,
+            seats=engine.seats,
             dealer=progress.dealer,
             number=progress.deals + 1,
             progress=progress.as_dict(),
@@ -1217,6 +1241,7 @@ class Ledger:
             variant_version=data["variant_version"] or None,
             options=data["options"],
             house_rules=data["house_rules"],
+            seats=self._recorded_seats(data["variant"], len(data["players"])),
             players=[
                 PlayerRecord(seat=p["seat"], name=p["name"], kind=p["kind"])
                 for p in data["players"]

@@ -52,7 +52,9 @@ def _engine(catalog: Any, data: Mapping[str, Any]) -> Engine:
     else:
         variant = source.variant(data["variant"])
         rules = [source.house_rule(name) for name in data["house_rules"]]
-    return Engine(variant, variant.make_options(data["options"]), house_rules=rules)
+    # The match's seat count is its number of seats (players), `--players N`.
+    seats = len(data["players"]) if data.get("players") else None
+    return Engine(variant, variant.make_options(data["options"]), house_rules=rules, seats=seats)
 
 
 def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress) -> list[Finding]:
@@ -70,7 +72,7 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
                 ]
             context = DealContext(
                 options=engine.options,
-                seats=engine.variant.seats,
+                seats=engine.seats,
                 dealer=progress.dealer,
                 number=progress.deals + 1,
                 progress=progress.as_dict(),

@@ -262,9 +262,11 @@ class PlaySession:
     _hint_player: Bot | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        variant = self.engine.variant
-        if len(self.seats) != variant.seats:
-            raise UsageError(f"{variant.name} has {variant.seats} seats, got {len(self.seats)}")
+        engine = self.engine
+        if len(self.seats) != engine.seats:
+            raise UsageError(
+                f"a {engine.variant.name} match of {engine.seats} seats, got {len(self.seats)}"
+            )
         if self.seed is None:
             # No seed asked for: the cards come from the OS CSPRNG and no seed is stored,
             # so nobody at the table can compute the deals still to come (from the
@@ -623,6 +625,7 @@ def start_session(
     autoplay: bool = False,
     on_change: Callable[[Change], None] | None = None,
     isolation: Isolation | None = None,
+    players: int | None = None,
 ) -> PlaySession:
     """Resolve a variant, options, house rules and seats into a `PlaySession`.
 
@@ -644,17 +647,24 @@ def start_session(
         on_change: called with every action as it happens (for persistence).
         isolation: which bots run in worker processes (`openwhist.services.isolation`); ``None``:
             in-process.
+        players: the number of seats (``--players N``, one of `Variant.allowed_seats`;
+            ``None``: the variant's default count). ``seats`` then gives one spec per seat
+            of that count.
 
     Raises:
         UnknownVariantError, OptionsError, UsageError: a bad request, explained.
+        SeatCountError: a number of players the variant does not seat (an OptionsError).
         UnknownBotLevelError: a level a bot does not have (naming its levels).
     """
     the_variant = catalog.variant(variant)
     entry = catalog.variants[the_variant.name]
     rules = resolve_house_rules(catalog, the_variant.name, house_rules)
-    engine = Engine(the_variant, the_variant.make_options(options or {}), house_rules=rules)
-    count = the_variant.seats
-    chosen = default_seats(catalog, the_variant.name, count, the_variant.seat_names)
+    engine = Engine(
+        the_variant, the_variant.make_options(options or {}), house_rules=rules, seats=players
+    )
+    count = engine.seats
+    seat_names = engine.seat_names
+    chosen = default_seats(catalog, the_variant.name, count, seat_names)
     if isinstance(seats, Mapping):
         for index, spec in seats.items():
             if not 0 <= index < count:
@@ -662,19 +672,16 @@ def start_session(
             chosen[index] = spec
     elif seats:
         if len(seats) != count:
-            raise UsageError(f"{the_variant.name} has {count} seats: give one spec per seat")
+            raise UsageError(f"a {the_variant.name} match of {count} seats: give one spec per seat")
         chosen = list(seats)
     names = dict(names or {})
     specs, seated = seat_bots(
         catalog,
         the_variant.name,
-        [
-            parse_seat(text, names.get(s, the_variant.seat_names[s]))
-            for s, text in enumerate(chosen)
-        ],
+        [parse_seat(text, names.get(s, seat_names[s])) for s, text in enumerate(chosen)],
     )
     # Same derivation as simulate.play_match: dealer, deck, then each seat's own stream.
-    table = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
+    table = SeatBots(catalog, the_variant.name, seat_names, isolation)
     with failure_context(
         variant=the_variant.name,
         provider=f"{entry.distribution} {entry.version}",
@@ -776,7 +783,7 @@ def resume_session(
             len(settled),
             name,
             seed,
-            SeatBots(catalog, name, engine.variant.seat_names, isolation),
+            SeatBots(catalog, name, engine.seat_names, isolation),
         )
     session = PlaySession(
         engine=engine,

@@ -305,7 +305,7 @@ def play_match(
             first_dealer=first_dealer,
             seed=seed,
             players=[
-                PlayerRecord(seat=s, name=variant.seat_names[s], kind=f"bot:{label}")
+                PlayerRecord(seat=s, name=engine.seat_names[s], kind=f"bot:{label}")
                 for s, label in enumerate(names)
             ],
             distribution=distribution,
@@ -357,6 +357,7 @@ def simulate(
     on_record: Callable[[GameRecord], None] | None = None,
     isolation: Isolation | None = None,
     stream: bool = False,
+    players: int | None = None,
 ) -> Simulation:
     """Play ``deals`` deals of ``variant`` in whole matches with bots.
 
@@ -375,10 +376,13 @@ def simulate(
             every bot in-process (trusted code).
         stream: keep nothing per match in memory: no ``records`` (use ``on_record``), and
             ``summary["results"]`` is a `Spool` (see the module docstring).
+        players: the number of seats of every match (``--players N``, one of
+            `Variant.allowed_seats`; ``None``: the variant's default count).
 
     Raises:
         UnknownVariantError: with suggestions.
-        OptionsError: field by field.
+        OptionsError: field by field; `SeatCountError` for a count the variant does not
+            seat.
         UsageError: bad ``deals``, unknown house rule or bot.
         UnknownBotLevelError: a level a bot does not have.
         BotFailedError: an isolated bot crashed, hung or chose an illegal action.
@@ -391,14 +395,16 @@ def simulate(
     the_variant = catalog.variant(variant)
     entry = catalog.variants[the_variant.name]
     rules = resolve_house_rules(catalog, the_variant.name, house_rules)
-    engine = Engine(the_variant, the_variant.make_options(options or {}), house_rules=rules)
-    specs = resolve_bots(catalog, the_variant.name, the_variant.seats, bots)
+    engine = Engine(
+        the_variant, the_variant.make_options(options or {}), house_rules=rules, seats=players
+    )
+    specs = resolve_bots(catalog, the_variant.name, engine.seats, bots)
 
     master = random.Random(seed)
     result = Simulation(seed)
-    tally = _Tally(the_variant.seats, Spool() if stream else [])
+    tally = _Tally(engine.seats, Spool() if stream else [])
     played = 0
-    seats = SeatBots(catalog, the_variant.name, the_variant.seat_names, isolation)
+    seats = SeatBots(catalog, the_variant.name, engine.seat_names, isolation)
     while played < deals:
         try:
             outcome = play_match(
@@ -433,7 +439,7 @@ def simulate(
         "bots": [spec.label for spec in specs],
         "seed": seed,
         "seed_given": seed_given,
-        **tally.summary(the_variant.seat_names),
+        **tally.summary(engine.seat_names),
     }
     return result
 

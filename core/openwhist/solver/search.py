@@ -6,7 +6,9 @@ search works on raw bitmasks"). The rules it encodes are the core's standard tri
 RULES.md §0.3: follow suit if able (3, 6); the highest trump wins, else the highest card of
 the led suit; a card neither of the led suit nor a trump never wins (4); the winner leads
 (5). Seat ``s`` belongs to side ``s % 2``: with four seats N–S (0, 2) against E–W (1, 3), with
-two seats each seat is its own side.
+two seats each seat is its own side. Every seat plays to every trick, clockwise: the solver
+does not model a variant's trick order (a seat out of the deal, a knock; docs/plugins/hooks.md,
+"Who plays to each trick"), so only bots of variants whose tricks are every seat's use it.
 
 The search
 ----------

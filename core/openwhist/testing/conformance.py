@@ -49,7 +49,12 @@
 7. **Replay.** Applying the deal's history again, from the same start and through
    notation (``parse_action`` then the checked ``apply``), gives an equal state and an
    equal score.
-8. **Termination** within ``variant.max_actions`` actions; the finished deal scores a
+8. **Trick seats.** Each completed trick names the seat of every card (`TrickRecord.seats`:
+   as many seats as cards, each once, the leader first, the winner among them), and in
+   trick play the seat to act is the next seat of the trick's order (`trick_order_of`),
+   which holds each seat at most once and more seats than cards played; ``view.trick_order``
+   is that order for every seat.
+9. **Termination** within ``variant.max_actions`` actions; the finished deal scores a
    `DealScore` whose parties are the parties of ``engine.start_match``, whose winner is
    one of them (or ``None``), and whose lines name only those parties.
 
@@ -92,7 +97,7 @@ from openwhist.game.errors import (
 from openwhist.game.messages import Message
 from openwhist.game.presentation import FactKind, FactPlace, Presentation, placeholders
 from openwhist.game.scoring import DealScore, MatchProgress
-from openwhist.game.state import CHANCE, PHASE_END, TERMINAL, DealState
+from openwhist.game.state import CHANCE, PHASE_END, PHASE_PLAY, TERMINAL, DealState, trick_order_of
 from openwhist.game.variant import HouseRule, Variant
 from openwhist.game.views import HIDDEN, PlayerView
 from openwhist.records import GameRecord, RecordBuilder, load_record, replay_record
@@ -232,6 +237,7 @@ def check_variant(
     swaps_per_deal: int = 2,
     views_every: int = 1,
     first_deal: int = 0,
+    seats: int | None = None,
 ) -> ConformanceReport:
     """Play ``deals`` seeded random deals of ``variant`` and check every invariant.
 
@@ -248,6 +254,8 @@ def check_variant(
             default, checks every step; views cost O(history) each, so long sweeps of
             many-seat variants may thin them out).
         first_deal: index of the first deal (to replay one failing deal of a longer run).
+        seats: the number of players (one of ``variant.allowed_seats``; default: the
+            variant's default count). Check each count a variant allows.
 
     Returns:
         What was checked, with the time taken.
@@ -256,14 +264,14 @@ def check_variant(
         ConformanceError: at the first broken invariant.
         OptionsError: when ``options`` are invalid for the variant.
     """
-    engine = Engine(variant, options, house_rules=house_rules)
+    engine = Engine(variant, options, house_rules=house_rules, seats=seats)
     checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal, views_every)
     start = time.perf_counter()
     parties = engine.start_match(0).parties
     winners = [0] * (len(parties) + 1)
     for index in range(first_deal, first_deal + deals):
         rng = _deal_rng(seed, index)
-        state = engine.start_deal(dealer=index % variant.seats, number=1)
+        state = engine.start_deal(dealer=index % engine.seats, number=1)
         score = checker.check_deal(state, rng, index)
         winners[len(parties) if score.winner is None else score.winner] += 1
     report = checker.report
@@ -284,6 +292,7 @@ def check_match(
     views_every: int = 1,
     max_deals: int = 1000,
     require_finish: bool = True,
+    seats: int | None = None,
 ) -> ConformanceReport:
     """Play ``matches`` whole matches with random choices, checking every deal and the
     match progress: the deal count rises by one per deal, the parties never change, the
@@ -291,18 +300,18 @@ def check_match(
     (``progress.finished``, with a winner that is a party or ``None``) within
     ``max_deals`` deals. An open-ended match format (a running total with no end) is
     checked with ``require_finish=False``: each match is then cut off after ``max_deals``
-    deals. ``swaps_per_deal`` and ``views_every`` are as for `check_variant`.
+    deals. ``swaps_per_deal``, ``views_every`` and ``seats`` are as for `check_variant`.
 
     Raises:
         ConformanceError: at the first broken invariant.
     """
-    engine = Engine(variant, options, house_rules=house_rules)
+    engine = Engine(variant, options, house_rules=house_rules, seats=seats)
     checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal, views_every)
     start = time.perf_counter()
     deal_index = 0
     for match in range(matches):
         match_rng = random.Random(f"openwhist-match:{seed}:{match}")
-        first_dealer = match_rng.randrange(variant.seats)
+        first_dealer = match_rng.randrange(engine.seats)
         progress = engine.start_match(first_dealer)
         builder = RecordBuilder(engine, first_dealer=first_dealer, seed=seed)
         finals: list[DealState[Any]] = []
@@ -508,6 +517,7 @@ def _public_part(view: PlayerView) -> tuple[Any, ...]:
         view.completed,
         view.public,
         len(view.history),
+        view.trick_order,
     )
 
 
@@ -525,7 +535,7 @@ class _Checker:
         self.engine = engine
         self.variant = engine.variant
         self.seed = seed
-        self.seats = engine.variant.seats
+        self.seats = engine.seats
         self.swaps_per_deal = swaps_per_deal
         self.views_every = max(1, views_every)
         elsewhere: list[HeldElsewhere] = []
@@ -701,6 +711,7 @@ class _Checker:
         if not state.history:
             return 0
         self.check_cards(state, step)
+        self.check_trick_seats(state, step)
         if step % self.views_every and actor != TERMINAL:
             # Views not checked on this step; still learn what became public.
             return self._public_cards(self.engine.observe(state, 0).public)
@@ -834,6 +845,42 @@ class _Checker:
             raise self.error(
                 f"cards not conserved: {count} cards counted, {union.bit_count()} distinct; "
                 f"missing {' '.join(missing) or 'none'}{hint}",
+                action=step,
+            )
+
+    def check_trick_seats(self, state: DealState[Any], step: int) -> None:
+        """Who played each card: every completed trick names one seat per card, each once,
+        its leader first and its winner among them; in trick play the seat to act is the
+        next seat of the trick's order, which has room for it."""
+        record = state.completed[-1] if state.completed else None
+        if record is not None and (
+            len(record.seats) != len(record.cards)
+            or len(set(record.seats)) != len(record.seats)
+            or not record.seats
+            or record.seats[0] != record.leader
+            or record.winner not in record.seats
+            or not all(0 <= s < self.seats for s in record.seats)
+        ):
+            raise self.error(
+                f"trick {len(state.completed)} records seats {record.seats!r} for "
+                f"{len(record.cards)} cards led by {record.leader} and won by "
+                f"{record.winner}: one seat per card, each once, the leader first, the "
+                "winner among them",
+                action=step,
+            )
+        if state.phase != PHASE_PLAY or state.to_act < 0:
+            return
+        order = trick_order_of(state)
+        played = len(state.trick)
+        if len(set(order)) != len(order) or played >= len(order):
+            raise self.error(
+                f"the trick's order {order!r} has no seat left to play after {played} cards",
+                action=step,
+            )
+        if order[played] != state.to_act:
+            raise self.error(
+                f"seat {state.to_act} is to act, but the trick's order {order!r} says seat "
+                f"{order[played]} plays card {played + 1}",
                 action=step,
             )
 

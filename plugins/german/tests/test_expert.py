@@ -156,16 +156,18 @@ def test_a_shown_void_caps_the_suit_by_the_hidden_draws_since() -> None:
     # RULES.md §1.5: the reply must follow suit, so B discarding on a heart lead is void in
     # hearts; B then draws one card per trick, and only hidden draws can bring hearts back.
     h, s = parse_card("KH"), parse_card("3C")
-    lost = TrickRecord(0, (h, s), 0)  # B lost: it drew a hidden card
+    lost = TrickRecord(0, (h, s), 0, (0, 1))  # B lost: it drew a hidden card
     assert opponent_suit_caps(_view((lost,)))[HEARTS] == 1
-    won_back = TrickRecord(0, (parse_card("2D"), parse_card("AD")), 1)  # B won: face-up draw
+    won_back = TrickRecord(
+        0, (parse_card("2D"), parse_card("AD")), 1, (0, 1)
+    )  # B won: face-up draw
     assert opponent_suit_caps(_view((lost, won_back)))[HEARTS] == 1
-    lost_again = TrickRecord(0, (parse_card("4D"), parse_card("3D")), 0)
+    lost_again = TrickRecord(0, (parse_card("4D"), parse_card("3D")), 0, (0, 1))
     assert opponent_suit_caps(_view((lost, lost_again)))[HEARTS] == 2
     # Following suit, or our own discards, prove nothing about B.
-    followed = TrickRecord(0, (h, parse_card("2H")), 0)
+    followed = TrickRecord(0, (h, parse_card("2H")), 0, (0, 1))
     assert opponent_suit_caps(_view((followed,)))[HEARTS] == 13
-    ours = TrickRecord(1, (h, s), 1)
+    ours = TrickRecord(1, (h, s), 1, (1, 0))
     assert opponent_suit_caps(_view((ours,)))[HEARTS] == 13
 
 

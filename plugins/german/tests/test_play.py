@@ -356,7 +356,8 @@ def test_deal_facts_split_the_tricks_at_trick_13() -> None:
         state = lowest_legal(engine, state)
     winners = [A] * 10 + [B] * 3 + [B] * 10 + [A] * 3
     records = tuple(
-        TrickRecord(r.leader, r.cards, w) for r, w in zip(state.completed, winners, strict=True)
+        TrickRecord(r.leader, r.cards, w, r.seats)
+        for r, w in zip(state.completed, winners, strict=True)
     )
     facts = engine.rules.deal_facts(state._replace(completed=records))
     assert facts == GermanFacts(phase1_tricks=(10, 3), phase2_tricks=(3, 10))

@@ -151,14 +151,13 @@ def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
         return (0, 0)
     low = trump * 13 + HONOUR_RANKS[0] - 2
     high = trump * 13 + HONOUR_RANKS[-1] - 2
-    seats = state.context.seats
     honours = frozenset(range(low, high + 1))
     for record in state.completed:
         if honours.isdisjoint(record.cards):
             continue  # most tricks hold no honour: one C-level test instead of a loop
-        for i, card in enumerate(record.cards):
+        for seat, card in zip(record.seats, record.cards, strict=True):
             if low <= card <= high:
-                counts[side_of((record.leader + i) % seats)] += 1
+                counts[side_of(seat)] += 1
     return counts[0], counts[1]
 
 

@@ -312,7 +312,7 @@ class GermanExpertBot(CardSearchBot):
                 else:
                     win_i = 1 if reply // 13 == trump else 0
                 winner = (leader + win_i) % 2
-                completed = (*completed, TrickRecord(leader, trick, winner))
+                completed = (*completed, TrickRecord(leader, trick, winner, (leader, 1 - leader)))
                 k += 1
                 if k <= PHASE1_TRICKS:
                     # RULES.md §1.6: the winner takes the face-up card, the loser the next.
