@@ -20,7 +20,7 @@ import typer
 from openwhist_cli import runtime
 
 if TYPE_CHECKING:
-    from openwhist import BotSpec, PlayerView
+    from openwhist import BotSpec, IllegalActionError, PlayerView
     from openwhist.services.catalog import Catalog
     from openwhist.services.play import (
         ActionPlayed,
@@ -1035,41 +1035,26 @@ class TableUI:
                     )
                 self._show_legal(turn)
             except IllegalActionError as exc:
-                self._explain_illegal(turn, action, exc)
+                self._explain_illegal(exc)
                 self._show_legal(turn)
 
-    def _explain_illegal(self, turn: HumanTurn, action: Any, exc: Exception) -> None:
-        from openwhist import SUIT_MASKS, Play, suit_of
+    def _explain_illegal(self, exc: IllegalActionError) -> None:
+        """Say why the action was refused: the reason of the rule that refused it (the
+        ``whist_explain_illegal`` chain: a house rule, the variant, the standard rules),
+        as the engine gave it through the session, shown in the player's language. The
+        screen derives nothing itself: a rule it does not know is explained by its own
+        words. A plugin's plain-string reason is shown as it is."""
         from rich.text import Text
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.render import card_text, message_text, suit_name
+        from openwhist_cli.render import message_text
 
-        if isinstance(action, Play):
-            view = turn.view
-            line = Text()
-            if not view.hand >> action.card & 1:
-                line.append(_("You do not hold "))
-                line.append_text(card_text(action.card, self.style))
-                line.append(".")
-            elif view.trick and view.hand & SUIT_MASKS[suit_of(view.trick[0])]:
-                suit = suit_of(view.trick[0])
-                line.append(
-                    _("You must follow suit: play a card of {suit}.").format(suit=suit_name(suit))
-                )
-            else:
-                line.append(_("You cannot play "))
-                line.append_text(card_text(action.card, self.style))
-                line.append(_(" now."))
-            line.stylize("red")
-            self.console.print(line)
-            return
-        reason = getattr(exc, "reason", None)
-        line = Text(_("Not allowed: "), style="red")
-        if reason is not None:
-            line.append_text(message_text(reason, self.style))
+        line = Text(_("Not allowed: "))
+        if exc.reason is not None:
+            line.append_text(message_text(exc.reason, self.style))
         else:
             line.append(exc.args[0] if exc.args else str(exc))
+        line.stylize("red")
         self.console.print(line)
 
     def _show_legal(self, turn: HumanTurn) -> None:
