@@ -276,9 +276,8 @@ def start_command(
 ) -> None:
     """Start score-keeping a match played with real cards; prints the match number."""
     with runtime.handle_errors(ctx):
+        from openwhist.services.play import seat_index
         from openwhist.services.simulate import parse_options
-
-        from openwhist_cli.commands.play import _seat_index
 
         catalog = runtime.get_catalog(ctx)
         the_variant = catalog.variant(variant)
@@ -294,7 +293,7 @@ def start_command(
             if wanted in named and wanted not in (n.lower() for n in the_variant.seat_names):
                 dealer = named.index(wanted)
             else:
-                dealer = _seat_index(first_dealer, the_variant.seat_names)
+                dealer = seat_index(first_dealer, the_variant.seat_names)
         with open_ledger(ctx, db, variants=True) as ledger:
             match = ledger.start_match(
                 the_variant.name,

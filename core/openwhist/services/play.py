@@ -127,6 +127,24 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
     raise UsageError(f"{text!r} is not a seat: write human, human:NAME, bot:NAME or bot:NAME:LEVEL")
 
 
+def seat_index(key: str, seat_names: Sequence[str]) -> int:
+    """The seat that ``key`` names: a seat name (any case) or a number from 1, as
+    ``--seat SEAT=WHO`` takes it.
+
+    Raises:
+        UsageError: neither (naming the seats).
+    """
+    text = key.strip()
+    for index, name in enumerate(seat_names):
+        if text.lower() == name.lower():
+            return index
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seat_names):
+        return int(text) - 1
+    raise UsageError(
+        f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
+    )
+
+
 # -- events ------------------------------------------------------------------------------
 
 
@@ -833,6 +851,7 @@ __all__ = [
     "parse_seat",
     "resume_session",
     "seat_bots",
+    "seat_index",
     "start_session",
     "suggest",
 ]
