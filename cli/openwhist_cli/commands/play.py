@@ -763,8 +763,8 @@ class TableUI:
         self.console.print(
             completed_trick_text(event.number, event.trick, self.names, self.style, len(self.names))
         )
-        # What the trick left on the table for everyone (German Whist: the stock's size
-        # and the new face-up card), from public facts only: any seat's view will do.
+        # What the trick left on the table for everyone (a stock's size and its new
+        # face-up card, say), from public facts only: any seat's view will do.
         view = self.session.observe(0)
         after = (
             after_trick_text(view, event.trick, self.names, self.style)

@@ -43,8 +43,8 @@ _NO = {"n", "no", "false", "0", "off"}
 class _Names:
     """Names a seat or party number may be given as: a seat (``N`` = seat 0), a party
     (``EW`` = side 1), or a player's name (any case), which stands for the player's scoring
-    party -- their seat where everyone plays alone (Israeli ``declarer=Noa``), their side in
-    a partnership game, whose facts name sides (English ``revokes=Ann:add``).
+    party -- their seat where everyone plays alone (``declarer=Noa``), their side in a
+    partnership game, whose facts name sides (``revokes=Ann:add``).
     """
 
     def __init__(

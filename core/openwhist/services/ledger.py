@@ -1057,8 +1057,8 @@ class Ledger:
         game_points: bool = False,
     ) -> list[dict[str, Any]]:
         """Per variant and player across matches (``whist standings``); see
-        `repository.standings` for the columns (``game_points`` adds English and American
-        Whist's game and rubber points)."""
+        `repository.standings` for the columns (``game_points`` adds the game and rubber
+        points that a match progression awards)."""
         if self._reader is not None:
             return self._reader.standings(variant=variant, player=player, game_points=game_points)
         from openwhist.ledger import repository as repo

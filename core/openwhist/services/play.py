@@ -33,8 +33,8 @@ default table's seats, see `default_seats`) is asked with the human seat's view 
 actions only, and says why when it can (`Bot.explain`, a `Reason`).
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
-deals included, as ``DealStarted`` with their index in the deal: an Israeli redeal's comes
-after the auction that passed out), every `Undone` and every `DealScored`, *as they
+deals included, as ``DealStarted`` with their index in the deal: a redeal's comes after
+the auction that passed out), every `Undone` and every `DealScored`, *as they
 happen*, so a ledger can persist the in-progress deal action by action (deleting undone
 actions) and each finished deal, and a killed process can resume (`resume_session`).
 
@@ -153,7 +153,7 @@ class DealStarted:
     """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``.
 
     ``index`` is the chance action's 1-based index within the deal's actions: 1 for the
-    first shuffle, more for a redeal within the same deal (an Israeli passed-out Frisch
+    first shuffle, more for a redeal within the same deal (a passed-out auction or Frisch
     gathers the cards and the same dealer deals again; the deal's history goes on), so a
     ledger logs it where it belongs instead of over the first deal.
     """

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from openwhist import (
+    N_,
     NO_TRUMP,
     SUIT_MASKS,
     Action,
@@ -21,7 +22,6 @@ from openwhist import (
     DealView,
     HouseRule,
     Message,
-    N_,
     Play,
     Rules,
     hookimpl,
