@@ -221,6 +221,12 @@ MATCH_DEALS = 12
 there and the next match starts (an open-ended format, as Israeli Whist's running total,
 would otherwise take every deal of the check)."""
 
+RECORD_MATCHES = 2
+"""How many of `check_variant`'s matches (the first ones) must also replay from their game
+record: every deal already replays its own history (invariant 7), so the record's replay
+adds the match progression through JSON; checking it for every match would double the cost
+of a variant whose matches are single deals. `check_match` checks every match's record."""
+
 
 def check_variant(
     variant: Variant,
@@ -242,10 +248,10 @@ def check_variant(
     in the match, with the progress so far in ``DealContext.progress`` (English Whist's
     games and rubbers, German Whist's best-of, an Israeli evening). A match is played to
     its end, or cut off after ``match_deals`` deals, and the next one starts; between
-    deals the progress is checked as `check_match` checks it, and each match's game record
-    must replay. The cost per deal is that of a lone deal plus one record replay
-    (docs/plugins/hooks.md, "The conformance kit"); ``match_deals=1`` checks lone first
-    deals only, as the kit did before issue 12.
+    deals the progress is checked as `check_match` checks it, and the first
+    `RECORD_MATCHES` matches' game records must replay. The cost per deal is that of a
+    lone deal and the progress check (docs/plugins/hooks.md, "The conformance kit");
+    ``match_deals=1`` checks lone first deals only, as the kit did before issue 12.
 
     Args:
         variant: the variant to check (a registered one or one under development).
@@ -277,7 +283,7 @@ def check_variant(
     start = time.perf_counter()
     parties = checker.parties
     winners = [0] * (len(parties) + 1)
-    table = _Matches(checker)
+    table = _Matches(checker, records=RECORD_MATCHES)
     for index in range(first_deal + deals):
         if table.progress is None:
             table.start(index)
@@ -1075,12 +1081,14 @@ class _Matches:
     (``"openwhist-match:{seed}:{m}"``); each deal is ``engine.next_deal(progress)``, so its
     dealer, number and ``DealContext.progress`` are the match's. The progress is checked
     after every deal, and a closed match's game record must replay to the same deals and
-    result.
+    result (for the first ``records`` matches; ``None``: all).
     """
 
-    def __init__(self, checker: _Checker) -> None:
+    def __init__(self, checker: _Checker, records: int | None = None) -> None:
         self.checker = checker
         self.engine = checker.engine
+        self.records = records
+        self.recording = True
         self.matches = 0
         self.progress: MatchProgress | None = None
         self.builder: RecordBuilder | None = None
@@ -1093,6 +1101,7 @@ class _Matches:
         progress = self.engine.start_match(first_dealer)
         self.checker.check_progress(progress, progress.parties, 0, deal_index)
         self.progress = progress
+        self.recording = self.records is None or self.matches < self.records
         self.builder = RecordBuilder(self.engine, first_dealer=first_dealer, seed=self.checker.seed)
         self.finals = []
         return progress
@@ -1116,18 +1125,21 @@ class _Matches:
         before = self.progress
         progress = self.engine.advance_match(before, score)
         self.checker.check_progress(progress, before.parties, before.deals + 1, deal_index)
-        self.builder.add_deal(final, score, progress)
-        self.finals.append(final)
+        if self.recording:
+            self.builder.add_deal(final, score, progress)
+            self.finals.append(final)
         self.progress = progress
         return progress
 
     def close(self, deal_index: int) -> None:
-        """End the match (finished or cut off): its record replays, its winner is a party."""
+        """End the match (finished or cut off): its winner is a party, and (when this
+        match is recorded) its game record replays."""
         progress, builder = self.progress, self.builder
         assert progress is not None
         assert builder is not None
         checker = self.checker
-        checker.check_record(builder.build(progress), self.finals, progress, deal_index)
+        if self.recording:
+            checker.check_record(builder.build(progress), self.finals, progress, deal_index)
         if progress.winner is not None and not 0 <= progress.winner < len(progress.parties):
             raise checker.error(
                 f"match {self.matches} finished with winner {progress.winner!r}, not a party "
