@@ -116,3 +116,18 @@ def test_the_standard_follow_suit_reason_is_shown_translated(legality: ModuleTyp
     assert "Traceback" not in out, out
     # The standard rules' sentence, in Spanish, naming the seat that must follow.
     assert f"{seat_names[1]} debe asistir al palo:" in out, out
+
+
+def test_a_call_the_variant_refuses_is_explained_by_the_variant(legality: ModuleType) -> None:
+    catalog = legality.catalog()
+    # Israeli Whist, seed 5: by the time N first calls, W has bid 7S.
+    turn = _first_turn(catalog, "israeli", 0, 5, [])
+    assert turn.view.phase == "auction"
+    result = _invoke(
+        "play", "israeli", "--seed", "5", "--no-ledger", "--seat", "N=human",
+        *[a for seat in "ESW" for a in ("--seat", f"{seat}=bot:random")],
+        input="5C\nquit\ny\n",
+    )  # fmt: skip
+    out = result.output
+    assert "Traceback" not in out, out
+    assert "Not allowed: not higher than 7S (W's bid)" in out, out
