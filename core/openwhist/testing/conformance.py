@@ -1,6 +1,8 @@
 """The conformance kit: OpenSpiel-style invariants checked on seeded random deals.
 
-`check_variant` plays ``deals`` random deals of a variant and checks, at every step:
+`check_variant` plays ``deals`` random deals of a variant -- the consecutive deals of seeded
+whole matches, so later deals meet the match progress, the dealer rotation and
+``DealContext.progress`` as players meet them -- and checks, at every step:
 
 1. **One actor.** ``to_act`` is a seat, `CHANCE` or `TERMINAL`; `TERMINAL` exactly when
    the phase is ``"end"``.
@@ -56,12 +58,16 @@
 `check_match` plays whole matches (``start_match`` ... ``advance_match`` until
 ``progress.finished``, bounded), checking every deal as above and the progress between
 deals; each match's game record (`openwhist.records`) must survive JSON and replay to the
-same deals and the same result.
+same deals and the same result. `check_variant` checks the progress the same way, cuts a
+match off after ``match_deals`` deals, and replays the first `RECORD_MATCHES` matches'
+records. `check_conformance` -- what the pytest fixture ``whist_conformance`` runs -- is
+`check_variant` plus one whole match of every finite match format (`match_samples`).
 
 A broken invariant raises `ConformanceError` naming the variant, the seed, the deal index
 and the action index, so ``check_variant(v, seed=S, first_deal=D, deals=1)`` replays
 exactly the failing deal (each deal draws from its own ``random.Random`` derived from
-``(seed, deal index)``).
+``(seed, deal index)``, and the deals before it are played again unchecked, so it meets
+the same match progress).
 """
 
 from __future__ import annotations
