@@ -26,10 +26,12 @@ later deals meet the match progress and the dealer rotation, as players meet the
 from __future__ import annotations
 
 import sys
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from openwhist import DealContext, HouseRule, hookimpl
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.testing import (
     check_conformance,
@@ -169,3 +171,32 @@ def test_matches_in_the_default_format_progress_correctly(name: str) -> None:
         views_every=3,
     )  # fmt: skip
     assert 1 <= report.deals <= 12
+
+
+class _WatchesTheDeals:
+    """A house rule that changes nothing and notes each deal's number and progress."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, int]] = []  # (deal number, deals done per its progress)
+
+    @hookimpl(wrapper=True)
+    def whist_start_deal(self, context: DealContext) -> Generator[None, Any, Any]:
+        progress = context.progress or {}
+        self.seen.append((context.number, int(progress.get("deals", 0))))
+        return (yield)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_fixture_s_deals_reach_later_deals_of_a_match(name: str) -> None:
+    """English games and rubbers, German best-of, Israeli evenings: the kit meets deal 2
+    and later, with the progress of the deals before (German Whist's default match is a
+    single deal: its match formats' matches get there)."""
+    watcher = _WatchesTheDeals()
+    rule = HouseRule("watch", "Watch", "notes the deals", watcher)
+    report = check_conformance(
+        CATALOG.variant(name), deals=24, seed=9, house_rules=[rule], swaps_per_deal=0
+    )
+    assert report.matches >= 2
+    later = [(number, done) for number, done in watcher.seen if number >= 2]
+    assert later, watcher.seen
+    assert all(done == number - 1 for number, done in later)
