@@ -11,16 +11,35 @@ the built-in ones. ``N = --whist-deals`` (400 in this project's pytest configura
 * ``N / 8`` deals for each option value that differs from the default
   (`option_samples`: every ``bool`` and ``Literal`` option), views on every third step;
 * whole matches: three of every finite match format (`match_samples`), and the default
-  format for up to 12 deals (it may be open-ended, as Israeli Whist's running total).
+  format for up to 12 deals (it may be open-ended, as Israeli Whist's running total);
+* every installed house rule, stacked on each installed variant it applies to
+  (`HouseRule.variants`; none named: every variant), through the whole kit as the
+  ``whist_conformance`` fixture runs it (`check_conformance`: ``N / 8`` deals of whole
+  matches with the default options, then one whole match of every finite match format).
+  The project installs no house rule of its own, so the same sweep also runs over the
+  test house rules of tests/plugins/fakeplugins (one of them changes legality).
+
+The deals of `check_variant` are the consecutive deals of seeded whole matches (issue 12):
+later deals meet the match progress and the dealer rotation, as players meet them.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from openwhist.plugins import load_catalog
-from openwhist.testing import check_match, check_variant, match_samples, option_samples
+from openwhist import DealContext, HouseRule, hookimpl
+from openwhist.plugins import Catalog, load_catalog
+from openwhist.testing import (
+    check_conformance,
+    check_match,
+    check_variant,
+    match_samples,
+    option_samples,
+)
 
 CATALOG = load_catalog()
 VARIANTS = sorted(CATALOG.variants)
@@ -44,6 +63,69 @@ def _match_cases() -> list[Any]:
         for name in VARIANTS
         for sample in match_samples(CATALOG.variant(name))
     ]
+
+
+def house_rule_cases(catalog: Catalog) -> list[tuple[str, str]]:
+    """``(house rule, variant)`` for every house rule of ``catalog`` and every variant of
+    ``catalog`` it applies to, in name order."""
+    return [
+        (rule.name, variant)
+        for rule in sorted(catalog.house_rules.values(), key=lambda r: r.name)
+        for variant in sorted(catalog.variants)
+        if not rule.variants or variant in rule.variants
+    ]
+
+
+def _fake_catalog() -> Catalog:
+    """The installed plugins and the test house rules of tests/plugins/fakeplugins."""
+    fake = str(Path(__file__).parent / "plugins" / "fakeplugins")
+    if fake not in sys.path:
+        sys.path.insert(0, fake)
+    import owfake_houserules
+    import owfake_legality
+
+    return load_catalog(
+        extra_plugins=[
+            ("owfake-houserules", owfake_houserules.PLUGIN),
+            ("owfake-legality", owfake_legality.PLUGIN),
+        ]
+    )
+
+
+FAKE_CATALOG = _fake_catalog()
+
+
+def _check_house_rule(catalog: Catalog, rule: str, variant: str, whist_deals: int) -> None:
+    deals = max(whist_deals // 8, 1)
+    report = check_conformance(
+        catalog.variant(variant),
+        deals=deals,
+        seed=12,
+        house_rules=[catalog.house_rule(rule)],
+        views_every=3,
+        swaps_per_deal=1,
+    )
+    assert report.deals >= deals
+    assert report.matches >= 1
+
+
+@pytest.mark.parametrize(("rule", "variant"), house_rule_cases(CATALOG))
+def test_every_installed_house_rule_passes_the_kit(
+    rule: str, variant: str, whist_deals: int
+) -> None:
+    _check_house_rule(CATALOG, rule, variant, whist_deals)
+
+
+@pytest.mark.parametrize(("rule", "variant"), house_rule_cases(FAKE_CATALOG))
+def test_the_test_house_rules_pass_the_kit(rule: str, variant: str, whist_deals: int) -> None:
+    _check_house_rule(FAKE_CATALOG, rule, variant, whist_deals)
+
+
+def test_the_house_rule_sweep_stacks_each_rule_on_the_variants_it_names() -> None:
+    cases = house_rule_cases(FAKE_CATALOG)
+    # A rule naming German Whist runs on it alone; a rule naming none, on every variant.
+    assert [v for r, v in cases if r == "stock-open"] == ["german"]
+    assert [v for r, v in cases if r == "no-trump-lead"] == VARIANTS
 
 
 def test_every_plugin_in_the_environment_loads() -> None:
@@ -89,3 +171,32 @@ def test_matches_in_the_default_format_progress_correctly(name: str) -> None:
         views_every=3,
     )  # fmt: skip
     assert 1 <= report.deals <= 12
+
+
+class _WatchesTheDeals:
+    """A house rule that changes nothing and notes each deal's number and progress."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, int]] = []  # (deal number, deals done per its progress)
+
+    @hookimpl(wrapper=True)
+    def whist_start_deal(self, context: DealContext) -> Generator[None, Any, Any]:
+        progress = context.progress or {}
+        self.seen.append((context.number, int(progress.get("deals", 0))))
+        return (yield)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_fixture_s_deals_reach_later_deals_of_a_match(name: str) -> None:
+    """English games and rubbers, German best-of, Israeli evenings: the kit meets deal 2
+    and later, with the progress of the deals before (German Whist's default match is a
+    single deal: its match formats' matches get there)."""
+    watcher = _WatchesTheDeals()
+    rule = HouseRule("watch", "Watch", "notes the deals", watcher)
+    report = check_conformance(
+        CATALOG.variant(name), deals=24, seed=9, house_rules=[rule], swaps_per_deal=0
+    )
+    assert report.matches >= 2
+    later = [(number, done) for number, done in watcher.seen if number >= 2]
+    assert later, watcher.seen
+    assert all(done == number - 1 for number, done in later)

@@ -8,8 +8,8 @@ chosen once per run by `setup`:
 2. ``OPENWHIST_LANG``,
 3. the locale: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (gettext's own order).
 
-English is the source language; Spanish (``es``), Portuguese (``pt``) and Italian (``it``)
-ship compiled. A language without a catalogue falls back to English, never an error.
+The source language is ``en``; Spanish (``es``), Portuguese (``pt``) and Italian (``it``)
+ship compiled. A language without a catalogue falls back to the source text, never an error.
 
 Text that plugins produce (score lines, summaries, rejection and hint reasons, titles and
 option descriptions) is translated by the plugins' own catalogues (`openwhist.game.messages`),
@@ -35,7 +35,7 @@ from pathlib import Path
 DOMAIN = "messages"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "es", "pt", "it")
-"""The languages with complete catalogues (English is the source)."""
+"""The languages with complete catalogues (``en``, the source, first)."""
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -60,7 +60,7 @@ def setup(lang: str | None = None) -> str:
     """Choose the language for this run and return its code (``en``, ``es``, ``pt``, ``it``).
 
     ``lang`` may be ``es``, ``es_AR.UTF-8``, ``pt-BR`` and the like; the first requested
-    language with a catalogue wins, and anything else (``C``, ``fr``) means English. The
+    language with a catalogue wins, and anything else (``C``, ``fr``) means ``en``. The
     plugins' catalogues given to `use_plugin_catalogues` are consulted after ours.
     """
     global _language
@@ -80,7 +80,7 @@ def use_plugin_catalogues(directories: Iterable[Path]) -> None:
     """Consult these plugin ``locale`` directories (`Catalog.locale_dirs`) after our own
     catalogue, for text the plugins produce: score lines, summaries, reasons, option
     descriptions. A plugin without a catalogue for the language adds nothing; a catalogue
-    that cannot be read is skipped (its text shows in English), never an error."""
+    that cannot be read is skipped (its text shows in the source language), never an error."""
     global _plugin_dirs
     _plugin_dirs = tuple(directories)
     _build()
@@ -99,7 +99,7 @@ def _build() -> None:
             with path.open("rb") as handle:
                 _translation.add_fallback(gettext.GNUTranslations(handle))
         except (OSError, ValueError, UnicodeDecodeError):
-            continue  # no catalogue for this language, or a broken one: English it is
+            continue  # no catalogue for this language, or a broken one: the source text it is
 
 
 def translations() -> gettext.NullTranslations:

@@ -5,8 +5,8 @@ input alike), so a non-interactive run never opens a prompt library and never ha
 end of input `InputEndedError` is raised and the game stops cleanly.
 
 At a turn a player types a card (``qh``, ``10d``, ``Q♥``), the card's number in the shown
-hand, a call in the variant's notation, or one of the commands of `COMMANDS` (English, or
-their translation in the chosen language).
+hand, a call in the variant's notation, or one of the commands of `COMMANDS` (as written
+there, or their translation in the chosen language).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class Prompter:
         return line.rstrip("\r\n")
 
     def confirm(self, question: str) -> bool:
-        """A yes/no question; anything but a yes (in English or the chosen language) is
+        """A yes/no question; anything but a yes (``y``/``yes`` or the chosen language's) is
         no."""
         answer = self.ask(question + " " + _("[y/N] ")).strip().lower()
         yes = {"y", "yes", _("y").lower(), _("yes").lower()}

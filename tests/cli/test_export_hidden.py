@@ -22,8 +22,8 @@ from openwhist.plugins import Catalog, load_catalog
 from openwhist.records import load_record, replay_record
 from openwhist.services.ledger import Ledger
 from openwhist.services.play import DealScored, start_session
+from openwhist.services.table import LedgerRecorder
 from openwhist_cli.app import app
-from openwhist_cli.commands.play import LedgerRecorder
 from typer.testing import CliRunner
 
 SEED = 987654321987

@@ -236,7 +236,7 @@ def test_an_undo_deletes_the_undone_actions_from_the_log(catalog: Catalog, tmp_p
     """The session's on_change persists each action; an undo removes what it took back, so
     the log is the deal as it stands and a resume replays exactly that."""
     from openwhist.services.play import HumanTurn, start_session
-    from openwhist_cli.commands.play import LedgerRecorder
+    from openwhist.services.table import LedgerRecorder
 
     session = start_session(catalog, "german", seats={0: "human", 1: "bot:random"}, seed=9)
     with Ledger(str(tmp_path / "u.sqlite3"), catalog=catalog) as ledger:
@@ -323,7 +323,7 @@ def test_a_deal_played_out_but_not_yet_scored_is_scored_once_on_resume(
     deal; the resumed session scores it, and the ledger has it once, with its entries."""
     from openwhist.records import DealRecord
     from openwhist.services.play import DealScored, SeatSpec, resume_session, start_session
-    from openwhist_cli.commands.play import LedgerRecorder
+    from openwhist.services.table import LedgerRecorder
 
     class Crashing(LedgerRecorder):
         def __call__(self, change: Any) -> None:

@@ -91,7 +91,9 @@ def test_a_scripted_human_plays_a_whole_deal_with_mistakes(
     assert result.exit_code == 0, out
     # Every mistake is answered with its reason and the legal choices, then re-prompted.
     assert "'zz' is not a card" in out
-    assert "You must follow suit" in out or "You do not hold" in out
+    # The illegal card is explained by the rules' own reason (whist_explain_illegal).
+    assert "Not allowed: " in out
+    assert "must follow suit" in out or "does not hold" in out or "is not legal for" in out
     assert out.count("Legal now:") >= 3  # after the typo, the illegal card, and `?`
     assert "Hint: " in out
     assert "Taken back." in out

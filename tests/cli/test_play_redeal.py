@@ -97,13 +97,13 @@ KILLER = textwrap.dedent(
     """
     import os, signal, sys
     from openwhist.services.play import ActionPlayed, DealStarted
-    from openwhist_cli.commands import play
+    from openwhist.services import table
 
     # Kill this process (SIGKILL) in deal DEAL, OFFSET actions after its SHUFFLE-th chance
     # action was logged; OFFSET -1: as that chance action arrives, before it is logged.
     deal, shuffle, offset = (int(x) for x in sys.argv[1:4])
     seen = {"shuffles": 0, "at": 0}
-    log = play.LedgerRecorder.__call__
+    log = table.LedgerRecorder.__call__
 
     def recorder(self, change):
         if isinstance(change, DealStarted) and change.number == deal:
@@ -117,7 +117,7 @@ KILLER = textwrap.dedent(
             if number == deal and change.index == seen["at"] + offset:
                 os.kill(os.getpid(), signal.SIGKILL)
 
-    play.LedgerRecorder.__call__ = recorder
+    table.LedgerRecorder.__call__ = recorder
     from openwhist_cli.app import main
     sys.argv = ["whist", *sys.argv[4:]]
     sys.exit(main())

@@ -7,6 +7,7 @@ the seed and the deal -- a kit that passes everything would be worthless.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any
 
@@ -331,3 +332,91 @@ def test_option_samples_cover_every_choice_and_respect_cross_field_rules() -> No
 
     variant = make(NamesTheTurnUp(), options=Options)
     assert option_samples(variant) == [{"fast": True}, {"mode": "b"}, {"mode": "c", "fast": True}]
+
+
+# -- whole matches: a leak that only later deals show (issue 12, deliverable 7) ----------
+
+
+class LeaksFromTheSecondDeal(NamesTheTurnUp):
+    """Three-deal matches whose views, from deal 2 on, tell each seat how many spades its
+    left-hand opponent holds: a hidden-card leak that a lone first deal never shows."""
+
+    @hookimpl
+    def whist_advance_match(self, progress: MatchProgress, score: DealScore) -> MatchProgress:
+        totals = tuple(t + score.points(p) for p, t in enumerate(progress.totals))
+        deals = progress.deals + 1
+        return MatchProgress(
+            parties=progress.parties,
+            deals=deals,
+            dealer=(progress.dealer + 1) % 4,
+            totals=totals,
+            finished=deals == 3,
+            winner=None,
+        )
+
+    @hookimpl
+    def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+        view = NamesTheTurnUp.whist_observe(self, state, seat)
+        if state.context.number < 2 or not state.history:
+            return view
+        left = state.hands[(seat + 1) % 4]
+        private = {"left_spades": (left >> 39 & 0x1FFF).bit_count()}
+        return dataclasses.replace(view, private=private)
+
+
+def test_a_leak_in_a_later_deal_fails_the_kit_over_whole_matches(
+    whist_conformance: Any,
+) -> None:
+    variant = make(LeaksFromTheSecondDeal(), name="late-leak")
+    # Lone first deals (the kit before issue 12) never meet deal 2: the leak passed.
+    assert check_variant(variant, deals=30, seed=11, match_deals=1).deals == 30
+    # Deals of whole matches reach it, in check_variant and in the plugin authors' fixture.
+    for check in (check_variant, whist_conformance):
+        with pytest.raises(ConformanceError, match="leaks hidden cards") as info:
+            check(variant, deals=30, seed=11)
+        assert info.value.deal is not None
+        assert info.value.deal % 3 != 0  # deal 2 or 3 of its match, never a first deal
+
+
+def test_a_failing_later_deal_replays_alone_with_its_match_progress() -> None:
+    variant = make(LeaksFromTheSecondDeal(), name="late-leak")
+    with pytest.raises(ConformanceError) as info:
+        check_variant(variant, deals=30, seed=11)
+    failing = info.value.deal
+    assert failing is not None
+    # first_deal=D replays the deals before it unchecked, so deal D meets the same match
+    # progress and fails the same way, on its own.
+    with pytest.raises(ConformanceError) as again:
+        check_variant(variant, deals=1, seed=11, first_deal=failing)
+    assert again.value.deal == failing
+    assert str(again.value) == str(info.value)
+
+
+def test_deals_of_whole_matches_meet_the_progress_and_the_dealer_rotation() -> None:
+    seen: dict[object, tuple[int, int, int | None]] = {}  # by deck order, in deal order
+
+    class Watches(LeaksFromTheSecondDeal):
+        @hookimpl
+        def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
+            if state.history:
+                progress = state.context.progress
+                seen.setdefault(
+                    state.history[0],
+                    (
+                        state.context.number,
+                        state.context.dealer,
+                        None if progress is None else progress["deals"],
+                    ),
+                )
+            return NamesTheTurnUp.whist_observe(self, state, seat)
+
+    report = check_variant(make(Watches(), name="watch"), deals=6, seed=2, swaps_per_deal=0)
+    assert report.matches == 2
+    deals = list(seen.values())
+    assert [number for number, _, _ in deals] == [1, 2, 3, 1, 2, 3]
+    # Deal n of a match is dealt by the seat after deal n-1's dealer, with n-1 deals done.
+    for (n1, d1, _), (n2, d2, done) in itertools.pairwise(deals):
+        if n2 > 1:
+            assert n2 == n1 + 1
+            assert d2 == (d1 + 1) % 4
+            assert done == n2 - 1

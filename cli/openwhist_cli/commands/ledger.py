@@ -49,22 +49,19 @@ def open_ledger(
 
 
 def ledger_player(name: str, bot: str | None) -> tuple[str, str]:
-    """The ledger's ``(name, kind)`` for a seat at the table.
+    """The ledger's ``(name, kind)`` for a seat at the table
+    (`openwhist.services.table.ledger_player`)."""
+    from openwhist.services import table
 
-    A bot's ledger name carries its bot (``"E (heuristic)"``), so a seat name used by a
-    human in one match and by a bot in another never names two kinds of player, and each
-    bot's results are kept apart in the standings.
-    """
-    if bot is None:
-        return name, "human"
-    return f"{name} ({bot})", f"bot:{bot}"
+    return table.ledger_player(name, bot)
 
 
 def seat_display_name(name: str, kind: str) -> str:
-    """The name shown at the table for a stored player (the inverse of `ledger_player`)."""
-    if kind.startswith("bot:"):
-        return name.removesuffix(f" ({kind.removeprefix('bot:')})")
-    return name
+    """The name shown at the table for a stored player
+    (`openwhist.services.table.seat_display_name`)."""
+    from openwhist.services import table
+
+    return table.seat_display_name(name, kind)
 
 
 def _table(headers: list[str], rows: list[list[Any]], right: set[int] | None = None) -> str:

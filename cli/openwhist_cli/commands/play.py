@@ -22,7 +22,7 @@ from openwhist_cli import runtime
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from openwhist import BotSpec, PlayerView, Variant
+    from openwhist import BotSpec, IllegalActionError, PlayerView, Variant
     from openwhist.services.catalog import Catalog
     from openwhist.services.play import (
         ActionPlayed,
@@ -232,18 +232,10 @@ def play_command(
         )
         ledger = None
         if not no_ledger:
+            from openwhist.services.table import record_session
+
             ledger = _open_ledger(ctx, db)
-            match_id = ledger.start_match(
-                session.variant_name,
-                [_ledger_player(spec) for spec in session.seats],
-                options=session.engine.options,
-                first_dealer=session.first_dealer,
-                seed=session.seed,
-                house_rules=[rule.name for rule in session.engine.house_rules],
-                inputs="played",
-                seats=session.engine.seats,
-            )
-            session.on_change = LedgerRecorder(ledger, match_id)
+            match_id = record_session(ledger, session)
             runtime.echo_error(
                 i18n._(
                     "recording match {match} in {url} (whist resume {match} continues it)"
@@ -273,49 +265,10 @@ def play_command(
 # -- the ledger ----------------------------------------------------------------------------
 
 
-class LedgerRecorder:
-    """The session's ``on_change``: writes the match to the ledger as it is played.
-
-    * the chance deal and every action are logged as they happen (``record_action`` with
-      the action's 1-based index: a repeated call is recognised, never logged twice);
-    * an undo deletes the undone actions from the log (``undo_actions``), so the log holds
-      exactly the deal as it stands;
-    * a scored deal is completed (``complete_deal``): its record, score lines and the
-      match progression's awards become score entries, in one transaction with the new
-      progress.
-
-    A process killed at any moment leaves every completed deal and every logged action;
-    ``whist resume`` continues from there.
-    """
-
-    def __init__(self, ledger: Any, match_id: int) -> None:
-        self.ledger = ledger
-        self.match_id = match_id
-
-    def __call__(self, change: Any) -> None:
-        from openwhist.services.play import ActionPlayed, DealScored, DealStarted, Undone
-
-        if isinstance(change, DealStarted):
-            # A redeal's chance action comes after the passed-out auction: its own index.
-            self.ledger.record_action(self.match_id, change.index, change.notation)
-        elif isinstance(change, ActionPlayed):
-            self.ledger.record_action(self.match_id, change.index, change.notation)
-        elif isinstance(change, Undone):
-            self.ledger.undo_actions(self.match_id, change.keep)
-        elif isinstance(change, DealScored):
-            self.ledger.complete_deal(self.match_id, change.score, change.progress)
-
-
 def _open_ledger(ctx: typer.Context, db: str | None) -> Any:
     from openwhist_cli.commands.ledger import open_ledger
 
     return open_ledger(ctx, db, variants=True)
-
-
-def _ledger_player(spec: Any) -> tuple[str, str]:
-    from openwhist_cli.commands.ledger import ledger_player
-
-    return ledger_player(spec.name, spec.bot_label)
 
 
 def resume_command(
@@ -358,68 +311,30 @@ def resume_command(
 
     i18n.setup(lang)
     with runtime.handle_errors(ctx):
-        from openwhist.services.ledger import LedgerNotFoundError, LedgerStateError
-        from openwhist.services.play import parse_seat, resume_session
-        from openwhist.services.replay import DealRecord
+        from openwhist.services.table import resume_table
         from rich.console import Console
 
-        from openwhist_cli.commands.ledger import seat_display_name
         from openwhist_cli.prompt import Prompter
         from openwhist_cli.render import CardStyle
 
         catalog = runtime.get_catalog(ctx)
         ledger = _open_ledger(ctx, db)
         try:
-            if match is None:
-                match = ledger.latest_open_match()
-                if match is None:
-                    raise LedgerNotFoundError(
-                        f"there is no open match to resume in {ledger.url} (see whist matches)"
-                    )
-            resumed = ledger.resume(match)
-            point = resumed.point
-            if point.finished:
-                raise LedgerStateError(
-                    f"match {match} is {point.status if point.status != 'open' else 'over'}: "
-                    f"nothing to resume (whist scores {match} shows it)"
-                )
-            stored = ledger.get_match(match)["deal_records"]
-            if any(d["source"] == "recorded" for d in stored):
-                raise LedgerStateError(
-                    f"match {match} is score-kept from real cards: enter its deals with "
-                    f"whist record deal {match}"
-                )
-            # A stored kind is a seat spec: human, bot:NAME or bot:NAME:LEVEL (the level
-            # the bot played at, so it comes back at the same level).
-            seats = [
-                parse_seat(p["kind"], seat_display_name(p["name"], p["kind"]))
-                for p in point.players
-            ]
-            session = resume_session(
+            table = resume_table(
                 catalog,
-                resumed.engine,
-                seats=seats,
-                seed=point.seed,
-                first_dealer=point.first_dealer,
-                progress=point.progress,
-                state=resumed.state,
-                deals=[
-                    DealRecord.model_validate(d["record"])
-                    for d in stored
-                    if d["status"] == "complete"
-                ],
+                ledger,
+                match,
                 undo=undo,
                 autoplay=autoplay,
-                on_change=LedgerRecorder(ledger, match),
                 isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
             )
+            session = table.session
             console = Console(highlight=False, emoji=False, markup=False)
             terminal = console.is_terminal
             style = CardStyle(ascii=ascii_cards, four_color=four_color)
-            done = len(point.actions)
             runtime.echo_error(
                 i18n._("resuming match {match}, deal {deal} ({actions} actions played)").format(
-                    match=match, deal=point.deal_number, actions=max(done - 1, 0)
+                    match=table.match_id, deal=table.deal_number, actions=table.actions_played
                 )
             )
             ui = TableUI(
@@ -431,11 +346,11 @@ def resume_command(
                 bot_delay=_seconds(bot_delay, "OPENWHIST_BOT_DELAY", 0.5 if terminal else 0.0),
                 max_deals=deals,
             )
-            if done:
+            if table.mid_deal:
                 title = i18n._(session.engine.variant.title)
                 console.rule(
                     i18n._("{title} — deal {number}, dealer {name}").format(
-                        title=title, number=point.deal_number, name=ui.names[point.dealer]
+                        title=title, number=table.deal_number, name=ui.names[table.dealer]
                     ),
                     characters="-" if style.ascii else "─",
                 )
@@ -484,25 +399,12 @@ def _append_record(path: Path, record: GameRecord) -> None:
 # -- setting up the table ----------------------------------------------------------------
 
 
-def _seat_index(key: str, seat_names: tuple[str, ...]) -> int:
-    from openwhist.services import UsageError
-
-    text = key.strip()
-    for index, name in enumerate(seat_names):
-        if text.lower() == name.lower():
-            return index
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seat_names):
-        return int(text) - 1
-    raise UsageError(
-        f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
-    )
-
-
 def _flag_setup(
     catalog: Catalog, variant: str, options: list[str], seats: list[str], players: int | None
 ) -> dict[str, Any]:
     """The table from flags alone (no questions)."""
     from openwhist.services import UsageError
+    from openwhist.services.play import seat_index
     from openwhist.services.simulate import parse_options
 
     the_variant = catalog.variant(variant)
@@ -514,7 +416,7 @@ def _flag_setup(
             raise UsageError(
                 f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random, E=bot:expert:3)"
             )
-        chosen[_seat_index(key, seat_names)] = who
+        chosen[seat_index(key, seat_names)] = who
     return {
         "variant": the_variant.name,
         "options": parse_options(the_variant.name, options),
@@ -1108,41 +1010,26 @@ class TableUI:
                     )
                 self._show_legal(turn)
             except IllegalActionError as exc:
-                self._explain_illegal(turn, action, exc)
+                self._explain_illegal(exc)
                 self._show_legal(turn)
 
-    def _explain_illegal(self, turn: HumanTurn, action: Any, exc: Exception) -> None:
-        from openwhist import SUIT_MASKS, Play, suit_of
+    def _explain_illegal(self, exc: IllegalActionError) -> None:
+        """Say why the action was refused: the reason of the rule that refused it (the
+        ``whist_explain_illegal`` chain: a house rule, the variant, the standard rules),
+        as the engine gave it through the session, shown in the player's language. The
+        screen derives nothing itself: a rule it does not know is explained by its own
+        words. A plugin's plain-string reason is shown as it is."""
         from rich.text import Text
 
         from openwhist_cli.i18n import _
-        from openwhist_cli.render import card_text, message_text, suit_name
+        from openwhist_cli.render import message_text
 
-        if isinstance(action, Play):
-            view = turn.view
-            line = Text()
-            if not view.hand >> action.card & 1:
-                line.append(_("You do not hold "))
-                line.append_text(card_text(action.card, self.style))
-                line.append(".")
-            elif view.trick and view.hand & SUIT_MASKS[suit_of(view.trick[0])]:
-                suit = suit_of(view.trick[0])
-                line.append(
-                    _("You must follow suit: play a card of {suit}.").format(suit=suit_name(suit))
-                )
-            else:
-                line.append(_("You cannot play "))
-                line.append_text(card_text(action.card, self.style))
-                line.append(_(" now."))
-            line.stylize("red")
-            self.console.print(line)
-            return
-        reason = getattr(exc, "reason", None)
-        line = Text(_("Not allowed: "), style="red")
-        if reason is not None:
-            line.append_text(message_text(reason, self.style))
+        line = Text(_("Not allowed: "))
+        if exc.reason is not None:
+            line.append_text(message_text(exc.reason, self.style))
         else:
             line.append(exc.args[0] if exc.args else str(exc))
+        line.stylize("red")
         self.console.print(line)
 
     def _show_legal(self, turn: HumanTurn) -> None:
@@ -1282,7 +1169,6 @@ def stdin_is_terminal() -> bool:
 
 
 __all__ = [
-    "LedgerRecorder",
     "TableUI",
     "interactive_setup",
     "play_command",

@@ -43,8 +43,8 @@ _NO = {"n", "no", "false", "0", "off"}
 class _Names:
     """Names a seat or party number may be given as: a seat (``N`` = seat 0), a party
     (``EW`` = side 1), or a player's name (any case), which stands for the player's scoring
-    party -- their seat where everyone plays alone (Israeli ``declarer=Noa``), their side in
-    a partnership game, whose facts name sides (English ``revokes=Ann:add``).
+    party -- their seat where everyone plays alone (``declarer=Noa``), their side in a
+    partnership game, whose facts name sides (``revokes=Ann:add``).
     """
 
     def __init__(
@@ -280,9 +280,8 @@ def start_command(
 ) -> None:
     """Start score-keeping a match played with real cards; prints the match number."""
     with runtime.handle_errors(ctx):
+        from openwhist.services.play import seat_index
         from openwhist.services.simulate import parse_options
-
-        from openwhist_cli.commands.play import _seat_index
 
         catalog = runtime.get_catalog(ctx)
         the_variant = catalog.variant(variant)
@@ -300,7 +299,7 @@ def start_command(
             if wanted in named and wanted not in (n.lower() for n in seat_names):
                 dealer = named.index(wanted)
             else:
-                dealer = _seat_index(first_dealer, seat_names)
+                dealer = seat_index(first_dealer, seat_names)
         with open_ledger(ctx, db, variants=True) as ledger:
             match = ledger.start_match(
                 the_variant.name,

@@ -439,8 +439,14 @@ class StandardRules:
                     {"seat": seat_name, "card": action.card},
                     cards=("card",),
                 )
-            if state.trick:
-                led = state.trick[0] // 13
+            led = state.trick[0] // 13 if state.trick else -1
+            # Only a revoke is a follow-suit refusal: a card of the led suit, or any card
+            # from a seat void in it, was refused by some other rule, and is said so below.
+            if (
+                led >= 0
+                and action.card // 13 != led
+                and state.hands[state.to_act] >> (13 * led) & 0x1FFF
+            ):
                 return Message(
                     N_("{seat} must follow suit: {card} is not one of the {suit} led"),
                     {"seat": seat_name, "card": action.card, "suit": Message(SUIT_NAMES[led])},

@@ -24,8 +24,8 @@ def variant_info(entry: RegisteredVariant) -> dict[str, Any]:
     """One variant: name, title, players, distribution, version, description, options.
 
     Each option is listed with its *effective* default: the model's default, or the
-    variant's preset where it sets one (a preset variant such as ``american`` reuses
-    another variant's options model with different defaults).
+    variant's preset where it sets one (a preset variant reuses another variant's options
+    model with different defaults).
     """
     variant = entry.variant
     defaults = variant.make_options({}).model_dump(mode="json")

@@ -33,8 +33,8 @@ default table's seats, see `default_seats`) is asked with the human seat's view 
 actions only, and says why when it can (`Bot.explain`, a `Reason`).
 
 **Persistence hook**: ``on_change`` (if given) is called with every `ActionPlayed` (chance
-deals included, as ``DealStarted`` with their index in the deal: an Israeli redeal's comes
-after the auction that passed out), every `Undone` and every `DealScored`, *as they
+deals included, as ``DealStarted`` with their index in the deal: a redeal's comes after
+the auction that passed out), every `Undone` and every `DealScored`, *as they
 happen*, so a ledger can persist the in-progress deal action by action (deleting undone
 actions) and each finished deal, and a killed process can resume (`resume_session`).
 
@@ -127,6 +127,24 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
     raise UsageError(f"{text!r} is not a seat: write human, human:NAME, bot:NAME or bot:NAME:LEVEL")
 
 
+def seat_index(key: str, seat_names: Sequence[str]) -> int:
+    """The seat that ``key`` names: a seat name (any case) or a number from 1, as
+    ``--seat SEAT=WHO`` takes it.
+
+    Raises:
+        UsageError: neither (naming the seats).
+    """
+    text = key.strip()
+    for index, name in enumerate(seat_names):
+        if text.lower() == name.lower():
+            return index
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seat_names):
+        return int(text) - 1
+    raise UsageError(
+        f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
+    )
+
+
 # -- events ------------------------------------------------------------------------------
 
 
@@ -135,7 +153,7 @@ class DealStarted:
     """A deal was dealt: ``number`` (1-based) in the match, dealt by ``dealer``.
 
     ``index`` is the chance action's 1-based index within the deal's actions: 1 for the
-    first shuffle, more for a redeal within the same deal (an Israeli passed-out Frisch
+    first shuffle, more for a redeal within the same deal (a passed-out auction or Frisch
     gathers the cards and the same dealer deals again; the deal's history goes on), so a
     ledger logs it where it belongs instead of over the first deal.
     """
@@ -840,6 +858,7 @@ __all__ = [
     "parse_seat",
     "resume_session",
     "seat_bots",
+    "seat_index",
     "start_session",
     "suggest",
 ]

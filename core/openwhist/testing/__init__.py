@@ -1,11 +1,14 @@
 """Testing support for openwhist and its plugins: the conformance kit.
 
-`check_variant` plays seeded random deals of a variant and checks the engine contract at
-every step (one actor, sorted legal actions, illegal actions rejected, cards conserved,
-notation round trips, views that leak nothing, replay determinism, termination and
-scoring); `check_match` plays whole matches. See `openwhist.testing.conformance` for the
-full list of invariants, the `CardsElsewhere` protocol a variant with a stock implements,
-and the `MatchFormats` protocol that lists the match formats which must finish.
+`check_variant` plays seeded random deals -- the consecutive deals of whole matches -- of a
+variant and checks the engine contract at every step (one actor, sorted legal actions,
+illegal actions rejected, cards conserved, notation round trips, views that leak nothing,
+replay determinism, termination and scoring) and the match progress between deals;
+`check_match` plays whole matches to their end; `check_conformance` is both, over every
+finite match format, as the ``whist_conformance`` fixture runs them. See
+`openwhist.testing.conformance` for the full list of invariants, the `CardsElsewhere`
+protocol a variant with a stock implements, and the `MatchFormats` protocol that lists the
+match formats which must finish.
 
 The pytest plugin `openwhist.testing.pytest_plugin` offers the kit as fixtures
 (``whist_conformance``, ``whist_catalog``, ``--whist-deals N``).
@@ -16,6 +19,7 @@ from openwhist.testing.conformance import (
     ConformanceError,
     ConformanceReport,
     MatchFormats,
+    check_conformance,
     check_match,
     check_variant,
     match_samples,
@@ -27,6 +31,7 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "MatchFormats",
+    "check_conformance",
     "check_match",
     "check_variant",
     "match_samples",

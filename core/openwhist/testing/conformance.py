@@ -1,6 +1,8 @@
 """The conformance kit: OpenSpiel-style invariants checked on seeded random deals.
 
-`check_variant` plays ``deals`` random deals of a variant and checks, at every step:
+`check_variant` plays ``deals`` random deals of a variant -- the consecutive deals of seeded
+whole matches, so later deals meet the match progress, the dealer rotation and
+``DealContext.progress`` as players meet them -- and checks, at every step:
 
 1. **One actor.** ``to_act`` is a seat, `CHANCE` or `TERMINAL`; `TERMINAL` exactly when
    the phase is ``"end"``.
@@ -61,12 +63,16 @@
 `check_match` plays whole matches (``start_match`` ... ``advance_match`` until
 ``progress.finished``, bounded), checking every deal as above and the progress between
 deals; each match's game record (`openwhist.records`) must survive JSON and replay to the
-same deals and the same result.
+same deals and the same result. `check_variant` checks the progress the same way, cuts a
+match off after ``match_deals`` deals, and replays the first `RECORD_MATCHES` matches'
+records. `check_conformance` -- what the pytest fixture ``whist_conformance`` runs -- is
+`check_variant` plus one whole match of every finite match format (`match_samples`).
 
 A broken invariant raises `ConformanceError` naming the variant, the seed, the deal index
 and the action index, so ``check_variant(v, seed=S, first_deal=D, deals=1)`` replays
 exactly the failing deal (each deal draws from its own ``random.Random`` derived from
-``(seed, deal index)``).
+``(seed, deal index)``, and the deals before it are played again unchecked, so it meets
+the same match progress).
 """
 
 from __future__ import annotations
@@ -107,6 +113,7 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "MatchFormats",
+    "check_conformance",
     "check_match",
     "check_presentation",
     "check_variant",
@@ -226,6 +233,18 @@ class ConformanceReport:
         )
 
 
+MATCH_DEALS = 12
+"""`check_variant`'s default cut-off: a match still running after this many deals is ended
+there and the next match starts (an open-ended format, as Israeli Whist's running total,
+would otherwise take every deal of the check)."""
+
+RECORD_MATCHES = 2
+"""How many of `check_variant`'s matches (the first ones) must also replay from their game
+record: every deal already replays its own history (invariant 7), so the record's replay
+adds the match progression through JSON; checking it for every match would double the cost
+of a variant whose matches are single deals. `check_match` checks every match's record."""
+
+
 def check_variant(
     variant: Variant,
     *,
@@ -238,13 +257,25 @@ def check_variant(
     views_every: int = 1,
     first_deal: int = 0,
     seats: int | None = None,
+    match_deals: int = MATCH_DEALS,
 ) -> ConformanceReport:
     """Play ``deals`` seeded random deals of ``variant`` and check every invariant.
+
+    The deals are the consecutive deals of seeded whole matches, so later deals are
+    checked as players meet them: dealt by the seat the match progress names, numbered
+    in the match, with the progress so far in ``DealContext.progress`` (English Whist's
+    games and rubbers, German Whist's best-of, an Israeli evening). A match is played to
+    its end, or cut off after ``match_deals`` deals, and the next one starts; between
+    deals the progress is checked as `check_match` checks it, and the first
+    `RECORD_MATCHES` matches' game records must replay. The cost per deal is that of a
+    lone deal and the progress check (docs/plugins/hooks.md, "The conformance kit");
+    ``match_deals=1`` checks lone first deals only, as the kit did before issue 12.
 
     Args:
         variant: the variant to check (a registered one or one under development).
         deals: how many deals to play.
-        seed: the seed; deal ``i`` draws its deck and choices from its own generator.
+        seed: the seed; deal ``i`` draws its deck and choices from its own generator, and
+            match ``m`` its first dealer from another.
         options: the variant's options (a model or raw values; default: its defaults).
         house_rules: house rules to stack on the variant.
         held_elsewhere: where the variant keeps cards outside hands and tricks, if its
@@ -253,7 +284,10 @@ def check_variant(
         views_every: check every seat's view on every ``views_every``-th step only (1, the
             default, checks every step; views cost O(history) each, so long sweeps of
             many-seat variants may thin them out).
-        first_deal: index of the first deal (to replay one failing deal of a longer run).
+        first_deal: index of the first deal to check (to replay one failing deal of a
+            longer run: the deals before it are played again, unchecked, so the failing
+            deal meets the same match progress).
+        match_deals: the most deals of one match (at least 1; see above).
         seats: the number of players (one of ``variant.allowed_seats``; default: the
             variant's default count). Check each count a variant allows.
 
@@ -267,13 +301,25 @@ def check_variant(
     engine = Engine(variant, options, house_rules=house_rules, seats=seats)
     checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal, views_every)
     start = time.perf_counter()
-    parties = engine.start_match(0).parties
+    parties = checker.parties
     winners = [0] * (len(parties) + 1)
-    for index in range(first_deal, first_deal + deals):
+    table = _Matches(checker, records=RECORD_MATCHES)
+    for index in range(first_deal + deals):
+        if table.progress is None:
+            table.start(index)
+        state = table.deal(index)
         rng = _deal_rng(seed, index)
-        state = engine.start_deal(dealer=index % engine.seats, number=1)
-        score = checker.check_deal(state, rng, index)
-        winners[len(parties) if score.winner is None else score.winner] += 1
+        if index < first_deal:
+            final, score = _play_unchecked(engine, state, rng)
+        else:
+            score = checker.check_deal(state, rng, index)
+            final = checker.final
+            winners[len(parties) if score.winner is None else score.winner] += 1
+        progress = table.advance(score, final, index)
+        if progress.finished or progress.deals >= max(1, match_deals):
+            table.close(index + 1)
+    if table.progress is not None:
+        table.close(first_deal + deals)
     report = checker.report
     report.seconds = time.perf_counter() - start
     report.winners = winners
@@ -309,14 +355,9 @@ def check_match(
     checker = _Checker(engine, seed, held_elsewhere, swaps_per_deal, views_every)
     start = time.perf_counter()
     deal_index = 0
+    table = _Matches(checker)
     for match in range(matches):
-        match_rng = random.Random(f"openwhist-match:{seed}:{match}")
-        first_dealer = match_rng.randrange(engine.seats)
-        progress = engine.start_match(first_dealer)
-        builder = RecordBuilder(engine, first_dealer=first_dealer, seed=seed)
-        finals: list[DealState[Any]] = []
-        parties = progress.parties
-        checker.check_progress(progress, parties, 0, deal_index)
+        progress = table.start(deal_index)
         while not progress.finished:
             if progress.deals >= max_deals:
                 if not require_finish:
@@ -326,30 +367,68 @@ def check_match(
                     f"(progress: {progress.summary or progress.totals})",
                     deal_index,
                 )
-            state = engine.next_deal(progress)
-            if state.context.dealer != progress.dealer:
-                raise checker.error(
-                    f"next_deal dealt by seat {state.context.dealer}, but the progress "
-                    f"says seat {progress.dealer} deals",
-                    deal_index,
-                )
+            state = table.deal(deal_index)
             score = checker.check_deal(state, _deal_rng(seed, deal_index), deal_index)
-            before = progress.deals
-            progress = engine.advance_match(progress, score)
-            checker.check_progress(progress, parties, before + 1, deal_index)
-            builder.add_deal(checker.final, score, progress)
-            finals.append(checker.final)
+            progress = table.advance(score, checker.final, deal_index)
             deal_index += 1
-        checker.check_record(builder.build(progress), finals, progress, deal_index)
-        if progress.winner is not None and not 0 <= progress.winner < len(parties):
-            raise checker.error(
-                f"match {match} finished with winner {progress.winner!r}, not a party "
-                f"index of {parties}",
-                deal_index,
-            )
-        checker.report.matches += 1
+        table.close(deal_index)
     checker.report.seconds = time.perf_counter() - start
     return checker.report
+
+
+def check_conformance(
+    variant: Variant,
+    *,
+    deals: int = 200,
+    seed: int = 0,
+    options: BaseModel | Mapping[str, Any] | None = None,
+    house_rules: Sequence[HouseRule] = (),
+    match_formats: bool | None = None,
+    format_matches: int = 1,
+    **kwargs: Any,
+) -> ConformanceReport:
+    """The whole kit on one variant, as the ``whist_conformance`` fixture runs it.
+
+    1. `check_variant`: ``deals`` deals of seeded whole matches with ``options`` (the
+       remaining keyword arguments -- ``swaps_per_deal``, ``views_every``,
+       ``match_deals``, ``held_elsewhere``, ``first_deal`` -- go to it);
+    2. when ``match_formats`` is true -- by default, when no ``options`` are given --
+       `check_match` on ``format_matches`` whole matches of every finite match format
+       the variant lists (`match_samples`), each played to its end with one hidden-card
+       swap per deal and views on every second step, so a variant whose default format
+       is a single deal (German Whist's) still has its later deals checked.
+
+    ``house_rules`` are stacked on the variant in both. The report adds up both parts;
+    its ``winners`` are part 1's.
+
+    Raises:
+        ConformanceError: at the first broken invariant.
+    """
+    report = check_variant(
+        variant, deals=deals, seed=seed, options=options, house_rules=house_rules, **kwargs
+    )
+    if match_formats is None:
+        match_formats = options is None
+    if not match_formats:
+        return report
+    held_elsewhere = kwargs.get("held_elsewhere")
+    for sample in match_samples(variant):
+        part = check_match(
+            variant,
+            matches=format_matches,
+            seed=seed,
+            options=sample,
+            house_rules=house_rules,
+            held_elsewhere=held_elsewhere,
+            swaps_per_deal=1,
+            views_every=2,
+        )
+        report.deals += part.deals
+        report.actions += part.actions
+        report.view_swaps += part.view_swaps
+        report.matches += part.matches
+        report.seconds += part.seconds
+    return report
 
 
 def option_samples(variant: Variant) -> list[dict[str, Any]]:
@@ -1076,6 +1155,100 @@ class _Checker:
                 f"the progress has {len(progress.totals)} totals for {len(parties)} parties",
                 deal,
             )
+
+
+class _Matches:
+    """Seeded whole matches, one deal after another, for `check_variant` and `check_match`.
+
+    Match ``m`` (counted over the check) draws its first dealer from its own generator
+    (``"openwhist-match:{seed}:{m}"``); each deal is ``engine.next_deal(progress)``, so its
+    dealer, number and ``DealContext.progress`` are the match's. The progress is checked
+    after every deal, and a closed match's game record must replay to the same deals and
+    result (for the first ``records`` matches; ``None``: all).
+    """
+
+    def __init__(self, checker: _Checker, records: int | None = None) -> None:
+        self.checker = checker
+        self.engine = checker.engine
+        self.records = records
+        self.recording = True
+        self.matches = 0
+        self.progress: MatchProgress | None = None
+        self.builder: RecordBuilder | None = None
+        self.finals: list[DealState[Any]] = []
+
+    def start(self, deal_index: int) -> MatchProgress:
+        """A new match, its progress before the first deal checked."""
+        match_rng = random.Random(f"openwhist-match:{self.checker.seed}:{self.matches}")
+        first_dealer = match_rng.randrange(self.engine.seats)
+        progress = self.engine.start_match(first_dealer)
+        self.checker.check_progress(progress, progress.parties, 0, deal_index)
+        self.progress = progress
+        self.recording = self.records is None or self.matches < self.records
+        self.builder = RecordBuilder(self.engine, first_dealer=first_dealer, seed=self.checker.seed)
+        self.finals = []
+        return progress
+
+    def deal(self, deal_index: int) -> DealState[Any]:
+        """The match's next deal, dealt by the seat its progress names."""
+        assert self.progress is not None
+        state = self.engine.next_deal(self.progress)
+        if state.context.dealer != self.progress.dealer:
+            raise self.checker.error(
+                f"next_deal dealt by seat {state.context.dealer}, but the progress says "
+                f"seat {self.progress.dealer} deals",
+                deal_index,
+            )
+        return state
+
+    def advance(self, score: DealScore, final: DealState[Any], deal_index: int) -> MatchProgress:
+        """The progress after the deal that ended in ``final``, checked."""
+        assert self.progress is not None
+        assert self.builder is not None
+        before = self.progress
+        progress = self.engine.advance_match(before, score)
+        self.checker.check_progress(progress, before.parties, before.deals + 1, deal_index)
+        if self.recording:
+            self.builder.add_deal(final, score, progress)
+            self.finals.append(final)
+        self.progress = progress
+        return progress
+
+    def close(self, deal_index: int) -> None:
+        """End the match (finished or cut off): its winner is a party, and (when this
+        match is recorded) its game record replays."""
+        progress, builder = self.progress, self.builder
+        assert progress is not None
+        assert builder is not None
+        checker = self.checker
+        if self.recording:
+            checker.check_record(builder.build(progress), self.finals, progress, deal_index)
+        if progress.winner is not None and not 0 <= progress.winner < len(progress.parties):
+            raise checker.error(
+                f"match {self.matches} finished with winner {progress.winner!r}, not a party "
+                f"index of {progress.parties}",
+                deal_index,
+            )
+        checker.report.matches += 1
+        self.matches += 1
+        self.progress = None
+        self.builder = None
+
+
+def _play_unchecked(
+    engine: Engine, start: DealState[Any], rng: random.Random
+) -> tuple[DealState[Any], DealScore]:
+    """Play a deal with the same random choices `_Checker.check_deal` makes from ``rng``,
+    without the checks (to reach a later deal's match progress when replaying it)."""
+    state = start
+    while state.to_act != TERMINAL:
+        if state.to_act == CHANCE:
+            action: Action = engine.sample_chance(state, rng)
+        else:
+            legal = engine.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        state = engine.apply_unchecked(state, action)
+    return state, engine.score(state)
 
 
 class _Source:

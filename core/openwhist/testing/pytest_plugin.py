@@ -10,8 +10,12 @@ Fixtures:
   ``openwhist.plugins.load_catalog()`` builds it;
 * ``whist_deals`` -- the number of deals a conformance test should play: ``--whist-deals N``
   on the command line, else the ``whist_deals`` ini value, else 200;
-* ``whist_conformance`` -- `openwhist.testing.check_variant` with ``deals`` defaulting to
-  ``whist_deals``. A plugin author's whole conformance test is::
+* ``whist_conformance`` -- `openwhist.testing.check_conformance` with ``deals`` defaulting
+  to ``whist_deals``: the deals of seeded whole matches with the given options (later
+  deals meet the match progress, the dealer rotation and ``DealContext.progress``) and,
+  without ``options``, whole matches of every finite match format the variant lists
+  (`openwhist.testing.match_samples`). Its keyword arguments are `check_variant`'s (plus
+  ``match_formats``, ``format_matches``). A plugin author's whole conformance test is::
 
       def test_my_variant_conforms(whist_conformance):
           from my_plugin import MY_VARIANT
@@ -88,11 +92,12 @@ def whist_catalog() -> Any:
 
 @pytest.fixture
 def whist_conformance(whist_deals: int) -> Callable[..., ConformanceReport]:
-    """`openwhist.testing.check_variant` with ``deals`` defaulting to ``--whist-deals``."""
-    from openwhist.testing.conformance import check_variant
+    """`openwhist.testing.check_conformance` (seeded whole matches) with ``deals``
+    defaulting to ``--whist-deals``."""
+    from openwhist.testing.conformance import check_conformance
 
     def check(variant: Any, **kwargs: Any) -> ConformanceReport:
         kwargs.setdefault("deals", whist_deals)
-        return check_variant(variant, **kwargs)
+        return check_conformance(variant, **kwargs)
 
     return check

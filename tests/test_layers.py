@@ -1,0 +1,459 @@
+"""No variant's name outside its plugin (issue 12, deliverable 8; DESIGN.md "Layers").
+
+The CLI, the services and the ledger must work for any variant, so none of them may know
+a built-in one: this test fails when a Python file under ``cli/``,
+``core/openwhist/services/`` or ``core/openwhist/ledger/`` holds
+
+* a built-in variant's **name or alias** (``german``, ``english-whist``, ...; any case, as a
+  whole word: in code, strings, comments and docstrings alike -- ``israeli-random``, a bot
+  named after its variant, counts too), or
+* one of the built-in variants' **view or fact keys**, collected at test time from the
+  plugins themselves: the keys their views put in ``public`` and ``private`` over seeded
+  deals (every option choice, whole matches), their deal scores' ``facts`` and their
+  real-card facts models' fields. A key with an underscore (``face_up``, ``frisch_rounds``)
+  is a hit anywhere, as a whole word; a one-word key (``stock``, ``contracts``) is a hit
+  only as a string literal of its own or quoted inside one (``facts["contracts"]``,
+  ``"... IN ('contract', ...)"``), since as prose it is an ordinary word.
+
+`GENERIC_KEYS` excludes the words the core itself owns (its standard deal facts and score
+categories). `ALLOWED` is the short allow-list of docstrings and examples that may name a
+variant, each ``(file, line text)`` with its reason; an entry that no longer matches fails,
+so the list cannot go stale. `PENDING_OTHER_BRANCHES` holds the hits in files other
+helpers of issue 12 are rewriting now; the coordinator empties it after their merges.
+Catalogues (``.po``) are generated from these files and are not scanned.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import tokenize
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openwhist import Engine
+from openwhist.plugins import load_catalog
+from openwhist.testing import match_samples, option_samples
+
+ROOT = Path(__file__).resolve().parent.parent
+SCANNED = ("cli", "core/openwhist/services", "core/openwhist/ledger")
+BUILT_IN_DISTRIBUTIONS = ("openwhist-german", "openwhist-english", "openwhist-israeli")
+
+GENERIC_KEYS = {
+    # the standard rules' deal facts (`TrickFacts.tricks`), and with "honours" a score
+    # category of the core's own `Category`
+    "tricks",
+    "honours",
+    # `DealState.phase`, `ScoreLine.points`: core fields every variant has
+    "phase",
+    "points",
+    # the ledger's own marker of a voided deal (docs/ledger.md, decision (n))
+    "void",
+    # the `DealScore.facts` convention `whist simulate` counts for any variant
+    "events",
+}
+"""Keys that the built-in variants use but the core owns: not a sign of knowing a variant."""
+
+ALLOWED: dict[tuple[str, str], str] = {
+    (
+        "core/openwhist/services/ledger.py",
+        'match_id = ledger.start_match("german", ["Ann", "Bob"], options={...}, seed=7)',
+    ): "the module docstring's usage example needs a real variant name",
+    (
+        "core/openwhist/services/ledger.py",
+        'outcome = ledger.record_real_deal(match_id, {"phase1_tricks": [7, 6], ...})',
+    ): "the same example's real-card facts need that variant's real fact",
+}
+"""Docstrings and examples that may name a variant: ``(file, stripped line) -> reason``."""
+
+# --- PENDING_OTHER_BRANCHES: for the coordinator ------------------------------------------
+# Hits in files that other helpers of issue 12 are rewriting right now (i12-present,
+# i12-sheet). They are tolerated here only until those branches are merged: an entry whose
+# line is gone or no longer a hit fails `test_the_lists_match_real_hits`, so after each
+# merge the coordinator deletes that file's entries (the list is meant to end up empty).
+PENDING_OTHER_BRANCHES: tuple[tuple[str, str], ...] = (
+    # cli/openwhist_cli/render.py: i12-present (the presentation contract)
+    (
+        "cli/openwhist_cli/render.py",
+        (
+            "* German Whist: ``face_up`` (card), ``stock`` (count), "
+            "``known`` (per seat, face-up cards"
+        ),
+    ),
+    (
+        "cli/openwhist_cli/render.py",
+        ("* English/American Whist: ``turn_up`` (the dealer's turned-up trump card),"),
+    ),
+    ("cli/openwhist_cli/render.py", "``turn_up_on_table``, ``game_target``;"),
+    (
+        "cli/openwhist_cli/render.py",
+        ("* Israeli Whist: ``auction`` (``[seat, call]`` pairs), ``high_bid``/``high_bidder``,"),
+    ),
+    (
+        "cli/openwhist_cli/render.py",
+        (
+            "``declarer``/``bid``, ``contracts`` (per seat, ``None``"
+            " until made), ``contract_total``,"
+        ),
+    ),
+    (
+        "cli/openwhist_cli/render.py",
+        ("``deal_type``, ``frisch_rounds``; privately ``frisch_selected``/``frisch_received``."),
+    ),
+    (
+        "cli/openwhist_cli/render.py",
+        ('"""German Whist\'s stock as the players count it (RULES.md §1.6): ``Stock: 24 cards'),
+    ),
+    ("cli/openwhist_cli/render.py", 'stock = view.public.get("stock")'),
+    ("cli/openwhist_cli/render.py", 'face_up = view.public.get("face_up")'),
+    ("cli/openwhist_cli/render.py", "if isinstance(face_up, int):"),
+    ("cli/openwhist_cli/render.py", "line.append_text(card_text(face_up, style))"),
+    (
+        "cli/openwhist_cli/render.py",
+        ('"""What a German Whist trick did to the stock (RULES.md §1.6), from public facts only:'),
+    ),
+    ("cli/openwhist_cli/render.py", "if stock and isinstance(face_up, int):"),
+    (
+        "cli/openwhist_cli/render.py",
+        ("# German Whist (RULES.md §1): the face-up stock card and the stock's size."),
+    ),
+    ("cli/openwhist_cli/render.py", 'if "stock" in public:'),
+    ("cli/openwhist_cli/render.py", 'public.pop("stock")'),
+    ("cli/openwhist_cli/render.py", 'public.pop("face_up", None)'),
+    ("cli/openwhist_cli/render.py", 'known = public.pop("known", None)'),
+    (
+        "cli/openwhist_cli/render.py",
+        ("# English / American Whist (RULES.md §2.3): the dealer's turned-up card."),
+    ),
+    ("cli/openwhist_cli/render.py", 'if "turn_up" in public:'),
+    ("cli/openwhist_cli/render.py", 'card = public.pop("turn_up")'),
+    ("cli/openwhist_cli/render.py", 'on_table = public.pop("turn_up_on_table", False)'),
+    ("cli/openwhist_cli/render.py", 'public.pop("turn_up_name", None)'),
+    ("cli/openwhist_cli/render.py", 'public.pop("turn_up_held", None)'),
+    ("cli/openwhist_cli/render.py", 'if isinstance(public.get("game_target"), int):'),
+    (
+        "cli/openwhist_cli/render.py",
+        (
+            'lines.append(Text(_("Game is {target} points").format(t'
+            'arget=public.pop("game_target"))))'
+        ),
+    ),
+    (
+        "cli/openwhist_cli/render.py",
+        ("# Israeli Whist (RULES.md §4): the auction, the declarer's bid and the contracts."),
+    ),
+    ("cli/openwhist_cli/render.py", 'if "auction" in public:'),
+    ("cli/openwhist_cli/render.py", 'auction = public.pop("auction", [])'),
+    (
+        "cli/openwhist_cli/render.py",
+        ('high, bidder = public.pop("high_bid", None), public.pop("high_bidder", None)'),
+    ),
+    (
+        "cli/openwhist_cli/render.py",
+        ('declarer, bid = public.pop("declarer", None), public.pop("bid", None)'),
+    ),
+    ("cli/openwhist_cli/render.py", 'frisch = public.pop("frisch_rounds", 0)'),
+    ("cli/openwhist_cli/render.py", 'contracts = public.pop("contracts", None)'),
+    ("cli/openwhist_cli/render.py", 'total = public.pop("contract_total", None)'),
+    ("cli/openwhist_cli/render.py", 'deal_type = public.pop("deal_type", None)'),
+    ("cli/openwhist_cli/render.py", 'if deal_type in ("over", "under", "exact"):'),
+    ("cli/openwhist_cli/render.py", 'line.append(f" ({kinds[deal_type]})")'),
+    (
+        "cli/openwhist_cli/render.py",
+        ('for key in ("min_bid", "frisch_committed", "redeals", "passed_out"):'),
+    ),
+    ("cli/openwhist_cli/render.py", 'selected = private.get("frisch_selected")'),
+    ("cli/openwhist_cli/render.py", 'received = private.get("frisch_received")'),
+    (
+        "cli/openwhist_cli/render.py",
+        ('value) shows in its English template rather than failing."""'),
+    ),
+    # cli/openwhist_cli/commands/scores.py: i12-sheet (the declared score sheet and statistics)
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        (
+            "* English and American Whist (parties N–S and E–W): the"
+            ' "We / They" sheet -- one column per'
+        ),
+    ),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ("* Israeli Whist: a column per player; per deal the declarer and trump, each player's"),
+    ),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ("* German Whist: the deals with each player's points and the running result (§1.10)."),
+    ),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ('"""The "We / They" sheet of English and American Whist (see the module docstring)."""'),
+    ),
+    ("cli/openwhist_cli/commands/scores.py", 'if facts.get("passed_out"):'),
+    ("cli/openwhist_cli/commands/scores.py", 'declarer = facts.get("declarer")'),
+    ("cli/openwhist_cli/commands/scores.py", "f\"{parties[declarer]} {facts.get('bid')}\""),
+    ("cli/openwhist_cli/commands/scores.py", 'kind = facts.get("deal_type")'),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        "what += f\" ({kind} {facts.get('contract_total', '')})\"",
+    ),
+    ("cli/openwhist_cli/commands/scores.py", 'contracts = facts.get("contracts") or []'),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ('"""German Whist and any other variant: points per party per deal, running result."""'),
+    ),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ('"""English / American Whist: two sides N–S and E–W scoring toward games."""'),
+    ),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ('return sheet["match"]["variant"] in ("english", "american") or ('),
+    ),
+    ("cli/openwhist_cli/commands/scores.py", 'if sheet["match"]["variant"] == "israeli":'),
+    (
+        "cli/openwhist_cli/commands/scores.py",
+        ('if sheet["match"]["variant"] == "israeli" and not json_out and sheet["deals"]:'),
+    ),
+    # cli/openwhist_cli/commands/ledger.py: i12-sheet (the declared score sheet and statistics)
+    (
+        "cli/openwhist_cli/commands/ledger.py",
+        (
+            '"""English/American score categories that are match poi'
+            'nts (game points, rubber bonus)."""'
+        ),
+    ),
+    (
+        "cli/openwhist_cli/commands/ledger.py",
+        ("points), corrections included; English and American Whist also show game points (the"),
+    ),
+    (
+        "cli/openwhist_cli/commands/ledger.py",
+        ("game and rubber lines: what a rubber is settled on). Israeli Whist shows the contracts"),
+    ),
+    ("cli/openwhist_cli/commands/ledger.py", 'extra = extra or "contracts"'),
+    # cli/openwhist_cli/commands/arena.py: i12-sheet (the declared score sheet and statistics)
+    (
+        "cli/openwhist_cli/commands/arena.py",
+        ('has_contracts = any(r["contracts"] for r in summary["results"])'),
+    ),
+    ("cli/openwhist_cli/commands/arena.py", 'c = r["contracts"]'),
+    # core/openwhist/services/arena.py: i12-sheet (the declared score sheet and statistics)
+    (
+        "core/openwhist/services/arena.py",
+        (
+            "own scoring with a real match context (English honours "
+            "and game points at love all), and no"
+        ),
+    ),
+    (
+        "core/openwhist/services/arena.py",
+        (
+            "* Partnership variants (English): two names, one per si"
+            "de -- N-S the first, E-W the second"
+        ),
+    ),
+    (
+        "core/openwhist/services/arena.py",
+        (
+            "* Individual seats (German, Israeli): one name per seat"
+            ", or fewer names repeated in seat"
+        ),
+    ),
+    (
+        "core/openwhist/services/arena.py",
+        (
+            "order (seat ``s`` gets entrant ``s mod k``): Israeli ``"
+            "expert,random`` puts ``expert`` at"
+        ),
+    ),
+    (
+        "core/openwhist/services/arena.py",
+        (
+            "the starting seating back: German 2 (the seats swap), E"
+            "nglish 2 (the sides swap), Israeli 4"
+        ),
+    ),
+    (
+        "core/openwhist/services/arena.py",
+        (
+            "one; otherwise (a tie, or a variant whose deals have no"
+            " winner, such as Israeli Whist) the"
+        ),
+    ),
+    (
+        "core/openwhist/services/arena.py",
+        ('"contracts": None if self.contracts is None else list(self.contracts),'),
+    ),
+    ("core/openwhist/services/arena.py", 'raw = score.facts.get("contracts")'),
+    ("core/openwhist/services/arena.py", 'return "tie"'),
+    ("core/openwhist/services/arena.py", 'entrant.ties += outcome == "tie"'),
+    ("core/openwhist/services/arena.py", '"contracts": ('),
+    # core/openwhist/ledger/repository.py: i12-sheet (the declared score sheet and statistics)
+    (
+        "core/openwhist/ledger/repository.py",
+        ("``game`` and ``rubber`` entries (English and American Whist's match points);"),
+    ),
+    (
+        "core/openwhist/ledger/repository.py",
+        ("# The deal's own lines, then what the match progression awarded for it (English game"),
+    ),
+    (
+        "core/openwhist/ledger/repository.py",
+        ("English game it completed stays won; only its points no longer count."),
+    ),
+    # core/openwhist/ledger/sheet.py: i12-sheet (the declared score sheet and statistics)
+    (
+        "core/openwhist/ledger/sheet.py",
+        ("deal stays as ``rules_totals`` and ``rules_summary`` (English match points, German"),
+    ),
+    (
+        "core/openwhist/ledger/sheet.py",
+        ("``contracts_made`` (contract and zero-bid entries with positive points: Israeli"),
+    ),
+    (
+        "core/openwhist/ledger/sheet.py",
+        ("``game_points`` (the game and rubber entries: English and American Whist's match"),
+    ),
+)
+"""``(file, stripped line)`` hits left to the branches that own those files."""
+
+
+def _built_ins() -> list[Any]:
+    catalog = load_catalog()
+    return [
+        entry.variant
+        for entry in catalog.variants.values()
+        if entry.distribution in BUILT_IN_DISTRIBUTIONS
+    ]
+
+
+def _play_keys(variant: Any, options: dict[str, Any], seed: int) -> set[str]:
+    """The view and fact keys of a few seeded random deals of whole matches."""
+    engine = Engine(variant, options)
+    rng = random.Random(seed)
+    keys: set[str] = set()
+    progress = engine.start_match(0)
+    for _ in range(4):
+        state = engine.next_deal(progress)
+        while state.phase != "end":
+            if state.to_act < 0:
+                action = engine.sample_chance(state, rng)
+            else:
+                legal = engine.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = engine.apply_unchecked(state, action)
+            for seat in range(variant.seats):
+                view = engine.observe(state, seat)
+                keys.update(view.public, view.private)
+        score = engine.score(state)
+        keys.update(score.facts)
+        progress = engine.advance_match(progress, score)
+        if progress.finished:
+            progress = engine.start_match(progress.dealer)
+    return keys
+
+
+def _vocabulary() -> tuple[set[str], set[str]]:
+    """The built-in variants' names and aliases; their view and fact keys."""
+    names: set[str] = set()
+    keys: set[str] = set()
+    for variant in _built_ins():
+        names.update(n.lower() for n in (variant.name, *variant.aliases))
+        for options in [{}, *option_samples(variant), *match_samples(variant)]:
+            keys |= _play_keys(variant, options, seed=3)
+        if variant.facts is not None:
+            keys.update(variant.facts.model_fields)
+    return names, keys - GENERIC_KEYS
+
+
+NAMES, KEYS = _vocabulary()
+
+
+def _docstring_lines(source: str) -> set[int]:
+    """Line numbers of docstrings (module, class and function)."""
+    import ast
+
+    lines: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                first = body[0]
+                lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return lines
+
+
+def hits(path: Path) -> list[tuple[int, str, str]]:
+    """``(line, word, line text)`` for every variant name or key in ``path``."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    docstrings = _docstring_lines(source)
+    name_re = re.compile(
+        r"(?<![\w-])(" + "|".join(map(re.escape, sorted(NAMES))) + r")(?![\w-]*\w)",
+        re.IGNORECASE,
+    )
+    snake = sorted(k for k in KEYS if "_" in k)
+    plain = sorted(k for k in KEYS if "_" not in k)
+    snake_re = re.compile(r"\b(" + "|".join(map(re.escape, snake)) + r")\b")
+    quoted_re = re.compile(r"""['"](""" + "|".join(map(re.escape, plain)) + r""")['"]""")
+    found: list[tuple[int, str, str]] = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT):
+            continue
+        first = token.start[0]
+        matches = [*name_re.finditer(token.string), *snake_re.finditer(token.string)]
+        if token.type == tokenize.STRING and first not in docstrings:
+            matches += quoted_re.finditer(token.string)
+        for match in matches:
+            row = first + token.string.count("\n", 0, match.start())
+            found.append((row, match.group(1), lines[row - 1].strip()))
+    return sorted(set(found))
+
+
+def _files() -> list[Path]:
+    return sorted(p for d in SCANNED for p in (ROOT / d).rglob("*.py"))
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_the_vocabulary_is_collected_from_the_plugins() -> None:
+    # A collection that found nothing would make the test below pass on anything.
+    assert {"german", "english", "american", "israeli"} <= NAMES
+    assert {"stock", "face_up", "turn_up", "auction", "contracts", "frisch_rounds"} <= KEYS
+    assert not GENERIC_KEYS & KEYS
+
+
+@pytest.mark.parametrize("path", _files(), ids=_relative)
+def test_no_variant_name_or_key_outside_its_plugin(path: Path) -> None:
+    name = _relative(path)
+    tolerated = set(ALLOWED) | set(PENDING_OTHER_BRANCHES)
+    found = [(row, word, text) for row, word, text in hits(path) if (name, text) not in tolerated]
+    assert found == [], "\n".join(f"{name}:{row}: {word!r} in {text}" for row, word, text in found)
+
+
+def test_the_lists_match_real_hits() -> None:
+    """Every allowed or pending line is still a hit: the lists cannot go stale."""
+    for name, text in [*ALLOWED, *PENDING_OTHER_BRANCHES]:
+        path = ROOT / name
+        texts = {hit_text for _, _, hit_text in hits(path)} if path.exists() else set()
+        assert text in texts, f"{name}: {text!r} is no hit any more: delete its entry"
+    assert all(ALLOWED.values()), "every allowed line says why"
+
+
+def test_the_scan_catches_a_name_and_a_key(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "def f(facts):\n"
+        '    """Sums the contracts of every seat."""\n'
+        '    if facts.variant == "israeli":\n'
+        '        return facts["contracts"]\n'
+        "    return facts.face_up  # German Whist's card\n",
+        encoding="utf-8",
+    )
+    words = [word for _, word, _ in hits(probe)]
+    # The prose word "contracts" in the docstring is no hit; the literal key is.
+    assert words == ["israeli", "contracts", "German", "face_up"]
