@@ -352,7 +352,7 @@ class _Facts:
         template = i18n.translations().gettext(fact.label)
         try:
             out = self._fill(template, extra)
-        except KeyError:  # a translation naming what is not there: the English label
+        except KeyError:  # a translation naming what is not there: the source-language label
             out = self._fill(fact.label, extra)
         out.stylize(_EMPHASIS[fact.emphasis])
         return out
@@ -508,7 +508,7 @@ def message_text(message: Message, style: CardStyle | None = None) -> Text:
     catalogue, then the plugins' -- `i18n.use_plugin_catalogues`), nested messages alike,
     cards drawn in ``style``, numbers with one decimal (a decimal comma in Spanish,
     Portuguese and Italian). A message the plugin filled wrongly (a placeholder without a
-    value) shows in its English template rather than failing."""
+    value) shows in its source-language template rather than failing."""
     import re
 
     comma = i18n.language() in ("es", "pt", "it")

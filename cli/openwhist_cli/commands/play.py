@@ -788,7 +788,7 @@ class TableUI:
             line = Text(template.format(name=name))
             line.append_text(card_text(event.action.card, self.style))
         elif private is not None:
-            # A private action (the Israeli Frisch selection): only its declared sentence.
+            # A private action (a secret selection of cards): only its declared sentence.
             line = Text(i18n.translations().gettext(private.shown_as).format(name=name))
         else:
             # The call drawn where the translation puts it (suit symbols, cards: Rich text).
@@ -901,7 +901,7 @@ class TableUI:
                 presentation=presentation,
             )
         )
-        # A declared card exchange (the Israeli Frisch): cards are chosen from the hand.
+        # A declared card exchange: the cards are chosen from the hand.
         exchange = None if plays else presentation.exchange(turn.view.phase)
         name = self.names[turn.seat]
         if plays:

@@ -213,7 +213,7 @@ def detail_sheet(
 
 
 def points_sheet(sheet: dict[str, Any]) -> str:
-    """German Whist and any other variant: points per party per deal, running result."""
+    """The plain sheet of any variant: points per party per deal, running result."""
     parties = sheet["parties"]
     named = [
         f"{name} ({_side_names(sheet, i)})"

@@ -623,8 +623,8 @@ def complete_deal(
     deal.completed_at = utcnow()
     session.add(deal)
     session.execute(sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id))
-    # The deal's own lines, then what the match progression awarded for it (English game
-    # points and rubber bonus, RULES.md §2.7): both are score lines of this deal.
+    # The deal's own lines, then what the match progression awarded for it (game points
+    # and a rubber bonus, say): both are score lines of this deal.
     entries = record_entries(
         session=session,
         match_id=match_id,
@@ -1090,8 +1090,8 @@ def void_deal(*, session: Session, match_id: int, number: int, note: str) -> dic
     compensating entry that brings its current value -- corrections included -- to 0,
     referring to it like a correction; then a marker entry of category ``void`` (0 points,
     the note) says the deal is void, which is how the sheet shows it. The match progression
-    is not re-run (as for corrections): the deal still happened, its dealer dealt, and an
-    English game it completed stays won; only its points no longer count.
+    is not re-run (as for corrections): the deal still happened, its dealer dealt, and a
+    game it completed stays won; only its points no longer count.
 
     Returns:
         ``{"match", "deal", "entries", "points"}``: the entries added (compensations and

@@ -100,7 +100,7 @@ def with_ledger_totals(summary: dict[str, Any], totals: Mapping[int, Any]) -> di
     report -- ``matches``, ``match close``, the export, the score sheet -- agrees.
 
     ``totals`` becomes the sum of the entries per party; the rules' own tally at the last
-    deal stays as ``rules_totals`` and ``rules_summary`` (English match points, German
+    deal stays as ``rules_totals`` and ``rules_summary`` (game points of a rubber,
     deals won in a best-of match: what the rules count, before any correction). When the
     match has corrections, voids or adjustments, which the rules' progression never saw,
     ``summary`` is the entries' totals (and game points, where there are any) followed by

@@ -4,7 +4,8 @@
 draws every deck the board needs, redeals included) and one dealer (board ``i`` is dealt by
 seat ``i mod seats``). Each board is played as the **first deal of a fresh match**
 (``engine.start_match(dealer)`` then ``engine.next_deal``), so it is scored by the variant's
-own scoring with a real match context (English honours and game points at love all), and no
+own scoring with a real match context (a partnership game's honours and game points at love
+all), and no
 deal's result depends on another's: that is what makes boards independent statistical
 trials, lets duplicate mode replay a board exactly and lets the work be split freely between
 processes.
@@ -14,10 +15,10 @@ Entrants and seats (``--bots``). Each name in ``bots`` is one *entrant*: a bot's
 one bot); a name given twice is two entrants, the second labelled ``NAME#2`` (so
 ``random,random`` compares a bot with itself). At least two entrants are needed.
 
-* Partnership variants (English): two names, one per side -- N-S the first, E-W the second
+* Partnership variants: two names, one per side -- N-S the first, E-W the second
   -- or one name per seat.
-* Individual seats (German, Israeli): one name per seat, or fewer names repeated in seat
-  order (seat ``s`` gets entrant ``s mod k``): Israeli ``expert,random`` puts ``expert`` at
+* Individual seats: one name per seat, or fewer names repeated in seat order (seat ``s``
+  gets entrant ``s mod k``): at four seats N, E, S, W, ``expert,random`` puts ``expert`` at
   N and S, ``random`` at E and W.
 
 Results are reported per entrant, aggregated over every seat it holds.
@@ -25,8 +26,8 @@ Results are reported per entrant, aggregated over every seat it holds.
 Duplicate mode plays every board ``R`` times with the same dealer and the same decks and the
 seats rotated, so each entrant plays every hand of the same cards. Rotation ``r`` seats at
 seat ``s`` the entrant of seat ``(s - r) mod seats``; ``R`` is the smallest shift that gives
-the starting seating back: German 2 (the seats swap), English 2 (the sides swap), Israeli 4
-with four entrants (each sits in all four seats) but 2 with ``expert,random`` (N-S and E-W
+the starting seating back: 2 at two seats (the seats swap), 2 for two partnerships (the
+sides swap), 4 at four individual seats with four entrants (each sits in all four seats) but 2 with ``expert,random`` (N-S and E-W
 swap). Rotation 0 is the board as a plain run plays it (the same decks and bot generators).
 
 Determinism: board ``i``'s seed is the ``i``-th 63-bit draw of ``random.Random(seed)``; a
@@ -39,7 +40,7 @@ board's play depends only on its own seed, and the results are put back in board
 the same seed gives an identical result for any worker count and any chunking.
 
 Winning a deal. The deal's winning party is the variant's ``DealScore.winner`` when it names
-one; otherwise (a tie, or a variant whose deals have no winner, such as Israeli Whist) the
+one; otherwise (a tie, or a variant whose deals have no winner) the
 party with strictly the most points wins, and several parties sharing the top score tie. An
 entrant *wins* a deal when every top party is one it holds, *ties* when it holds some of
 them, and loses otherwise.
