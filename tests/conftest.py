@@ -13,6 +13,8 @@
 * Every test gets its own cache directory (``OPENWHIST_CACHE_DIR``): ``whist --help`` caches
   the commands plugins add, and a test must neither see an entry another test (or the
   user) wrote nor leave one behind.
+* Every test ends in English: a command run with ``--lang es`` sets the language for the
+  whole process, and a later test's English screen must not come out in Spanish.
 """
 
 from __future__ import annotations
@@ -108,3 +110,13 @@ def hidden_twin() -> Callable[[str, DealState[Any], random.Random], Any]:
     """`hidden_twin(variant, state, rng)`: a twin of ``state`` differing only in cards hidden
     from the seat to act (``None`` when the seat knows every card)."""
     return hidden_twin_state
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Any:
+    """Put the CLI's language back to English after a test that chose another."""
+    yield
+    from openwhist_cli import i18n
+
+    if i18n.language() != "en":
+        i18n.setup("en")

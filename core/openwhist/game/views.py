@@ -15,7 +15,7 @@ from typing import Any
 
 from openwhist.game.actions import Action, Deal
 from openwhist.game.errors import PluginContractError
-from openwhist.game.state import DealView, TrickRecord, clockwise_orders
+from openwhist.game.state import DealView, TrickRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +41,8 @@ class PlayerView:
         private: this seat's private knowledge beyond its hand (JSON-safe).
         trick_order: the seats that play the current trick, in play order (those that
             played its cards first): every seat clockwise from ``leader`` unless a seat is
-            out or knocked (public, `DealState.trick_order`). ``()`` in a view built by hand
-            means every seat clockwise.
+            out or knocked (public, `DealState.trick_order`). ``()`` -- the standard order,
+            and any view built by hand -- means every seat clockwise from ``leader``.
     """
 
     seat: int
@@ -187,5 +187,8 @@ def standard_view(
         history=public_history(state) if history is None else history,
         public=public or {},
         private=private or {},
-        trick_order=state.trick_order or clockwise_orders(state.context.seats)[state.leader],
+        # Only a variant's own order is carried: ``()`` means every seat clockwise from
+        # ``leader``, so a bot that moves the leader in a copy of its view (an expert's
+        # rollout from the auction: ``replace(view, leader=declarer)``) keeps a true order.
+        trick_order=state.trick_order,
     )
