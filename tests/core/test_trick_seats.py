@@ -68,5 +68,5 @@ def test_trick_actions_need_a_trick_order() -> None:
 
 
 def test_the_kit_catches_a_trick_that_names_the_wrong_seats() -> None:
-    with pytest.raises(ConformanceError, match="trick 1 records seats .* the leader first"):
+    with pytest.raises(ConformanceError, match=r"trick 1 records seats .* the leader first"):
         check_variant(_variant(_MisnamesTheSeats()), deals=2, swaps_per_deal=0)
