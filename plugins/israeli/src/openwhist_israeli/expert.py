@@ -56,6 +56,7 @@ from openwhist import (
     parse_card,
 )
 from openwhist.bots.heuristic import Counter, TrickPolicy, shown_voids, top_winners
+from openwhist.bots.rating import POINTS, SAMPLED, CardRating
 from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
@@ -90,6 +91,8 @@ PLAY_REASON = N_(
     "exactly in {made} and score {points} on average"
 )
 """`IsraeliExpertBot.explain`: the chosen card's result on the sampled deals."""
+RATING_SCOPE = Reason(N_("points for the deal"))
+"""What a review's figure counts (`IsraeliExpertBot.rate_cards`): the seat's deal score."""
 CONTRACT_WINDOW = 1
 """Contracts within this many tricks of the simulated count are tried (and zero)."""
 
@@ -329,6 +332,41 @@ class IsraeliExpertBot(CardSearchBot):
         after[view.seat] &= ~(1 << card)
         start = view_after_card(view, card)
         return self._rollout(start, after)
+
+
+    # -- ratings for a review (openwhist.bots.rating) -----------------------------------
+
+    def rate_cards(
+        self, view: PlayerView, legal: int, *, samples: int | None = None
+    ) -> CardRating | None:
+        """Every legal card rated by the seat's deal score (RULES.md §4.7) on ``samples``
+        sampled deals played out as `evaluate_card` plays them (`SAMPLED`); ``None`` before
+        the seat's contract is known."""
+        contracts = view.public.get("contracts") or []
+        contract = contracts[view.seat] if view.seat < len(contracts) else None
+        if contract is None:
+            return None
+        over = view.public.get("deal_type") == "over"
+        rng = view_rng(self.seed, view)
+        cards = _cards(legal)
+        per_card: dict[int, list[float]] = {c: [] for c in cards}
+        for _ in range(samples or self.samples):
+            hands = self.sample(view, rng)
+            if hands is None:
+                continue
+            for card in cards:
+                tricks = self._after_card(view, hands, card)[view.seat]
+                per_card[card].append(float(deal_points(int(contract), tricks, over=over)))
+        if not per_card[cards[0]]:
+            return None
+        return CardRating({c: tuple(v) for c, v in per_card.items()}, POINTS, RATING_SCOPE, SAMPLED)
+
+    def rate_cards_open(
+        self, view: PlayerView, legal: int, hands: Sequence[int]
+    ) -> CardRating | None:
+        """``None``: the double-dummy solver counts tricks for two sides, while every Israeli
+        seat plays for its own exact contract (module docstring)."""
+        return None
 
 
 def _play_view(
