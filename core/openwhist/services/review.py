@@ -42,13 +42,15 @@ from openwhist.bots.rating import EVERY_DEAL, EXACT, SAMPLED, TRICKS, CardRating
 from openwhist.game.actions import Action, Deal, Play
 from openwhist.game.cards import card_name
 from openwhist.game.engine import Engine
+from openwhist.game.errors import RecordError
 from openwhist.game.messages import N_, Message
 from openwhist.game.rules import MatchRules
 from openwhist.game.state import PHASE_PLAY, DealState
 from openwhist.plugins import Catalog
-from openwhist.records import GameRecord, replay_record
+from openwhist.records import GameRecord, load_record, replay_record
 from openwhist.services import UsageError
 from openwhist.services.play import hint_spec
+from openwhist.services.replay import decode_file, split_documents
 
 DEFAULT_SEED: Final = 0
 """The review's seed when none is given: the same record always gives the same review."""
@@ -199,7 +201,9 @@ class SeatSummary:
             "rated": self.rated,
             "forced": self.forced,
             "not_rated": self.not_rated,
-            "worst": [{"action": d.action, "played": d.played, "cost": _round(d.cost)} for d in self.worst],
+            "worst": [
+                {"action": d.action, "played": d.played, "cost": _round(d.cost)} for d in self.worst
+            ],
         }
 
 
@@ -274,7 +278,9 @@ class Rater:
             return cls(None, {}, samples, WHY_NO_RATER)
         bots: dict[int, RatesCards] = {}
         for seat in range(engine.variant.seats):
-            bot = spec.factory(engine.variant.name, random.Random(f"openwhist.review:{seed}:{seat}"))
+            bot = spec.factory(
+                engine.variant.name, random.Random(f"openwhist.review:{seed}:{seat}")
+            )
             if not isinstance(bot, RatesCards):
                 return cls(spec.name, {}, samples, WHY_NO_RATER)
             bots[seat] = bot
@@ -310,7 +316,13 @@ def review_decision(
     seat = state.to_act
     deal = state.context.number
     trick = len(state.completed) + 1 if state.phase == PHASE_PLAY else 0
-    base = {"deal": deal, "action": index, "trick": trick, "seat": seat, "played": action.notation()}
+    base: dict[str, Any] = {
+        "deal": deal,
+        "action": index,
+        "trick": trick,
+        "seat": seat,
+        "played": action.notation(),
+    }
     legal = engine.legal_actions(state)
     if len(legal) == 1:
         if isinstance(action, Play):
@@ -360,7 +372,7 @@ def _not_rated(base: dict[str, Any], action: Action, why: Message) -> Decision:
 def _figure(value: float, exact: bool) -> int | float:
     """A value as a reason shows it: a whole number when it is one and exact."""
     if exact and abs(value - round(value)) < 1e-9:
-        return int(round(value))
+        return round(value)
     return round(value, 1)
 
 
@@ -443,18 +455,41 @@ def seat_of(engine: Engine, record: GameRecord, text: str) -> int:
     )
 
 
+def record_from_file(data: bytes, *, name: str, index: int | None = None) -> GameRecord:
+    """The record in a file's bytes (``name`` for messages): its only record, or record
+    ``index`` (1-based) of several (JSON lines or a list, as `whist replay` reads them).
+
+    Raises:
+        UsageError: several records and no ``index``, or ``index`` out of range.
+        RecordError: the chosen record is not a valid record.
+    """
+    documents = split_documents(decode_file(data))
+    if index is None:
+        if len(documents) > 1:
+            raise UsageError(
+                f"{name} holds {len(documents)} records: choose one with --index 1-{len(documents)}"
+            )
+        index = 1
+    if not 1 <= index <= len(documents):
+        raise UsageError(f"there is no record {index} in {name} ({len(documents)} records)")
+    document = documents[index - 1][1]
+    if isinstance(document, RecordError):
+        raise document
+    return load_record(document)
+
+
 def review_record(
     record: GameRecord,
     catalog: Catalog,
     *,
     deal: int | None = None,
-    seats: Sequence[int] | None = None,
+    seats: Sequence[int | str] | None = None,
     double_dummy: bool = False,
     seed: int = DEFAULT_SEED,
     samples: int | None = None,
 ) -> Review:
-    """Review ``record``'s deals (or deal number ``deal``) for ``seats`` (default: the
-    human seats, else every seat).
+    """Review ``record``'s deals (or deal number ``deal``) for ``seats`` (seat numbers
+    0-based, or names as `seat_of` reads them; default: the human seats, else every seat).
 
     Raises:
         RecordError: the record does not replay (checked moves, stored scores).
@@ -470,13 +505,18 @@ def review_record(
         )
     if samples is not None and samples < 1:
         raise UsageError(f"--samples must be at least 1, not {samples}")
+    numbers: list[int] = []
     if seats is None:
         humans = [p.seat for p in record.players if p.kind == "human"]
-        seats = humans or list(range(engine.variant.seats))
-    for seat in seats:
-        if not 0 <= seat < engine.variant.seats:
-            raise UsageError(f"no seat {seat + 1}: {engine.variant.name} has {engine.variant.seats}")
-    chosen = tuple(sorted(set(seats)))
+        numbers = humans or list(range(engine.variant.seats))
+    for seat in seats or ():
+        number = seat_of(engine, record, seat) if isinstance(seat, str) else seat
+        if not 0 <= number < engine.variant.seats:
+            raise UsageError(
+                f"no seat {number}: {engine.variant.name} has seats 0-{engine.variant.seats - 1}"
+            )
+        numbers.append(number)
+    chosen = tuple(sorted(set(numbers)))
     rater = Rater.for_engine(catalog, engine, seed=seed, samples=samples)
     reviews = []
     progress = engine.start_match(record.first_dealer)
@@ -515,7 +555,9 @@ def _review_deal(
         action = engine.parse_action(state, text)
         if not isinstance(action, Deal) and state.to_act in seats:
             decisions.append(
-                review_decision(engine, rater, state, action, index=index, double_dummy=double_dummy)
+                review_decision(
+                    engine, rater, state, action, index=index, double_dummy=double_dummy
+                )
             )
         state = engine.apply(state, action)
     summaries = []
@@ -546,11 +588,12 @@ __all__ = [
     "FORCED",
     "NOT_RATED",
     "RATED",
-    "Decision",
     "DealReview",
+    "Decision",
     "Rater",
     "Review",
     "SeatSummary",
+    "record_from_file",
     "review_decision",
     "review_record",
     "seat_of",

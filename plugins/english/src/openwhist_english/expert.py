@@ -223,7 +223,6 @@ class EnglishExpertBot(CardSearchBot):
         final = play_out(start, after, [policy] * view.seats)
         return final[side] + final[side + 2]
 
-
     # -- ratings for a review (openwhist.bots.rating) -----------------------------------
 
     def rate_cards(

@@ -383,7 +383,6 @@ class GermanExpertBot(CardSearchBot):
                 return card
         return legal.bit_length() - 1  # pragma: no cover
 
-
     # -- ratings for a review (openwhist.bots.rating) -----------------------------------
 
     def rate_cards(

@@ -333,7 +333,6 @@ class IsraeliExpertBot(CardSearchBot):
         start = view_after_card(view, card)
         return self._rollout(start, after)
 
-
     # -- ratings for a review (openwhist.bots.rating) -----------------------------------
 
     def rate_cards(
