@@ -69,9 +69,16 @@ def review_command(
         typer.Option("--index", metavar="N", help="Which record of a file (1-based)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", metavar="LANG", help="Language: en, es, pt, it [default: $OPENWHIST_LANG]."
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Rate every decision of a seat in a played match: the best choice, its cost, why."""
+    i18n.setup(lang)
     with runtime.handle_errors(ctx):
         from openwhist.services.review import review_record
 
