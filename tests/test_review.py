@@ -73,7 +73,10 @@ def _blunder_record(catalog: Catalog) -> tuple[GameRecord, int, float]:
     assert blunder[0], "the seeded deal must offer a blunder in phase 2"
     score = engine.score(state)
     progress = engine.advance_match(progress, score)
-    players = [PlayerRecord(seat=0, name="Ann", kind="human"), PlayerRecord(seat=1, name="B", kind="bot:heuristic")]
+    players = [
+        PlayerRecord(seat=0, name="Ann", kind="human"),
+        PlayerRecord(seat=1, name="B", kind="bot:heuristic"),
+    ]
     builder = RecordBuilder(engine, first_dealer=0, seed=None, players=players)
     builder.add_deal(state, score, progress)
     return builder.build(progress), blunder[0], blunder[1]
@@ -92,11 +95,14 @@ def test_a_phase_two_blunder_is_found_with_its_exact_cost(
     assert review.seats == (0,)  # the human seat by default
     (deal,) = review.deals
     found = next(d for d in deal.decisions if d.action == index)
-    assert found.status == RATED and found.method == EXACT
-    assert found.cost == cost and found.mistake
+    assert found.status == RATED
+    assert found.method == EXACT
+    assert found.cost == cost
+    assert found.mistake
     assert found.low == found.high == cost  # exact: no interval
     text = found.reason.render()
-    assert "(exact)" in text and f"cost {int(cost)}" in text
+    assert "(exact)" in text
+    assert f"cost {int(cost)}" in text
     (summary,) = deal.summaries
     assert found in summary.worst
     assert summary.exact_lost >= cost
@@ -114,14 +120,16 @@ def test_the_review_reproduces_from_the_record_and_its_json(
     again = review_record(record, catalog, samples=3).as_dict()
     assert first == again
     other_seed = review_record(record, catalog, samples=3, seed=1).as_dict()
-    assert other_seed["seed"] == 1 and first["seed"] == 0
+    assert other_seed["seed"] == 1
+    assert first["seed"] == 0
     path = tmp_path / "match.json"
     path.write_text(record.to_json(), encoding="utf-8")
     result = CliRunner().invoke(app, ["review", str(path), "--samples", "3", "--json"])
     assert result.exit_code == 0, result.output
     printed = json.loads(result.output)
     assert printed["deals"] == first["deals"]
-    assert printed["samples"] == 3 and printed["mode"] == "honest"
+    assert printed["samples"] == 3
+    assert printed["mode"] == "honest"
 
 
 def test_the_text_review_names_the_blunder_and_the_summary(
@@ -133,11 +141,14 @@ def test_the_text_review_names_the_blunder_and_the_summary(
     result = CliRunner().invoke(app, ["review", str(path), "1", "--samples", "2"])
     assert result.exit_code == 0, result.output
     assert "honest: each decision rated only from what its seat knew" in result.output
-    assert f"-{int(cost)}" in result.output and "(exact)" in result.output
-    assert "Summary:" in result.output and "Worst:" in result.output
+    assert f"-{int(cost)}" in result.output
+    assert "(exact)" in result.output
+    assert "Summary:" in result.output
+    assert "Worst:" in result.output
     spanish = CliRunner().invoke(app, ["review", str(path), "--samples", "2", "--lang", "es"])
     assert spanish.exit_code == 0, spanish.output
-    assert "(exacto)" in spanish.output and "Resumen" in spanish.output
+    assert "(exacto)" in spanish.output
+    assert "Resumen" in spanish.output
 
 
 @pytest.mark.parametrize("variant", ["german", "english"])
@@ -160,7 +171,10 @@ def test_the_honest_review_cannot_see_hidden_cards(
                 action = legal[rng.randrange(len(legal))]
                 reviews = [
                     review_decision(
-                        engine, Rater.for_engine(catalog, engine, seed=0, samples=3), s, action,
+                        engine,
+                        Rater.for_engine(catalog, engine, seed=0, samples=3),
+                        s,
+                        action,
                         index=step,
                     ).as_dict()
                     for s in (state, twin)
@@ -186,7 +200,8 @@ def test_double_dummy_is_labelled_and_refused_where_the_stock_hides_cards(
             assert decision.status == NOT_RATED
             assert "stock" in decision.reason.render()
         else:
-            assert decision.open and "double dummy" in decision.reason.render()
+            assert decision.open
+            assert "double dummy" in decision.reason.render()
     found = next(d for d in deal.decisions if d.action == index)
     assert found.cost == cost
 
@@ -200,6 +215,7 @@ def test_english_late_decisions_are_exact_over_every_consistent_deal(catalog: Ca
     review = review_record(record, catalog, seats=[0], samples=4)
     (deal,) = review.deals
     methods = {d.method for d in deal.decisions if d.status == RATED}
-    assert "every_deal" in methods and "sampled" in methods
+    assert "every_deal" in methods
+    assert "sampled" in methods
     every = [d for d in deal.decisions if d.method == "every_deal"]
     assert all("all" in d.reason.render() and "(exact)" in d.reason.render() for d in every)
