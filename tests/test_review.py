@@ -219,3 +219,56 @@ def test_english_late_decisions_are_exact_over_every_consistent_deal(catalog: Ca
     assert "sampled" in methods
     every = [d for d in deal.decisions if d.method == "every_deal"]
     assert all("all" in d.reason.render() and "(exact)" in d.reason.render() for d in every)
+
+
+def test_israeli_calls_are_listed_as_not_rated_and_cards_rated_in_points(
+    catalog: Catalog,
+) -> None:
+    from openwhist.services.simulate import play_match
+
+    engine = Engine(catalog.variant("israeli"))
+    heuristic = catalog.bot("heuristic", "israeli")
+    record = play_match(engine, [heuristic] * 4, seed=2, max_deals=1).record
+    review = review_record(record, catalog, seats=["N"], samples=2)
+    (deal,) = review.deals
+    calls = [d for d in deal.decisions if d.trick == 0 and d.status != FORCED]
+    assert calls, "the seat made calls"
+    assert all(d.status == NOT_RATED for d in calls)
+    assert all("calls are not rated yet" in d.reason.render() for d in calls)
+    cards = [d for d in deal.decisions if d.status == RATED]
+    assert cards
+    assert {d.unit for d in cards} == {"points"}
+
+
+def _write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_bad_input_gets_a_message_and_its_exit_code(
+    blunder: tuple[GameRecord, int, float], tmp_path: Path
+) -> None:
+    record, _, _ = blunder
+    good = _write(tmp_path, "one.json", record.to_json())
+    two = _write(tmp_path, "two.jsonl", record.to_json() + "\n" + record.to_json() + "\n")
+    bad = _write(tmp_path, "bad.json", '{"format": "openwhist.record/1", "variant": 3}')
+    runner = CliRunner()
+    cases = [
+        (["review", "7", "--db", str(tmp_path / "ledger.sqlite3")], 1, "there is no match 7"),
+        (["review", good, "2"], 2, "there is no deal 2: the record holds deal 1"),
+        (["review", good, "--seat", "Z"], 2, "no seat 'Z'"),
+        (["review", good, "--samples", "0"], 2, "--samples must be at least 1"),
+        (["review", two], 2, "holds 2 records: choose one with --index 1-2"),
+        (["review", two, "--index", "3"], 2, "there is no record 3"),
+        (["review", bad], 6, "invalid record"),
+        (["review", str(tmp_path / "missing.json")], 2, "cannot read"),
+    ]
+    for args, code, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == code, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+    chosen = runner.invoke(app, ["review", two, "--index", "2", "--seat", "Ann", "--samples", "2"])
+    assert chosen.exit_code == 0, chosen.output
+    assert "Deal 1, seat A" in chosen.output
