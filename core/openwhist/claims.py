@@ -43,8 +43,9 @@ from openwhist.solver import SearchLimitError, Solver
 
 CLAIM_DISTRIBUTIONS: Final = 2_000
 """The most distributions of the unseen cards a claim is checked against."""
-CLAIM_NODES: Final = 200_000
-"""Node budget of the solver for one distribution (about half a CPU second)."""
+CLAIM_NODES: Final = 1_000_000
+"""Node budget of the solver for one distribution (about two CPU seconds; a German phase-2
+position needs about 20,000 at its median, docs/solver.md)."""
 
 C_ACCEPTED = N_(
     "claim accepted: your side takes at least {tricks} of the {remaining} remaining tricks "
@@ -156,7 +157,12 @@ def check_claim(
     unseen = ((1 << 52) - 1) & ~view.hand & ~played
     if sum(view.hand_sizes[s] for s in range(view.seats) if s != seat) != unseen.bit_count():
         return _refuse(seat, claimed, remaining, C_STOCK)
-    every = all_other_hands(view, voids=shown_voids(view), limit=limit)
+    # A shown void is certain only if no card can have reached the hand since: when the
+    # after-trick step is the standard one (nothing is drawn). Where a variant's hook may
+    # give cards after a trick (German Whist's draws), the voids are not used: more deals
+    # are checked, never fewer (with two seats there is one deal anyway).
+    voids = shown_voids(view) if "whist_after_trick" in standard else None
+    every = all_other_hands(view, voids=voids, limit=limit)
     if every is None:
         return _refuse(seat, claimed, remaining, C_TOO_MANY, limit=limit)
     solver = Solver(seats=variant.seats, trump=view.trump, max_nodes=max_nodes)
@@ -168,7 +174,8 @@ def check_claim(
             return _refuse(seat, claimed, remaining, C_TOO_BIG)
         if worst is None or taken < worst[0]:
             worst = (taken, hands)
-    assert worst is not None  # all_other_hands gives at least the real deal's
+    if worst is None:  # pragma: no cover - the real deal is always among them
+        return _refuse(seat, claimed, remaining, C_TOO_BIG)
     if worst[0] >= claimed:
         template = C_ACCEPTED_KNOWN if len(every) == 1 else C_ACCEPTED
         reason = Message(
