@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 from itertools import combinations
 from typing import Any
 
@@ -194,7 +194,9 @@ def test_a_claimed_deal_records_replays_and_rejects_tampering(catalog: Catalog) 
     # Claims in a version-1 record.
     data = json.loads(text)
     data["format"] = RECORD_FORMAT
-    with pytest.raises(RecordError, match=re.escape("claims, which need format 'openwhist.record/2'")):
+    with pytest.raises(
+        RecordError, match=re.escape("claims, which need format 'openwhist.record/2'")
+    ):
         load_record(json.dumps(data))
     # Without claims: version 1, no claims key, as before.
     plain = RecordBuilder(engine, first_dealer=0, seed=None)
