@@ -170,6 +170,7 @@ class Decision:
             "best_value": _round(self.best_value),
             "best": list(self.best),
             "cost": _round(self.cost),
+            "mistake": self.mistake,
             "interval": None if self.low is None else [_round(self.low), _round(self.high)],
             "reason": self.reason.render(card_name),
             "reason_message": self.reason.as_dict(),
