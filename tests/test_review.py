@@ -221,7 +221,7 @@ def test_english_late_decisions_are_exact_over_every_consistent_deal(catalog: Ca
     assert all("all" in d.reason.render() and "(exact)" in d.reason.render() for d in every)
 
 
-def test_israeli_calls_are_listed_as_not_rated_and_cards_rated_in_points(
+def test_israeli_contracts_and_cards_are_rated_in_points_other_calls_are_not(
     catalog: Catalog,
 ) -> None:
     from openwhist.services.simulate import play_match
@@ -229,15 +229,27 @@ def test_israeli_calls_are_listed_as_not_rated_and_cards_rated_in_points(
     engine = Engine(catalog.variant("israeli"))
     heuristic = catalog.bot("heuristic", "israeli")
     record = play_match(engine, [heuristic] * 4, seed=2, max_deals=1).record
-    review = review_record(record, catalog, seats=["N"], samples=2)
+    review = review_record(record, catalog, samples=2)
     (deal,) = review.deals
     calls = [d for d in deal.decisions if d.trick == 0 and d.status != FORCED]
-    assert calls, "the seat made calls"
-    assert all(d.status == NOT_RATED for d in calls)
-    assert all("calls are not rated yet" in d.reason.render() for d in calls)
-    cards = [d for d in deal.decisions if d.status == RATED]
+    contracts = [d for d in calls if d.played.startswith("contract")]
+    others = [d for d in calls if not d.played.startswith("contract")]
+    assert contracts
+    assert others  # trump bids and passes
+    assert all(d.status == RATED for d in contracts)
+    assert {d.unit for d in contracts} == {"points"}
+    for d in contracts:
+        assert d.best
+        assert all(b.startswith("contract") for b in d.best)
+    assert all(d.status == NOT_RATED for d in others)
+    assert all("does not rate this call" in d.reason.render() for d in others)
+    cards = [d for d in deal.decisions if d.status == RATED and d.trick > 0]
     assert cards
     assert {d.unit for d in cards} == {"points"}
+    # With all cards open nothing Israeli is rated: the solver counts tricks for two sides.
+    open_review = review_record(record, catalog, samples=2, double_dummy=True)
+    statuses = {d.status for d in open_review.deals[0].decisions}
+    assert RATED not in statuses
 
 
 def _write(tmp_path: Path, name: str, text: str) -> str:

@@ -157,6 +157,7 @@ def render_review(review: Review, source: str) -> str:
             seat = summary.seat
             out.append("")
             out.append(_("Deal {deal}, seat {seat}").format(deal=deal.number, seat=names[seat]))
+            width = max([4, *(len(d.played) for d in deal.decisions if d.seat == seat)])
             for decision in deal.decisions:
                 if decision.seat != seat:
                     continue
@@ -174,7 +175,7 @@ def render_review(review: Review, source: str) -> str:
                     _("trick {trick}").format(trick=decision.trick) if decision.trick else _("call")
                 )
                 text = decision.reason.render(translations=translations)
-                out.append(f"  {where:>9}  {decision.played:>4}  {mark:>5}  {text}")
+                out.append(f"  {where:>9}  {decision.played:>{width}}  {mark:>5}  {text}")
             unit = _("points") if summary.unit == "points" else _("tricks")
             out.append(
                 "  "

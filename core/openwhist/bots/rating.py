@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Protocol, runtime_checkable
 
+from openwhist.game.actions import Action
 from openwhist.game.cards import SUIT_MASKS
 from openwhist.game.messages import Message
 from openwhist.game.views import PlayerView
@@ -71,6 +72,40 @@ class CardRating:
         """The card's mean value over the deals."""
         values = self.values[card]
         return sum(values) / len(values)
+
+
+@dataclass(frozen=True)
+class CallRating:
+    """The value of every legal call of one decision (a bid, a contract), like `CardRating`
+    for cards: ``values`` maps each call's notation to its value on each evaluated deal,
+    the same deals for every call."""
+
+    values: Mapping[str, tuple[float, ...]]
+    unit: str
+    scope: Message
+    method: str
+
+    @property
+    def samples(self) -> int:
+        """How many deals each call was evaluated on."""
+        return len(next(iter(self.values.values()), ()))
+
+    def mean(self, call: str) -> float:
+        """The call's mean value over the deals."""
+        values = self.values[call]
+        return sum(values) / len(values)
+
+
+@runtime_checkable
+class RatesCalls(Protocol):
+    """A bot that can rate the calls of some decisions (optional, beside `RatesCards`)."""
+
+    def rate_calls(
+        self, view: PlayerView, legal: Sequence[Action], *, samples: int | None = None
+    ) -> CallRating | None:
+        """Every call of ``legal`` rated from ``view`` alone (keyed by notation), or
+        ``None`` when the bot does not rate this kind of call."""
+        ...
 
 
 @runtime_checkable
@@ -173,7 +208,9 @@ __all__ = [
     "POINTS",
     "SAMPLED",
     "TRICKS",
+    "CallRating",
     "CardRating",
+    "RatesCalls",
     "RatesCards",
     "all_other_hands",
     "played_cards",

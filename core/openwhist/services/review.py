@@ -20,8 +20,10 @@ it). ``double_dummy=True`` rates from every real hand instead (`RatesCards.rate_
 and says so in every reason; where cards are still hidden in a stock, or the solver does
 not finish within the bot's budget, the decision is "not rated" with the reason.
 
-What is rated: every card with a choice (a lone legal card is *forced*). Calls (bids,
-contracts, Frisch selections) are listed and marked not rated: no bot rates them yet.
+What is rated: every card with a choice (a lone legal card is *forced*), and the calls a
+bot rates (`openwhist.bots.rating.RatesCalls`: the Israeli expert rates contracts, by the
+same simulation it chooses one with). Other calls (trump bids, passes, Frisch selections)
+are listed and marked not rated, with why; with all cards open no call is rated.
 
 **Reproducible**: the ratings are a function of the record, the seed (default 0) and the
 sample count, which the review carries (`Review.as_dict`); running it again gives the same
@@ -38,7 +40,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from openwhist.bots.rating import EVERY_DEAL, EXACT, SAMPLED, TRICKS, CardRating, RatesCards
+from openwhist.bots.rating import (
+    EVERY_DEAL,
+    EXACT,
+    SAMPLED,
+    TRICKS,
+    CallRating,
+    CardRating,
+    RatesCalls,
+    RatesCards,
+)
 from openwhist.game.actions import Action, Deal, Play
 from openwhist.game.cards import card_name
 from openwhist.game.engine import Engine
@@ -93,7 +104,15 @@ R_OPEN_LOSS = N_(
     "{scope}, {card} {value}"
 )
 R_NOT_RATED = N_("{action}: not rated ({why})")
-WHY_CALL = N_("calls are not rated yet; only cards are")
+WHY_CALL = N_("the {bot} bot does not rate this call")
+WHY_CALL_OPEN = N_("calls are rated only from what the seat knew, not with all cards open")
+R_CALL_BEST = N_(
+    "{action} was as good as any on {samples} sampled deals: {value} {scope} on average"
+)
+R_CALL_LOSS = N_(
+    "{action} cost {cost} on average on {samples} sampled deals (95% interval {low} to "
+    "{high}): {best} gives {best_value} {scope}, {action} {value}"
+)
 WHY_NO_RATER = N_("no installed bot rates cards for this variant")
 WHY_DECLINED = N_("the {bot} bot gives no rating for this position")
 WHY_HOUSE_RULE = N_("a house rule changes trick play, which the {bot} bot's search does not know")
@@ -331,11 +350,21 @@ def review_decision(
         else:
             reason = Message(R_FORCED_CALL, {"action": action.notation()})
         return Decision(status=FORCED, reason=reason, **base)
-    if not isinstance(action, Play) or state.phase != PHASE_PLAY:
-        return _not_rated(base, action, Message(WHY_CALL))
     if not rater.bots:
         why = rater.why_not or WHY_NO_RATER
         return _not_rated(base, action, Message(why, {"bot": rater.name or ""}))
+    if not isinstance(action, Play) or state.phase != PHASE_PLAY:
+        if double_dummy:
+            return _not_rated(base, action, Message(WHY_CALL_OPEN))
+        caller = rater.bots[seat]
+        calls = (
+            caller.rate_calls(engine.observe(state, seat), legal, samples=rater.samples)
+            if isinstance(caller, RatesCalls)
+            else None
+        )
+        if calls is None or action.notation() not in calls.values:
+            return _not_rated(base, action, Message(WHY_CALL, {"bot": rater.name or ""}))
+        return _rated_call(base, action.notation(), calls)
     mask = 0
     for candidate in legal:
         if isinstance(candidate, Play):
@@ -365,6 +394,54 @@ def review_decision(
     return _rated(base, action.card, rating, open_cards=double_dummy)
 
 
+def _interval(rating_method: str, diffs: list[float], cost: float) -> tuple[float, float]:
+    """The cost's 95 % interval: the normal interval of the paired differences (sampled),
+    or the cost itself (exact)."""
+    if rating_method == SAMPLED and len(diffs) > 1:
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        half = Z95 * math.sqrt(var / len(diffs))
+        return cost - half, cost + half
+    return cost, cost
+
+
+def _rated_call(base: dict[str, Any], call: str, rating: CallRating) -> Decision:
+    means = {c: rating.mean(c) for c in rating.values}
+    top = max(means.values())
+    best = sorted((c for c, m in means.items() if m >= top - 1e-9), key=list(means).index)
+    value = means[call]
+    shown = call if call in best else best[0]
+    cost = 0.0 if call in best else top - value
+    diffs = [b - p for b, p in zip(rating.values[shown], rating.values[call], strict=True)]
+    low, high = _interval(rating.method, diffs, cost) if cost else (0.0, 0.0)
+    values: dict[str, Any] = {
+        "action": call,
+        "best": shown,
+        "value": round(value, 1),
+        "best_value": round(top, 1),
+        "cost": round(cost, 1),
+        "low": round(low, 1),
+        "high": round(high, 1),
+        "samples": rating.samples,
+        "scope": rating.scope,
+    }
+    reason = Message(R_CALL_LOSS if cost > 1e-9 else R_CALL_BEST, values)
+    return Decision(
+        status=RATED,
+        reason=reason,
+        method=rating.method,
+        unit=rating.unit,
+        samples=rating.samples,
+        value=value,
+        best_value=top,
+        best=tuple(best),
+        cost=cost,
+        low=low,
+        high=high,
+        **base,
+    )
+
+
 def _not_rated(base: dict[str, Any], action: Action, why: Message) -> Decision:
     reason = Message(R_NOT_RATED, {"action": action.notation(), "why": why})
     return Decision(status=NOT_RATED, reason=reason, **base)
@@ -390,13 +467,7 @@ def _rated(base: dict[str, Any], card: int, rating: CardRating, *, open_cards: b
         shown = best[0]
         cost = top - value
         diffs = [b - p for b, p in zip(rating.values[shown], rating.values[card], strict=True)]
-        if rating.method == SAMPLED and len(diffs) > 1:
-            mean = sum(diffs) / len(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-            half = Z95 * math.sqrt(var / len(diffs))
-            low, high = cost - half, cost + half
-        else:
-            low = high = cost
+        low, high = _interval(rating.method, diffs, cost)
     exact = rating.method != SAMPLED
     values: dict[str, Any] = {
         "card": card,
