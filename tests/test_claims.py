@@ -204,3 +204,65 @@ def test_a_claimed_deal_records_replays_and_rejects_tampering(catalog: Catalog) 
     plain_text = plain.build(progress).to_json()
     assert json.loads(plain_text)["format"] == RECORD_FORMAT
     assert '"claims"' not in plain_text
+
+
+# -- at the table: PlaySession.claim and the auto-play modes -------------------------------
+
+
+def _to_phase_two_turn(session: Any) -> Any:
+    from openwhist.services.play import HumanTurn
+
+    while True:
+        event = session.next_event()
+        if isinstance(event, HumanTurn):
+            if len(session.state.completed) >= 15:
+                return event
+            session.act(event.legal[0])
+
+
+def test_a_claim_at_the_table_is_checked_played_out_and_recorded(catalog: Catalog) -> None:
+    from openwhist.services.play import DealScored, HumanTurn, start_session
+
+    session = start_session(
+        catalog, "german", seats=["human", "bot:heuristic"], seed=9, autoplay=True
+    )
+    turn = _to_phase_two_turn(session)
+    state = session.state
+    best = (
+        Solver(seats=2, trump=state.trump)
+        .solve(state.hands, state.leader, trick=state.trick)
+        .tricks_for(turn.seat)
+    )
+    refusable = best < remaining_tricks(state)
+    if refusable:
+        refused = session.claim(best + 1)
+        assert not refused.accepted
+        assert isinstance(session.next_event(), HumanTurn)  # play goes on
+    accepted = session.claim(best)
+    assert accepted.accepted
+    while not isinstance(event := session.next_event(), DealScored):
+        assert not isinstance(event, HumanTurn), "an accepted claim plays the deal out"
+    record = session.record()
+    assert record.format == CLAIMS_FORMAT
+    claims = record.deals[0].claims
+    assert [c.accepted for c in claims] == ([False] if refusable else []) + [True]
+    replay = replay_record(load_record(record.to_json()), catalog)
+    assert replay.deals[0].claims[-1].accepted
+
+
+def test_equivalent_auto_play_never_asks_when_the_choice_cannot_matter(catalog: Catalog) -> None:
+    from openwhist.services.autoplay import EQUIVALENT, autoplay_action
+    from openwhist.services.play import ActionPlayed, DealScored, HumanTurn, start_session
+
+    session = start_session(
+        catalog, "english", seats=["human"] + ["bot:heuristic"] * 3, seed=4, autoplay=EQUIVALENT
+    )
+    autoplayed = 0
+    while not isinstance(event := session.next_event(), DealScored):
+        if isinstance(event, HumanTurn):
+            assert autoplay_action(event.view, event.legal, EQUIVALENT) is None
+            session.act(event.legal[-1])
+        elif isinstance(event, ActionPlayed) and event.auto:
+            autoplayed += 1
+    assert autoplayed > 0
+    assert session.record().table == {"undo": True, "autoplay": "equivalent"}
