@@ -284,3 +284,26 @@ def test_bad_input_gets_a_message_and_its_exit_code(
     chosen = runner.invoke(app, ["review", two, "--index", "2", "--seat", "Ann", "--samples", "2"])
     assert chosen.exit_code == 0, chosen.output
     assert "Deal 1, seat A" in chosen.output
+
+
+def test_a_ledger_match_is_reviewed_by_its_id(tmp_path: Path) -> None:
+    db = str(tmp_path / "ledger.sqlite3")
+    runner = CliRunner()
+    played = runner.invoke(
+        app,
+        [
+            "play", "german", "--seat", "A=bot:heuristic", "--seat", "B=bot:random",
+            "--seed", "3", "--deals", "1", "--pause", "0", "--bot-delay", "0", "--db", db,
+        ],
+        input="",
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    result = runner.invoke(app, ["review", "1", "--db", db, "--seat", "B", "--samples", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Review of 1 (german)" in result.output
+    assert "Deal 1, seat B" in result.output
+    assert "Deal 1, seat A" not in result.output
+    assert "(exact)" in result.output
+    missing = runner.invoke(app, ["review", "1", "2", "--db", db])
+    assert missing.exit_code == 2, missing.output
+    assert "there is no deal 2" in missing.output

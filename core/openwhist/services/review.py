@@ -594,6 +594,9 @@ def review_record(
     progress = engine.start_match(record.first_dealer)
     for number, deal_record in enumerate(record.deals, start=1):
         if deal is None or number == deal:
+            # Fresh bots for every deal: a deal's figures never depend on which deals were
+            # reviewed before it (a solver's warm table can decide a budget).
+            rater = Rater.for_engine(catalog, engine, seed=seed, samples=samples)
             reviews.append(
                 _review_deal(engine, rater, progress, deal_record.actions, chosen, double_dummy)
             )
