@@ -151,39 +151,46 @@ def test_the_text_review_names_the_blunder_and_the_summary(
     assert "Resumen" in spanish.output
 
 
-@pytest.mark.parametrize("variant", ["german", "english"])
+@pytest.mark.parametrize("variant", ["german", "english", "israeli"])
 def test_the_honest_review_cannot_see_hidden_cards(
     catalog: Catalog, variant: str, hidden_twin: Any
 ) -> None:
+    """Decisions spread over two seeded deals -- early ones (sampled) and, where hidden cards
+    remain, late ones, where the solver would finish on the real hands if it were given
+    them -- each reviewed from a state and from its hidden twin."""
     engine = Engine(catalog.variant(variant))
     rng = random.Random(f"review-honesty:{variant}")
-    state: DealState[Any] = engine.start_deal(dealer=0)
-    checked = step = 0
-    while state.to_act != TERMINAL and checked < 3:
-        if state.to_act == CHANCE:
-            state = engine.apply(state, engine.sample_chance(state, rng))
-            continue
-        legal = engine.legal_actions(state)
-        step += 1
-        if len(legal) > 1 and step % 7 == 3:
-            twin = hidden_twin(variant, state, rng)
-            if twin is not None and twin.hands != state.hands:
-                action = legal[rng.randrange(len(legal))]
-                reviews = [
-                    review_decision(
-                        engine,
-                        Rater.for_engine(catalog, engine, seed=0, samples=3),
-                        s,
-                        action,
-                        index=step,
-                    ).as_dict()
-                    for s in (state, twin)
-                ]
-                assert reviews[0]["status"] == RATED
-                assert reviews[0] == reviews[1], "the honest review saw a hidden card"
-                checked += 1
-        state = engine.apply(state, legal[rng.randrange(len(legal))])
-    assert checked == 3
+    late = 13 if variant == "german" else 8  # German: hidden cards only in phase 1
+    rated = {"early": 0, "late": 0}
+    for dealer in (0, 1):
+        state: DealState[Any] = engine.start_deal(dealer=dealer)
+        step = 0
+        while state.to_act != TERMINAL:
+            if state.to_act == CHANCE:
+                state = engine.apply(state, engine.sample_chance(state, rng))
+                continue
+            legal = engine.legal_actions(state)
+            step += 1
+            when = "late" if len(state.completed) >= late - 3 else "early"
+            if len(legal) > 1 and (step % 9 == 4 or (when == "late" and step % 3 == 0)):
+                twin = hidden_twin(variant, state, rng)
+                if twin is not None and twin.hands != state.hands:
+                    action = legal[rng.randrange(len(legal))]
+                    reviews = [
+                        review_decision(
+                            engine,
+                            Rater.for_engine(catalog, engine, seed=0, samples=3),
+                            s,
+                            action,
+                            index=step,
+                        ).as_dict()
+                        for s in (state, twin)
+                    ]
+                    assert reviews[0] == reviews[1], "the honest review saw a hidden card"
+                    rated[when] += reviews[0]["status"] == RATED
+            state = engine.apply(state, legal[rng.randrange(len(legal))])
+    assert rated["early"] >= 2
+    assert rated["late"] >= 2
 
 
 def test_double_dummy_is_labelled_and_refused_where_the_stock_hides_cards(
