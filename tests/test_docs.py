@@ -437,3 +437,37 @@ def test_the_guides_seat_example_plays_at_every_count_through_the_kit() -> None:
             state = engine.apply(state, legal[-1] if rng.random() < 0.2 else legal[0])
         short += sum(len(r.seats) < 5 for r in state.completed)
     assert short > 0
+
+
+# -- docs/review.md's example, run --------------------------------------------------------
+
+
+def test_the_review_example_runs_as_documented(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/review.md shows a seeded deal and its review: the commands give that output."""
+    import shlex
+
+    from openwhist_cli.app import app
+    from typer.testing import CliRunner
+
+    text = (DOCS / "review.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n(.*?)```", text, re.DOTALL)
+    assert block is not None, "docs/review.md has no console example"
+    steps: list[tuple[str, list[str]]] = []
+    for line in block.group(1).splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line)
+    assert [command.split()[:2] for command, _ in steps] == [
+        ["whist", "simulate"],
+        ["whist", "review"],
+    ]
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for command, shown in steps:
+        result = runner.invoke(app, shlex.split(command)[1:])
+        assert result.exit_code == 0, (command, result.output)
+        if shown:
+            assert result.stdout.rstrip("\n").splitlines() == shown, command

@@ -286,7 +286,7 @@ def test_an_unfinished_last_deal_replays_and_an_unfinished_earlier_deal_does_not
         ("{not json", "malformed JSON"),
         ("[1, 2]", "must be a JSON object"),
         ('{"variant": "german"}', "no 'format' field"),
-        ('{"format": "openwhist.record/2"}', "unsupported record format version '2'"),
+        ('{"format": "openwhist.record/3"}', "unsupported record format version '3'"),
         ('{"format": "pbn/2.1"}', "unknown record format 'pbn/2.1'"),
     ],
 )

@@ -29,6 +29,7 @@ BUILT_IN: dict[str, str] = {
     "simulate": "simulate",
     "arena": "arena",
     "replay": "replay",
+    "review": "review",
     "matches": "ledger",
     "standings": "ledger",
     "export": "ledger",

@@ -58,6 +58,9 @@ from pydantic import (
     model_serializer,
 )
 
+from openwhist.claims import ClaimVerdict, check_claim
+from openwhist.game.actions import Play
+from openwhist.game.cards import card_name
 from openwhist.game.engine import Engine
 from openwhist.game.errors import (
     IllegalActionError,
@@ -76,7 +79,12 @@ FORMAT_NAME = "openwhist.record"
 FORMAT_VERSION = 1
 """The version this module writes and reads."""
 RECORD_FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
-"""The format id written into every record: ``openwhist.record/1``."""
+"""The format id written into every record without a claim: ``openwhist.record/1``."""
+CLAIMS_FORMAT = f"{FORMAT_NAME}/2"
+"""The format id of a record holding a claim (version 2 adds `DealRecord.claims`); a
+record without one is still written as version 1, byte for byte as before."""
+FORMATS = (RECORD_FORMAT, CLAIMS_FORMAT)
+"""The format ids this module reads."""
 
 _KIND_PATTERN = r"^(human|bot:[A-Za-z0-9_.\-]+(:[A-Za-z0-9_.\-]+)?)$"
 
@@ -99,6 +107,20 @@ class PlayerRecord(_Strict):
     )
 
 
+class ClaimRecord(_Strict):
+    """A claim made during a deal (format version 2), and the verdict it got."""
+
+    seat: int = Field(ge=0, description="the claimant")
+    tricks: int = Field(ge=0, description="tricks claimed for its side, of the remaining ones")
+    after: int = Field(
+        ge=1,
+        description="how many of the deal's actions had been played when the claim was made "
+        "(1: just after the chance deal)",
+    )
+    accepted: bool = Field(description="whether the claim was proved (openwhist.claims)")
+    reason: str = Field(default="", description="the verdict's reason, in English")
+
+
 class DealRecord(_Strict):
     """One deal: who dealt, every action in notation, and what it scored."""
 
@@ -117,6 +139,19 @@ class DealRecord(_Strict):
         description="`MatchProgress.as_dict()` after this deal; null only for an unfinished "
         "last deal",
     )
+    claims: list[ClaimRecord] = Field(
+        default_factory=list,
+        description="claims made during the deal, in order (format version 2; left out "
+        "when there are none)",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_no_claims(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A deal without claims is written exactly as format version 1 writes it.
+        data: dict[str, Any] = handler(self)
+        if not self.claims:
+            data.pop("claims", None)
+        return data
 
 
 class ResultRecord(_Strict):
@@ -300,22 +335,28 @@ def load_record(data: str | bytes | Mapping[str, Any]) -> GameRecord:
     fmt = decoded.get("format")
     if fmt is None:
         raise RecordError(f"not a game record: no 'format' field (expected {RECORD_FORMAT!r})")
-    if fmt != RECORD_FORMAT:
+    if fmt not in FORMATS:
         name, _, version = str(fmt).partition("/")
         if name == FORMAT_NAME:
             raise RecordError(
                 f"unsupported record format version {version!r}: this openwhist reads "
-                f"{RECORD_FORMAT!r}"
+                f"{RECORD_FORMAT!r} and {CLAIMS_FORMAT!r}"
             )
         raise RecordError(f"unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
     try:
-        return GameRecord.model_validate(decoded)
+        record = GameRecord.model_validate(decoded)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
             where = ".".join(str(p) for p in err["loc"]) or "(record)"
             problems.append(f"{where}: {err['msg']}")
         raise RecordError("invalid record: " + "; ".join(problems)) from None
+    if fmt == RECORD_FORMAT and any(deal.claims for deal in record.deals):
+        raise RecordError(
+            f"invalid record: deals hold claims, which need format {CLAIMS_FORMAT!r}, not "
+            f"{RECORD_FORMAT!r}"
+        )
+    return record
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -368,10 +409,16 @@ class RecordBuilder:
         self.deals: list[DealRecord] = []
 
     def add_deal(
-        self, state: DealState[Any], score: DealScore | None, progress: MatchProgress | None
+        self,
+        state: DealState[Any],
+        score: DealScore | None,
+        progress: MatchProgress | None,
+        *,
+        claims: Sequence[ClaimRecord] = (),
     ) -> None:
         """Record one deal: finished (with its score and the progress after it) or, as the
-        last deal only, unfinished (``score`` and ``progress`` ``None``)."""
+        last deal only, unfinished (``score`` and ``progress`` ``None``), with the claims
+        made during it (`claim_record` builds one from a verdict)."""
         self.deals.append(
             DealRecord(
                 number=state.context.number,
@@ -379,13 +426,15 @@ class RecordBuilder:
                 actions=deal_actions(state),
                 score=_recorded(score.as_dict()) if score is not None else None,
                 progress=_recorded(progress.as_dict()) if progress is not None else None,
+                claims=list(claims),
             )
         )
 
     def build(self, progress: MatchProgress) -> GameRecord:
         """The record, with ``progress`` (after the last finished deal) as its result."""
+        claimed = any(deal.claims for deal in self.deals)
         return GameRecord(
-            format=RECORD_FORMAT,
+            format=CLAIMS_FORMAT if claimed else RECORD_FORMAT,
             variant=self.engine.variant.name,
             variant_distribution=self.distribution,
             variant_version=self.version,
@@ -399,6 +448,17 @@ class RecordBuilder:
             result=ResultRecord.from_progress(progress),
             table=dict(self.table),
         )
+
+
+def claim_record(verdict: ClaimVerdict, *, after: int) -> ClaimRecord:
+    """The record of a claim's verdict, made once ``after`` actions of the deal were played."""
+    return ClaimRecord(
+        seat=verdict.seat,
+        tricks=verdict.tricks,
+        after=after,
+        accepted=verdict.accepted,
+        reason=verdict.reason.render(card_name),
+    )
 
 
 def _json_safe(value: dict[str, Any]) -> dict[str, Any]:
@@ -445,6 +505,7 @@ class ReplayedDeal:
     state: DealState[Any]
     score: DealScore | None
     progress: MatchProgress | None
+    claims: tuple[ClaimVerdict, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -549,7 +610,11 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
                 deal=i,
             )
         state = engine.next_deal(progress)
+        pending = sorted(deal.claims, key=lambda c: c.after)
+        verdicts: list[ClaimVerdict] = []
         for j, text in enumerate(deal.actions, start=1):
+            while pending and pending[0].after == j - 1:
+                verdicts.append(_replay_claim(engine, state, pending.pop(0), deal=i))
             if state.to_act == TERMINAL:
                 raise RecordError(f"action {text!r} after the end of the deal", deal=i, action=j)
             try:
@@ -560,19 +625,26 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
                 state = engine.apply(state, action)
             except IllegalActionError as exc:
                 raise RecordError(f"illegal action {text!r}: {exc}", deal=i, action=j) from None
+        if pending:
+            raise RecordError(
+                f"a claim after action {pending[0].after}, but the deal has "
+                f"{len(deal.actions)} actions",
+                deal=i,
+            )
+        _check_claimed_tricks(engine, deal, state, verdicts, deal_number=i)
         if state.to_act != TERMINAL:
             if i != count or deal.score is not None or deal.progress is not None:
                 raise RecordError(
                     f"the actions stop before the end of the deal ({len(deal.actions)} actions)",
                     deal=i,
                 )
-            replayed.append(ReplayedDeal(state, None, None))
+            replayed.append(ReplayedDeal(state, None, None, tuple(verdicts)))
             break
         score = engine.score(state)
         _compare("score", deal.score, score.as_dict(), deal=i)
         progress = engine.advance_match(progress, score)
         _compare("match progress", deal.progress, progress.as_dict(), deal=i)
-        replayed.append(ReplayedDeal(state, score, progress))
+        replayed.append(ReplayedDeal(state, score, progress, tuple(verdicts)))
     _compare(
         "result",
         record.result.model_dump(mode="json"),
@@ -580,6 +652,59 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
         deal=None,
     )
     return Replay(record, engine, tuple(replayed), progress)
+
+
+def _replay_claim(
+    engine: Engine, state: DealState[Any], claim: ClaimRecord, *, deal: int
+) -> ClaimVerdict:
+    """Check a recorded claim again where it was made: the verdict must be the recorded one."""
+    verdict = check_claim(engine, state, claim.seat, claim.tricks)
+    if verdict.accepted != claim.accepted:
+        said = "accepted" if claim.accepted else "refused"
+        raise RecordError(
+            f"the claim after action {claim.after} was recorded as {said}, but checking it "
+            f"again gives: {verdict.reason.render(card_name)}",
+            deal=deal,
+        )
+    return verdict
+
+
+def _check_claimed_tricks(
+    engine: Engine,
+    deal: DealRecord,
+    final: DealState[Any],
+    verdicts: list[ClaimVerdict],
+    *,
+    deal_number: int,
+) -> None:
+    """An accepted claim's side must take at least the tricks it claimed from there on."""
+    if final.to_act != TERMINAL:
+        return
+    partners = engine.variant.partnerships
+    for claim, verdict in zip(sorted(deal.claims, key=lambda c: c.after), verdicts, strict=True):
+        if not claim.accepted:
+            continue
+        side = next((p for p in partners if claim.seat in p), (claim.seat,))
+        taken = _side_tricks_after(final, claim.after, side, engine)
+        if taken < verdict.tricks:
+            raise RecordError(
+                f"the claim after action {claim.after} was accepted for {verdict.tricks} "
+                f"tricks, but the claimant's side took {taken} from there",
+                deal=deal_number,
+            )
+
+
+def _side_tricks_after(
+    final: DealState[Any], after: int, side: tuple[int, ...], engine: Engine
+) -> int:
+    """Tricks ``side`` won that were completed after the first ``after`` actions (a trick
+    counts when its last card came after the claim)."""
+    # Trick k (1-based) completes with the (k * seats)-th card of the deal; cards follow the
+    # calls and the chance deal, so count card actions up to ``after``.
+    cards_before = sum(1 for a in final.history[:after] if isinstance(a, Play))
+    seats = engine.variant.seats
+    done_before = cards_before // seats
+    return sum(1 for r in final.completed[done_before:] if r.winner in side)
 
 
 def _compare(
@@ -598,11 +723,14 @@ def _compare(
 
 
 __all__ = [
+    "CLAIMS_FORMAT",
+    "FORMATS",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "RECORD_FORMAT",
+    "ClaimRecord",
     "DealRecord",
     "GameRecord",
     "PlayerRecord",
@@ -611,6 +739,7 @@ __all__ = [
     "ReplayedDeal",
     "ResultRecord",
     "VariantSource",
+    "claim_record",
     "deal_actions",
     "decode_json",
     "load_record",

@@ -93,6 +93,21 @@ UndoOption = Annotated[
 AutoplayOption = Annotated[
     bool, typer.Option("--autoplay/--no-autoplay", help="Play a single legal card automatically.")
 ]
+AutoplayEquivalentOption = Annotated[
+    bool,
+    typer.Option(
+        "--autoplay-equivalent",
+        help="Also play your card when every legal card is equivalent (the lowest; implies "
+        "--autoplay; docs/playing.md#auto-play).",
+    ),
+]
+ReviewOption = Annotated[
+    bool,
+    typer.Option(
+        "--review",
+        help="After each deal, review the human seats' decisions (as `whist review`).",
+    ),
+]
 IsolateBotsOption = Annotated[
     bool,
     typer.Option(
@@ -162,6 +177,8 @@ def play_command(
     bot_delay: BotDelayOption = None,
     undo: UndoOption = True,
     autoplay: AutoplayOption = False,
+    autoplay_equivalent: AutoplayEquivalentOption = False,
+    review: ReviewOption = False,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -226,7 +243,7 @@ def play_command(
             names=setup["names"],
             seed=seed,
             undo=undo,
-            autoplay=autoplay,
+            autoplay="equivalent" if autoplay_equivalent else autoplay,
             isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
             players=setup.get("players"),
         )
@@ -250,6 +267,7 @@ def play_command(
             bot_delay=_seconds(bot_delay, "OPENWHIST_BOT_DELAY", 0.5 if terminal else 0.0),
             max_deals=deals,
         )
+        ui.review_catalog = catalog if review else None
         try:
             code = ui.run()
         finally:
@@ -701,6 +719,8 @@ class TableUI:
         engine = session.engine
         # The table as the variant, with its house rules, declares it (openwhist.Presentation).
         self.presentation = engine.variant.match_presentation(engine.house_rules)
+        self.review_catalog: Catalog | None = None
+        """Set (``--review``): each finished deal is reviewed for the human seats."""
 
     def run(self) -> int:
         """Play until the match ends, the deal limit, quit (0) or the end of input (1)."""
@@ -742,6 +762,8 @@ class TableUI:
                     self._turn(event, title)
                 elif isinstance(event, DealScored):
                     self._show_score(event.score, event.progress)
+                    if self.review_catalog is not None and self.session.humans:
+                        self._show_review()
                     self.deals += 1
                     if event.progress.finished:
                         continue
@@ -881,8 +903,8 @@ class TableUI:
 
         from openwhist_cli import i18n
         from openwhist_cli.i18n import _
-        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits
-        from openwhist_cli.render import hand_order, table
+        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
+        from openwhist_cli.render import hand_order, message_text, table
 
         if self.hot_seat and turn.seat != self.shown_seat:
             self._pass_screen(turn.seat)
@@ -951,6 +973,22 @@ class TableUI:
             if entry.command == "quit":
                 if self.prompter.confirm(_("Really leave the game?")):
                     raise _LeaveError
+                continue
+            claim_words = entry.text.lower().split()
+            if plays and claim_words and claim_words[0] in ("claim", _("claim").lower()):
+                claimed = claim_words[1:]
+                if len(claimed) > 1 or (claimed and not is_number(claimed[0])):
+                    self.console.print(
+                        _("Claim all the tricks left (claim) or a number of them (claim 3).")
+                    )
+                    continue
+                verdict = self.session.claim(int(claimed[0]) if claimed else None)
+                self.console.print(
+                    message_text(verdict.reason, self.style),
+                    style="bold" if verdict.accepted else "red",
+                )
+                if verdict.accepted:
+                    return
                 continue
             if not entry.text:
                 self.console.print(_("Type a card or a call; ? lists your choices."))
@@ -1102,6 +1140,27 @@ class TableUI:
             ),
             style="dim",
         )
+        self.console.print(
+            _("In trick play: claim (the tricks left for your side), claim N (N of them)."),
+            style="dim",
+        )
+
+    def _show_review(self) -> None:
+        """The finished deal's review for the human seats (``--review``; `whist review`)."""
+        from openwhist.services.review import review_record
+
+        from openwhist_cli.commands.review import render_review
+        from openwhist_cli.i18n import _
+
+        assert self.review_catalog is not None
+        record = self.session.record()
+        review = review_record(
+            record,
+            self.review_catalog,
+            deal=record.deals[-1].number,
+            seats=list(self.session.humans),
+        )
+        self.console.print(render_review(review, _("this match")), markup=False)
 
     def _show_last(self) -> None:
         from openwhist_cli.i18n import _

@@ -23,8 +23,16 @@ acted since (hot-seat players cannot take back each other's moves) and the deal 
 over, and nothing before a shuffle (a redeal: the new cards are seen). Undone actions
 never reach the record: it holds the deal as finally played.
 
-**Auto-play** (table option ``autoplay``): when a human has exactly one legal card in trick
-play, the session plays it and reports an `ActionPlayed` with ``auto=True``.
+**Auto-play** (table option ``autoplay``, `openwhist.services.autoplay`): ``True`` or
+``"forced"`` -- when a human has exactly one legal card in trick play, the session plays it
+and reports an `ActionPlayed` with ``auto=True``; ``"equivalent"`` -- also when every legal
+card is equivalent (the lowest is played); ``False`` or ``"off"`` -- never. The value is
+recorded as given in the record's ``table``.
+
+**Claims** (`PlaySession.claim`): the human to act claims tricks for its side; the claim is
+checked at once from its view (`openwhist.claims.check_claim`) and kept in the record
+(format ``openwhist.record/2``). An accepted claim ends the play: the rest of the deal is
+played out with best play on the real cards, reported as auto-played actions.
 
 **Hints** (`PlaySession.advise`): the strongest bot registered for the variant
 (`hint_spec`: the highest `BotSpec.playing_strength` above 0, else none; by default
@@ -56,6 +64,7 @@ from typing import Any
 
 from openwhist.bots import bot_rng
 from openwhist.bots.base import Bot, BotSpec, Reason
+from openwhist.claims import ClaimVerdict, check_claim, claim_playout
 from openwhist.game.actions import Action, Play
 from openwhist.game.engine import Engine
 from openwhist.game.errors import IllegalActionError, InvalidNotationError, PluginContractError
@@ -64,8 +73,16 @@ from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
 from openwhist.game.views import BlindView, PlayerView
 from openwhist.plugins import Catalog
-from openwhist.records import DealRecord, GameRecord, PlayerRecord, RecordBuilder
+from openwhist.records import (
+    ClaimRecord,
+    DealRecord,
+    GameRecord,
+    PlayerRecord,
+    RecordBuilder,
+    claim_record,
+)
 from openwhist.services import UsageError
+from openwhist.services.autoplay import OFF, autoplay_action, autoplay_mode
 from openwhist.services.failures import failure_context
 from openwhist.services.isolation import Isolation, SeatBots
 from openwhist.services.simulate import DEFAULT_BOT, resolve_bot, resolve_house_rules
@@ -264,7 +281,7 @@ class PlaySession:
     hint_bot: BotSpec | None
     seed: int | None
     undo_allowed: bool = True
-    autoplay: bool = False
+    autoplay: bool | str = False
     distribution: str | None = None
     version: str | None = None
     on_change: Callable[[Change], None] | None = None
@@ -278,9 +295,13 @@ class PlaySession:
     _undo: list[_Snapshot] = field(init=False, default_factory=list)
     _over: bool = field(init=False, default=False)
     _hint_player: Bot | None = field(init=False, default=None, repr=False)
+    _forced: list[Action] = field(init=False, default_factory=list)
+    _claims: list[ClaimRecord] = field(init=False, default_factory=list)
+    _autoplay_mode: str = field(init=False, default=OFF)
 
     def __post_init__(self) -> None:
         engine = self.engine
+        self._autoplay_mode = autoplay_mode(self.autoplay)
         if len(self.seats) != engine.seats:
             raise UsageError(
                 f"a {engine.variant.name} match of {engine.seats} seats, got {len(self.seats)}"
@@ -398,6 +419,10 @@ class PlaySession:
                 f"{self.engine.variant.max_actions} actions (max_actions)"
             )
         legal = self.engine.legal_actions(state, actor)
+        if self._forced:
+            # An accepted claim: the rest of the deal as `claim_playout` played it.
+            self._apply(actor, self._forced.pop(0), by_bot=actor in self.bots, auto=True)
+            return
         bot = self.bots.get(actor)
         if bot is not None:
             # A bot that declares it reads no view gets a blind one (`Bot.reads_view`).
@@ -414,9 +439,17 @@ class PlaySession:
                 )
             self._apply(actor, action, by_bot=True)
             return
-        if self.autoplay and state.phase == PHASE_PLAY and len(legal) == 1:
-            self._apply(actor, legal[0], by_bot=False, auto=True)
-            return
+        if self._autoplay_mode != OFF and state.phase == PHASE_PLAY:
+            standard = "whist_trick_winner" in self.engine.rules.standard_steps(self.engine.options)
+            auto = autoplay_action(
+                self.engine.observe(state, actor),
+                legal,
+                self._autoplay_mode,
+                standard_ranking=standard,
+            )
+            if auto is not None:
+                self._apply(actor, auto, by_bot=False, auto=True)
+                return
         self._queue.append(
             HumanTurn(actor, self.engine.observe(state, actor), legal, self.can_undo(actor))
         )
@@ -444,7 +477,8 @@ class PlaySession:
     def _finish_deal(self, state: DealState[Any]) -> None:
         score = self.engine.score(state)
         self.progress = self.engine.advance_match(self.progress, score)
-        self.builder.add_deal(state, score, self.progress)
+        self.builder.add_deal(state, score, self.progress, claims=self._claims)
+        self._claims = []
         self.state = None
         self._undo.clear()
         scored = DealScored(score, self.progress)
@@ -464,6 +498,27 @@ class PlaySession:
         if not self._queue or not isinstance(self._queue[0], HumanTurn):
             raise IllegalActionError("no human is to act now")
         return self._queue[0]
+
+    def claim(self, tricks: int | None = None) -> ClaimVerdict:
+        """The human to act claims ``tricks`` of the remaining tricks for its side (``None``:
+        all of them), checked at once from its view (`openwhist.claims.check_claim`).
+
+        Accepted: the turn is answered and the next events play the rest of the deal with
+        best play on the real cards (`claim_playout`), as auto-played actions. Refused: the
+        same `HumanTurn` is still pending. Either way the claim goes into the record.
+
+        Raises:
+            IllegalActionError: no human is to act now.
+        """
+        turn = self._turn()
+        assert self.state is not None
+        verdict = check_claim(self.engine, self.state, turn.seat, tricks)
+        self._claims.append(claim_record(verdict, after=len(self.state.history)))
+        if verdict.accepted:
+            _, self._forced = claim_playout(self.engine, self.state)
+            self._queue.pop(0)
+            self._undo.clear()  # an accepted claim is not taken back
+        return verdict
 
     def parse(self, text: str) -> Action:
         """Read ``text`` as an action of the current phase (cards: ``qh``, ``10d``, ``Q♥``).
@@ -536,6 +591,9 @@ class PlaySession:
         snap = self._undo[point]
         del self._undo[point:]
         self.state = snap.state
+        # A claim made after the position played again would be checked, on replay, where
+        # another line of play now stands: it goes with the moves taken back.
+        self._claims = [c for c in self._claims if c.after <= len(snap.state.history)]
         self._queue.clear()
         change = Undone(snap.state.context.number, len(snap.state.history), turn.seat)
         self._notify(change)
@@ -579,7 +637,7 @@ class PlaySession:
         )
         builder.deals = list(self.builder.deals)
         if self.state is not None and self.state.history:
-            builder.add_deal(self.state, None, None)
+            builder.add_deal(self.state, None, None, claims=self._claims)
         return builder.build(self.progress)
 
 
@@ -640,7 +698,7 @@ def start_session(
     names: Mapping[int, str] | None = None,
     seed: int | None = None,
     undo: bool = True,
-    autoplay: bool = False,
+    autoplay: bool | str = False,
     on_change: Callable[[Change], None] | None = None,
     isolation: Isolation | None = None,
     players: int | None = None,
@@ -661,7 +719,8 @@ def start_session(
         seed: the match's seed (repeatable deals); ``None``: the OS CSPRNG shuffles and no
             seed is stored.
         undo: allow `PlaySession.undo`.
-        autoplay: play a single legal card automatically.
+        autoplay: the auto-play mode (`openwhist.services.autoplay`): ``True`` or
+            ``"forced"``, ``"equivalent"``, ``False`` or ``"off"``.
         on_change: called with every action as it happens (for persistence).
         isolation: which bots run in worker processes (`openwhist.services.isolation`); ``None``:
             in-process.

@@ -36,11 +36,12 @@ bot sees only its `PlayerView`; its generator is seeded from its own seed and th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from openwhist import N_, Bot, BotLevel, BotSpec, PlayerView, Reason
 from openwhist.bots.heuristic import shown_voids
+from openwhist.bots.rating import EVERY_DEAL, EXACT, SAMPLED, TRICKS, CardRating, all_other_hands
 from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
@@ -78,6 +79,13 @@ SOLVED_REASON = N_(
     "deal with {tricks} tricks on average"
 )
 """`EnglishExpertBot.explain`: the same, every sample solved double-dummy."""
+EVERY_DEAL_LIMIT = 200
+"""A review rates a late decision exactly over every distribution of the unseen cards when
+there are at most this many (and each is solved within `SOLVER_NODES`)."""
+OPEN_NODES = 400_000
+"""Node budget of one all-cards-open (double-dummy) question of a review."""
+RATING_SCOPE = Reason(N_("tricks for your side at the end of the deal"))
+"""What a review's figure counts (`EnglishExpertBot.rate_cards`)."""
 GAME_BONUS = 2.0
 """Extra value, in points, of reaching game in this deal (a game is worth 1-3 game points
 plus a step towards the rubber, RULES.md §2.7)."""
@@ -122,6 +130,7 @@ class EnglishExpertBot(CardSearchBot):
         self.samples = samples
         self.rollout = EnglishHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
+        self._open_solvers: dict[int, Solver] = {}
 
     def known_cards(self, view: PlayerView) -> dict[int, int]:
         """Cards another seat is known to hold: the turned-up trump, in the dealer's hand
@@ -213,6 +222,70 @@ class EnglishExpertBot(CardSearchBot):
         start = view_after_card(view, card)
         final = play_out(start, after, [policy] * view.seats)
         return final[side] + final[side + 2]
+
+    # -- ratings for a review (openwhist.bots.rating) -----------------------------------
+
+    def rate_cards(
+        self, view: PlayerView, legal: int, *, samples: int | None = None
+    ) -> CardRating | None:
+        """Every legal card rated by the tricks the seat's side ends the deal with. With at
+        most `SOLVE_AT` cards in hand and at most `EVERY_DEAL_LIMIT` distributions of the
+        unseen cards consistent with the view, exactly over all of them (`EVERY_DEAL`);
+        otherwise on ``samples`` sampled deals as `evaluate_card` draws them (`SAMPLED`),
+        each solved when small enough, else played out by the heuristic."""
+        side = view.seat % 2
+        won = sum(view.tricks[s] for s in PARTNERSHIPS[side])
+        cards = _cards(legal)
+        if view.hand.bit_count() <= SOLVE_AT:
+            every = all_other_hands(
+                view, known=self.known_cards(view), voids=shown_voids(view), limit=EVERY_DEAL_LIMIT
+            )
+            if every:
+                solved = [self._solve(view, hands) for hands in every]
+                if all(v is not None for v in solved):
+                    values = {
+                        c: tuple(float(won + v[c]) for v in solved if v is not None) for c in cards
+                    }
+                    return CardRating(values, TRICKS, RATING_SCOPE, EVERY_DEAL, total=13)
+        rng = view_rng(self.seed, view)
+        per_card: dict[int, list[float]] = {c: [] for c in cards}
+        for _ in range(samples or self.samples):
+            hands = self.sample(view, rng)
+            if hands is None:
+                continue
+            values_now = self._solve(view, hands) if view.hand.bit_count() <= SOLVE_AT else None
+            for card in cards:
+                if values_now is not None:
+                    per_card[card].append(float(won + values_now[card]))
+                else:
+                    per_card[card].append(float(self._rollout(view, hands, card, side)))
+        if not per_card[cards[0]]:
+            return None
+        return CardRating(
+            {c: tuple(v) for c, v in per_card.items()}, TRICKS, RATING_SCOPE, SAMPLED, total=13
+        )
+
+    def rate_cards_open(
+        self, view: PlayerView, legal: int, hands: Sequence[int]
+    ) -> CardRating | None:
+        """The double-dummy rating on the real ``hands``: exact, or ``None`` past
+        `OPEN_NODES` nodes."""
+        solver = self._open_solvers.get(view.trump)
+        if solver is None:
+            solver = Solver(seats=4, trump=view.trump, max_nodes=OPEN_NODES)
+            self._open_solvers[view.trump] = solver
+        try:
+            values = solver.move_values(list(hands), view.leader, trick=view.trick)
+        except SearchLimitError:
+            return None
+        won = sum(view.tricks[s] for s in PARTNERSHIPS[view.seat % 2])
+        return CardRating(
+            {c: (float(won + v),) for c, v in values.items() if legal >> c & 1},
+            TRICKS,
+            RATING_SCOPE,
+            EXACT,
+            total=13,
+        )
 
 
 def _rep(card: int, candidates: list[int], hand: int, dead: int) -> int:

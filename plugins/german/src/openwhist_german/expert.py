@@ -40,7 +40,7 @@ suit) under any options.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from openwhist import (
@@ -55,6 +55,7 @@ from openwhist import (
     TrickRecord,
     winning_index,
 )
+from openwhist.bots.rating import EXACT, SAMPLED, TRICKS, CardRating
 from openwhist.bots.sampling import (
     NO_CAP,
     CardSearchBot,
@@ -111,6 +112,8 @@ LET_GO_REASON = N_(
     "deal in {wins} and take {tricks} of the last 13 tricks on average"
 )
 """Phase 1, answering a lead with a card that loses the trick (and the face-up card)."""
+RATING_SCOPE = Reason(N_("of the last 13 tricks"))
+"""What a review's figure counts (`GermanExpertBot.rate_cards`): the seat's phase-2 tricks."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -379,6 +382,71 @@ class GermanExpertBot(CardSearchBot):
             if legal >> card & 1:
                 return card
         return legal.bit_length() - 1  # pragma: no cover
+
+    # -- ratings for a review (openwhist.bots.rating) -----------------------------------
+
+    def rate_cards(
+        self, view: PlayerView, legal: int, *, samples: int | None = None
+    ) -> CardRating | None:
+        """Every legal card rated by what it does to the phase-2 tricks of the seat: in
+        phase 2 exactly (the opponent's hand is known, `EXACT`), in phase 1 on the same
+        sampled deals as `evaluate_card` (``samples`` of them, `SAMPLED`)."""
+        face_up = view.public.get("face_up")
+        if face_up is None or len(view.completed) >= PHASE1_TRICKS:
+            return self._rate_phase2(view, legal)
+        return self._rate_phase1(view, legal, samples or self.samples)
+
+    def rate_cards_open(
+        self, view: PlayerView, legal: int, hands: Sequence[int]
+    ) -> CardRating | None:
+        """Phase 2: the exact rating (every hand is known anyway). Phase 1: ``None`` -- the
+        solver cannot search the draws from the stock, whose order stays hidden."""
+        face_up = view.public.get("face_up")
+        if face_up is None or len(view.completed) >= PHASE1_TRICKS:
+            return self._rate_phase2(view, legal)
+        return None
+
+    def _rate_phase2(self, view: PlayerView, legal: int) -> CardRating:
+        opponent_hand = FULL_DECK & ~view.hand & ~played_mask(view)
+        hands = [0, 0]
+        hands[view.seat] = view.hand
+        hands[1 - view.seat] = opponent_hand
+        values = self.solver(view.trump).move_values(tuple(hands), view.leader, trick=view.trick)
+        done = sum(1 for r in view.completed[PHASE1_TRICKS:] if r.winner == view.seat)
+        return CardRating(
+            {c: (float(done + v),) for c, v in values.items() if legal >> c & 1},
+            unit=TRICKS,
+            scope=RATING_SCOPE,
+            method=EXACT,
+            total=PHASE1_TRICKS,
+        )
+
+    def _rate_phase1(self, view: PlayerView, legal: int, samples: int) -> CardRating | None:
+        rng = view_rng(self.seed, view)
+        dead = 0
+        for record in view.completed:
+            for card in record.cards:
+                dead |= 1 << card
+        candidates = _cards(representatives(view.hand, dead) & legal)
+        drawn = [s for s in (self.sample(view, rng) for _ in range(samples)) if s is not None]
+        if not drawn:
+            return None
+        known_raw = view.public.get("known") or [0, 0]
+        per_rep: dict[int, tuple[float, ...]] = {}
+        for card in candidates:
+            tricks = []
+            for opp_hand, stock in drawn:
+                value = self.simulate(view, opp_hand, stock, card, known_raw)
+                # `simulate`'s value is won + tricks / 26 (won 0 or 1, tricks <= 13).
+                tricks.append(float(round((value - (1.0 if value >= 1.0 else 0.0)) * 26)))
+            per_rep[card] = tuple(tricks)
+        values = {
+            c: per_rep[min(r for r in candidates if equal_in_hand(r, c, view.hand, dead))]
+            for c in _cards(legal)
+        }
+        return CardRating(
+            values, unit=TRICKS, scope=RATING_SCOPE, method=SAMPLED, total=PHASE1_TRICKS
+        )
 
 
 def _phase1_reason(view: PlayerView, card: int, face_up: int, values: list[float]) -> Reason:

@@ -56,6 +56,7 @@ from openwhist import (
     parse_card,
 )
 from openwhist.bots.heuristic import Counter, TrickPolicy, shown_voids, top_winners
+from openwhist.bots.rating import POINTS, SAMPLED, CallRating, CardRating
 from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
@@ -90,6 +91,8 @@ PLAY_REASON = N_(
     "exactly in {made} and score {points} on average"
 )
 """`IsraeliExpertBot.explain`: the chosen card's result on the sampled deals."""
+RATING_SCOPE = Reason(N_("points for the deal"))
+"""What a review's figure counts (`IsraeliExpertBot.rate_cards`): the seat's deal score."""
 CONTRACT_WINDOW = 1
 """Contracts within this many tricks of the simulated count are tried (and zero)."""
 
@@ -329,6 +332,78 @@ class IsraeliExpertBot(CardSearchBot):
         after[view.seat] &= ~(1 << card)
         start = view_after_card(view, card)
         return self._rollout(start, after)
+
+    # -- ratings for a review (openwhist.bots.rating) -----------------------------------
+
+    def rate_cards(
+        self, view: PlayerView, legal: int, *, samples: int | None = None
+    ) -> CardRating | None:
+        """Every legal card rated by the seat's deal score (RULES.md §4.7) on ``samples``
+        sampled deals played out as `evaluate_card` plays them (`SAMPLED`); ``None`` before
+        the seat's contract is known."""
+        contracts = view.public.get("contracts") or []
+        contract = contracts[view.seat] if view.seat < len(contracts) else None
+        if contract is None:
+            return None
+        over = view.public.get("deal_type") == "over"
+        rng = view_rng(self.seed, view)
+        cards = _cards(legal)
+        per_card: dict[int, list[float]] = {c: [] for c in cards}
+        for _ in range(samples or self.samples):
+            hands = self.sample(view, rng)
+            if hands is None:
+                continue
+            for card in cards:
+                tricks = self._after_card(view, hands, card)[view.seat]
+                per_card[card].append(float(deal_points(int(contract), tricks, over=over)))
+        if not per_card[cards[0]]:
+            return None
+        return CardRating({c: tuple(v) for c, v in per_card.items()}, POINTS, RATING_SCOPE, SAMPLED)
+
+    def rate_calls(
+        self, view: PlayerView, legal: Sequence[Action], *, samples: int | None = None
+    ) -> CallRating | None:
+        """Every legal contract (RULES.md §4.5) rated by the seat's mean deal score on
+        ``samples`` sampled deals, each played out with everyone's contract (the known
+        ones, the others estimated from their sampled hands), as `_contract` weighs them;
+        ``None`` for trump bids and the Frisch, which the bot does not rate."""
+        options = [a for a in legal if isinstance(a, Contract)]
+        if not options or len(options) != len(legal):
+            return None
+        rng = view_rng(self.seed, view)
+        deals = [d for d in (self.sample(view, rng) for _ in range(samples or self.samples)) if d]
+        if not deals:
+            return None
+        raw = view.public.get("contracts") or [None] * SEATS
+        declarer = view.public.get("declarer")
+        leader = int(declarer) if declarer is not None else view.leader
+        me = view.seat
+        per_deal = [
+            [
+                raw[s] if raw[s] is not None else estimated_contract(hands[s], view.trump)
+                for s in range(SEATS)
+            ]
+            for hands in deals
+        ]
+        values: dict[str, tuple[float, ...]] = {}
+        for action in options:
+            points = []
+            for hands, contracts in zip(deals, per_deal, strict=True):
+                contracts = [*contracts]
+                contracts[me] = action.number
+                over = sum(x or 0 for x in contracts) > TRICKS
+                start = _play_view(view, trump=view.trump, leader=leader, contracts=contracts)
+                tricks = self._rollout(start, hands)[me]
+                points.append(float(deal_points(action.number, tricks, over=over)))
+            values[action.notation()] = tuple(points)
+        return CallRating(values, POINTS, RATING_SCOPE, SAMPLED)
+
+    def rate_cards_open(
+        self, view: PlayerView, legal: int, hands: Sequence[int]
+    ) -> CardRating | None:
+        """``None``: the double-dummy solver counts tricks for two sides, while every Israeli
+        seat plays for its own exact contract (module docstring)."""
+        return None
 
 
 def _play_view(
