@@ -28,7 +28,8 @@ seats rotated, so each entrant plays every hand of the same cards. Rotation ``r`
 seat ``s`` the entrant of seat ``(s - r) mod seats``; ``R`` is the smallest shift that gives
 the starting seating back: 2 at two seats (the seats swap), 2 for two partnerships (the
 sides swap), 4 at four individual seats with four entrants (each sits in all four seats)
-but 2 with ``expert,random`` (N-S and E-W swap). Rotation 0 is the board as a plain run plays it (the same decks and bot generators).
+but 2 with ``expert,random`` (N-S and E-W swap). Rotation 0 is the board as a plain run
+plays it (the same decks and bot generators).
 
 Determinism: board ``i``'s seed is the ``i``-th 63-bit draw of ``random.Random(seed)``; a
 board's generator draws the deck generator's seed. Each seat's bot has a stream of its own,
