@@ -11,7 +11,10 @@ B 9♠`` when D, E, B and C played those cards.
   trick, a refused seat count;
 * whole matches at every count through ``whist play``, ``simulate``, ``arena`` and the
   conformance kit; the name beside every trick card is the seat that played it;
-* the count is part of the match: game records, the ledger, export and replay.
+* the count is part of the match: game records, the ledger, export and replay;
+* what it declares reaches every screen: its facts labelled at the table, its sheet in
+  ``whist scores``, its statistic in ``standings`` and ``arena``, and the whole kit
+  (presentation checks included) over whole matches.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from openwhist import (
     IllegalActionError,
     MatchProgress,
     OptionsError,
+    PlayerView,
     TrickRecord,
     card_name,
     parse_card,
@@ -377,3 +381,101 @@ def test_whist_variants_lists_the_counts_a_variant_is_played_by(knock: ModuleTyp
     text = _invoke("variants").stdout
     assert "knock-whist -- Knock Whist, 3-7 players (--players N, default 4)," in text
     assert "german (also: german-whist) -- German Whist, 2 players," in text
+
+
+# -- what it declares: the table, the sheet, the statistic ---------------------------------
+
+
+def test_the_table_shows_its_declared_facts_with_their_labels(knock: ModuleType) -> None:
+    seats = [f"--seat={name}=bot:random" for name in "BCDE"]
+    every_card = "".join(f"{card_name(c)}\n" for c in range(52))
+    answers = (every_card + "trump S\nknock\n") * 12
+    played = _invoke(
+        "play", "knock-whist", "--players", "5", *seats, "--seed", "11", "--no-ledger",
+        "--deals", "3", input=answers,
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    lines = [line.strip() for line in played.output.splitlines()]
+    knocks = [line for line in lines if line.startswith("Knocks: ")]
+    assert knocks, played.output
+    # One value per seat, by the seat's name: "Knocks: A 0  B 1  C 0  D 0  E 0".
+    assert all(re.fullmatch(r"Knocks:( +[A-E] \d){5}", line) for line in knocks), knocks
+    assert not any(line.startswith(("knocks:", "out:")) for line in lines)  # no raw keys
+
+
+def test_a_seat_out_of_the_match_is_shown_by_name() -> None:
+    from openwhist_cli.render import CardStyle, variant_facts
+
+    view = PlayerView(
+        seat=0, seats=5, dealer=2, phase="play", to_act=3, hand=0, hand_sizes=(0, 7, 7, 7, 7),
+        trump=2, leader=3, trick=(), tricks=(0,) * 5, completed=(), history=(),
+        public={"knocks": [0, 1, 0, 0, 0], "out": [0]},
+    )  # fmt: skip
+    import owfake_knockwhist as knock
+
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+    shown = [line.plain for line in variant_facts(view, names, CardStyle(), knock.PRESENTATION)]
+    assert "Knocks: Ann 0  Bo 1  Cy 0  Di 0  Ed 0" in shown
+    assert "Out of the match: Ann" in shown
+
+
+def test_scores_standings_and_arena_report_what_it_declares(
+    knock: ModuleType, tmp_path: Path
+) -> None:
+    db = tmp_path / "ledger.sqlite3"
+    seats = [f"--seat={name}=bot:random" for name in "ABCDE"]
+    played = _invoke(
+        "play", "knock-whist", "--players", "5", *seats, "--seed", "3", "--deals", "3", db=db
+    )
+    assert played.exit_code == 0, played.output
+    sheet = _invoke("scores", "1", db=db)
+    assert sheet.exit_code == 0, sheet.output
+    assert "knocked out" in sheet.stdout  # the declared description column
+    assert "x when out of the match" in sheet.stdout
+    # A deal row: the deal, who was out, then per player MARK/TRICKS POINTS, where the
+    # mark is "x" for a player out of the match ("-/2 +2   x/0 .").
+    rows = [re.findall(r"([x-])/(\d+)", line) for line in sheet.stdout.splitlines()]
+    rows = [cells for cells in rows if len(cells) == 5]
+    assert len(rows) == 3, sheet.stdout
+    out_before: set[int] = set()
+    for cells in rows:
+        out_now = {seat for seat, (mark, _) in enumerate(cells) if mark == "x"}
+        assert out_now >= out_before  # once out, out for the rest of the match
+        assert all(cells[seat][1] == "0" for seat in out_now)  # and takes no trick
+        out_before = out_now
+    standings = _invoke("standings", "--json", db=db)
+    assert standings.exit_code == 0, standings.output
+    survived = {r["name"][0]: r["statistics"]["survived"] for r in json.loads(standings.stdout)}
+    expected = {
+        name: sum(1 for cells in rows if cells[seat][0] == "-" and int(cells[seat][1]) > 0)
+        for seat, name in enumerate("ABCDE")
+    }
+    assert survived == expected
+    assert "deals survived" in _invoke("standings", db=db).stdout
+    arena = _invoke(
+        "arena", "knock-whist", "--players", "5", "--bots", "random,random", "--deals", "6",
+        "--seed", "2", "--workers", "1",
+    )  # fmt: skip
+    assert arena.exit_code == 0, arena.output
+    assert "deals survived" in arena.stdout
+    measured = _invoke(
+        "arena", "knock-whist", "--players", "5", "--bots", "random,random", "--deals", "6",
+        "--seed", "2", "--workers", "1", "--json",
+    )  # fmt: skip
+    rows: dict[str, str] = {}
+    for line in arena.stdout.splitlines():  # each bot's row comes before the differences
+        if line.strip():
+            rows.setdefault(line.split()[0], line)
+    for result in json.loads(measured.stdout)["results"]:
+        figure = result["statistics"]["survived"]
+        assert 0 <= figure["value"] <= figure["out_of"]
+        assert figure["out_of"] > 0  # every entrant played deals in the match
+        assert f"{figure['value']}/{figure['out_of']}" in rows[result["bot"]]
+
+
+def test_whole_matches_pass_the_whole_kit_with_its_declarations(knock: ModuleType) -> None:
+    from openwhist.testing.conformance import check_conformance
+
+    for players in (3, 7):
+        report = check_conformance(knock.KNOCK_WHIST, deals=12, seed=players, seats=players)
+        assert report.deals >= 12

@@ -21,33 +21,46 @@ The rules, as a table would explain them:
 Public facts: ``knocks``, per seat, how many times each player has knocked this deal, and
 ``out``, the seats knocked out of the match.
 
-The coordinator adds its presentation, score-sheet and statistics declarations to this
-`Variant` later (`KNOCK_WHIST`); everything else is here.
+What it declares for the table and the score-keeping side, from docs/plugins/hooks.md
+("Presentation", "Score sheet and statistics"): both public facts, labelled (``Knocks: A 0
+B 1 ...`` and ``Out of the match: B``), its calls (``knock``, ``trump S`` with the suit's
+symbol); a sheet of a column per player whose marks say who was out of the match; and a
+statistic, ``survived`` (deals a player took a trick in, of the deals they played), that
+standings and the arena report.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from openwhist import (
+    N_,
     PHASE_END,
     PHASE_PLAY,
     TERMINAL,
     Action,
+    CallStyle,
     Category,
     DealChanges,
     DealContext,
+    DealDetail,
     DealScore,
     DealState,
     DealView,
+    Fact,
+    FactKind,
     InvalidNotationError,
     MatchProgress,
     Message,
     PlayerView,
+    Presentation,
     Rules,
     ScoreLine,
+    ScoreSheet,
+    Statistic,
+    Tally,
     TrickRecord,
     Variant,
     VariantOptions,
@@ -282,6 +295,7 @@ class KnockRules:
             lines=lines,
             winner=top[0] if len(top) == 1 else None,
             tricks=tuple(tricks),
+            facts={"tricks": list(tricks), "out": list(out)},
         )
 
     @hookimpl
@@ -335,6 +349,47 @@ class KnockRules:
         return state.extra.undealt if state.extra is not None else 0
 
 
+# -- what the table and the score sheet show ------------------------------------------------
+
+PRESENTATION = Presentation(
+    public=(
+        Fact("knocks", FactKind.PER_SEAT, N_("Knocks: {knocks}")),
+        Fact("out", FactKind.SEATS, N_("Out of the match: {out}"), emphasis="strong"),
+    ),
+    calls=CallStyle(words={"knock": N_("knock"), "trump": N_("trump")}, suits=True),
+)
+
+
+def deal_detail(facts: Mapping[str, Any], parties: Sequence[str]) -> DealDetail:
+    """Who was out of the match in the deal; per player ``x`` (out) or ``-``."""
+    out = facts.get("out") or []
+    return DealDetail(
+        "out: " + (" ".join(parties[p] for p in out) or "-"),
+        tuple("x" if p in out else "-" for p in range(len(parties))),
+    )
+
+
+def survivals(score: DealScore) -> list[Tally | None]:
+    """Per player still in the match: 1 of 1 when they took a trick, else 0 of 1."""
+    out = score.facts.get("out") or []
+    return [None if p in out else Tally(int(t > 0), 1) for p, t in enumerate(score.tricks)]
+
+
+SHEET = ScoreSheet(
+    layout="parties",
+    deal_detail=deal_detail,
+    detail_heading=N_("knocked out"),
+    detail_note=N_("(each player: x when out of the match / tricks taken and the points)"),
+)
+STATISTICS = (
+    Statistic(
+        "survived",
+        N_("deals survived"),
+        per_deal=survivals,
+        description=N_("deals in which the player took a trick, of those they played"),
+    ),
+)
+
 KNOCK_WHIST = Variant(
     name="knock-whist",
     title="Knock Whist",
@@ -345,6 +400,9 @@ KNOCK_WHIST = Variant(
     options=KnockOptions,
     facts=KnockFacts,
     max_actions=1 + 1 + CARDS * 7 + 3 * 7,
+    presentation=PRESENTATION,
+    sheet=SHEET,
+    statistics=STATISTICS,
 )
 
 
