@@ -58,8 +58,8 @@ class IllegalMoveError(ValueError):
 
 
 class GermanDeal:
-    """German Whist (RULES.md §1): 13 cards each, the stock of 26 drawn from after each of
-    the first 13 tricks (winner the face-up card, loser the next), then 13 tricks of
+    """German Whist (docs/variants/german.md §1): 13 cards each, the stock of 26 drawn from after
+    each of the first 13 tricks (winner the face-up card, loser the next), then 13 tricks of
     play-out; the face-up card's suit is trump; scored on the last 13 tricks."""
 
     seats = 2
@@ -130,9 +130,10 @@ class GermanDeal:
 
 
 class EnglishDeal:
-    """English / American Whist (RULES.md §2, §3): four seats in two partnerships, 13 cards
-    each from the dealer's left, the dealer's last card turned for trump, eldest leads;
-    tricks over six score, and with ``honours`` the trump A K Q J held by a side as dealt."""
+    """English / American Whist (docs/variants/english.md §2, docs/variants/american.md §3): four
+    seats in two partnerships, 13 cards each from the dealer's left, the dealer's last card turned
+    for trump, eldest leads; tricks over six score, and with ``honours`` the trump A K Q J held by a
+    side as dealt."""
 
     seats = 4
     __slots__ = (
@@ -228,8 +229,8 @@ def contract_choices(low: int, forbidden: int) -> tuple[int, ...]:
 
 
 class IsraeliDeal:
-    """Israeli Whist (RULES.md §4) with its default options: an auction opened left of the
-    dealer (a bid then three passes wins; four passes with no bid is a Frisch: each seat
+    """Israeli Whist (docs/variants/israeli.md §4) with its default options: an auction opened left
+    of the dealer (a bid then three passes wins; four passes with no bid is a Frisch: each seat
     passes three cards to its left and the minimum bid rises by one; after the third
     passed-out Frisch the same dealer redeals), the contract round (the declarer at least
     his bid, the last contract may not make the total 13), play with the bid's trump, and

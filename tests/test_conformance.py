@@ -1,4 +1,5 @@
-"""Every installed variant passes the conformance kit (DESIGN.md "Quality bar").
+"""Every installed variant passes the conformance kit (docs/architecture.md#quality-bar "Quality
+bar").
 
 The variants come from `load_catalog()`, i.e. from the ``openwhist`` entry points of the
 environment, so a third-party plugin installed next to openwhist is checked exactly like

@@ -23,8 +23,8 @@ def test_hook_whist_first_dealer_standard_is_any_seat_from_the_rng() -> None:
 
 
 def test_hook_whist_first_dealer_english_cut_lowest_is_the_lowest_cut() -> None:
-    """RULES.md §2.1: with cut_lowest everyone cuts and the lowest card deals (ace low), so
-    the dealer follows the cut, not a plain random seat."""
+    """docs/variants/english.md §2.1: with cut_lowest everyone cuts and the lowest card deals (ace
+    low), so the dealer follows the cut, not a plain random seat."""
     catalog = load_catalog()
     english = catalog.variant("english")
     cut = Engine(english, {"first_dealer": "cut_lowest"})

@@ -1,4 +1,5 @@
-"""No variant's name outside its plugin (issue 12, deliverable 8; DESIGN.md "Layers").
+"""No variant's name outside its plugin (issue 12, deliverable 8;
+docs/architecture.md#rooms-and-layers "Layers").
 
 The CLI, the services and the ledger must work for any variant, so none of them may know
 a built-in one: this test fails when a Python file under ``cli/``,

@@ -11,8 +11,8 @@ tests/cli/test_play_terminal.py): a human in seat N plays the first legal card e
   the rubber.
 
 The score sheet is then checked against an independent computation of English Whist's
-scoring (RULES.md §2.5-§2.7) from the stored deals' tricks and honours, and every stored
-deal is replayed through the engine to the stored score.
+scoring (docs/variants/english.md §2.5-§2.7) from the stored deals' tricks and honours, and every
+stored deal is replayed through the engine to the stored score.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _ledger(db: Path) -> Any:
 
 def _english_by_hand(records: list[dict[str, Any]]) -> dict[str, Any]:
     """English Whist with its default options, computed from each deal's tricks and
-    honours alone (RULES.md §2.5-§2.7; short whist, rubber bonus 2)."""
+    honours alone (docs/variants/english.md §2.5-§2.7; short whist, rubber bonus 2)."""
     target = 5
     score = [0, 0]
     games: list[tuple[int, int]] = []  # (winner, value)

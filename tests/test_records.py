@@ -121,7 +121,7 @@ def test_record_document_holds_the_match(
     assert first["actions"][0].startswith("deal ")
     assert len(first["actions"][0].split()) == 53
     assert len(first["actions"]) == 1 + 52
-    # The dealer alternates every deal (RULES.md §1.9).
+    # The dealer alternates every deal (docs/variants/german.md §1.9).
     assert [d["dealer"] for d in data["deals"]] == [(1 + i) % 2 for i in range(len(states))]
     assert data["result"]["finished"] is True
 
@@ -158,7 +158,8 @@ def test_a_card_the_seat_does_not_hold_is_rejected_with_its_index(
 def test_a_revoke_is_rejected(
     catalog: Catalog, best_of_3: tuple[GameRecord, list[DealState[Any]], list[DealScore]]
 ) -> None:
-    """Following with another suit while holding the led suit is illegal (RULES.md §0.3.6)."""
+    """Following with another suit while holding the led suit is illegal
+    (docs/variants/core.md §0.3.6)."""
     record = best_of_3[0]
     data = as_data(record)
     replay = replay_record(record, catalog)

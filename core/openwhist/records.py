@@ -1,12 +1,12 @@
 """Game records: one versioned JSON document per match, and its checked replay.
 
-A record is the unit of replay, export, bug reports and regression tests (DESIGN.md, "State
-and rules machinery"). It holds everything needed to rebuild the match exactly -- the
-variant and its options, the house rules, the players, the first dealer and, deal by deal,
-every action in notation (the chance action ``deal AS KS ...`` included, so a record never
-depends on a random number generator) -- plus what the rules made of it: each deal's score,
-the match progress after it, and the final result. `replay_record` rebuilds every deal with
-the engine's *checked* `Engine.apply`, recomputes the scores and the progress, and compares
+A record is the unit of replay, export, bug reports and regression tests
+(docs/architecture.md#the-state-model, "State and rules machinery"). It holds everything needed to
+rebuild the match exactly -- the variant and its options, the house rules, the players, the first
+dealer and, deal by deal, every action in notation (the chance action ``deal AS KS ...`` included,
+so a record never depends on a random number generator) -- plus what the rules made of it: each
+deal's score, the match progress after it, and the final result. `replay_record` rebuilds every deal
+with the engine's *checked* `Engine.apply`, recomputes the scores and the progress, and compares
 them with the stored ones, so a record is also a regression test of the rules.
 
 The format is documented field by field in docs/records.md. Its id travels inside the

@@ -57,7 +57,8 @@ def test_variants_json_lists_german_from_its_distribution_with_options(
     assert german["players"] == 2
     assert german["title"] == "German Whist"
     options = {o["name"]: o for o in german["options"]}
-    # RULES.md §1.8: last13 is the default scoring profile; §1.5: phase 1 must follow suit.
+    # docs/variants/german.md §1.8: last13 is the default scoring profile; §1.5: phase 1 must follow
+    # suit.
     assert options["scoring_profile"]["default"] == "last13"
     assert options["phase1_must_follow_suit"]["default"] is True
     assert options["match_format"]["default"] == "single_deal"
@@ -91,7 +92,7 @@ def test_simulate_same_seed_gives_byte_identical_json(runner: CliRunner) -> None
     # Single-deal matches (the default format): one match per deal, none cut short.
     assert summary["matches"] == summary["matches_finished"] == 100
     assert sum(summary["deal_wins"]) + summary["deal_ties"] == 100
-    # German Whist deals 26 tricks, all won by someone (RULES.md §1).
+    # German Whist deals 26 tricks, all won by someone (docs/variants/german.md §1).
     assert sum(summary["average_tricks"]) == pytest.approx(26.0)
 
 

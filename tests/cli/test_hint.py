@@ -3,8 +3,8 @@
 * `hint_spec` picks the variant's strongest registered bot -- ``expert``, else
   ``heuristic``, else none (``random`` gives no advice) -- and a plugin's bot may declare
   itself stronger (`BotSpec.strength`);
-* in German Whist's phase 2 every card is known (RULES.md §1.6 "Information model": the
-  opponent holds exactly the cards neither in our hand nor played), and the hint is one of
+* in German Whist's phase 2 every card is known (docs/variants/german.md §1.6 "Information model":
+  the opponent holds exactly the cards neither in our hand nor played), and the hint is one of
   the exactly best cards with the number of tricks it takes -- checked against the solver
   and, on a small ending, against plain exhaustive minimax on the *true* hands of the deal;
 * the hint sees only the human seat's view: two deals differing only in cards hidden from
@@ -168,7 +168,7 @@ def test_a_phase2_hint_is_a_solver_best_card_with_the_solver_count(
     session, turn = _to_phase2_turn(catalog, seed)
     view = turn.view
     hands = _true_hands(session)
-    # The opponent's hand is deducible from the view alone (RULES.md §1.6).
+    # The opponent's hand is deducible from the view alone (docs/variants/german.md §1.6).
     played = 0
     for record in view.completed:
         for card in record.cards:
@@ -211,7 +211,7 @@ def test_a_late_phase2_hint_matches_exhaustive_minimax(catalog: Catalog) -> None
 
 def _phase1_twin(state: DealState[Any], rng: random.Random) -> DealState[Any]:
     """``state`` with one of the opponent's hidden cards swapped for a face-down stock card
-    (RULES.md §1.6: neither is seen by the seat to act)."""
+    (docs/variants/german.md §1.6: neither is seen by the seat to act)."""
     from openwhist_german.rules import current_stock, taken_from_stock
 
     seat = state.to_act
@@ -230,7 +230,7 @@ def _phase1_twin(state: DealState[Any], rng: random.Random) -> DealState[Any]:
 
 def _english_twin(state: DealState[Any], rng: random.Random) -> DealState[Any] | None:
     """``state`` with two same-suit cards swapped between two other seats (no void shown
-    in play is contradicted; never the turned-up trump, RULES.md §2.3)."""
+    in play is contradicted; never the turned-up trump, docs/variants/english.md §2.3)."""
     from openwhist_english.rules import turned_up_card
 
     turned = turned_up_card(state)

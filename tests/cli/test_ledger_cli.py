@@ -3,8 +3,8 @@
 
 The Israeli evening is entered deal by deal through ``whist record`` (flags and the
 interactive prompts, mistakes included), and its standings are checked against a hand
-calculation from RULES.md §4.7: a made contract b scores b² + 10, a missed one −10 per
-trick of difference, a made zero +50 in an under deal (contracts total < 13) and +25 in an
+calculation from docs/variants/israeli.md §4.7: a made contract b scores b² + 10, a missed one −10
+per trick of difference, a made zero +50 in an under deal (contracts total < 13) and +25 in an
 over deal, a missed zero −50 for one trick; §4.8: a revoke is fined 100.
 """
 
@@ -298,7 +298,7 @@ def test_a_german_sheet_shows_each_deal_and_the_running_result(
     start = whist(runner, db, "record", "start", "german", "-p", "Ann", "-p", "Bob",
                   "-o", "match_format=best_of_3", "--json")  # fmt: skip
     match = json.loads(start.stdout)["id"]
-    # RULES.md §1.8: the deal goes to the seat with more phase-2 tricks (one point).
+    # docs/variants/german.md §1.8: the deal goes to the seat with more phase-2 tricks (one point).
     for phase2 in ("8,5", "6,7", "9,4"):
         done = whist(runner, db, "record", "deal", str(match), "phase1_tricks=7,6",
                      f"phase2_tricks={phase2}")  # fmt: skip
@@ -380,6 +380,6 @@ def test_a_deal_played_out_but_not_yet_scored_is_scored_once_on_resume(
         sheet = ledger.score_sheet(match)
         lines = [(x["party"], x["points"]) for x in sheet["deals"][0]["lines"]]
         assert lines == [(x.party, x.points) for x in event.score.lines]
-        # German best of three (RULES.md §1.9): the deal's winner leads 1-0.
+        # German best of three (docs/variants/german.md §1.9): the deal's winner leads 1-0.
         assert ledger.resume_point(match).progress.totals == event.progress.totals
         assert sum(event.progress.totals) == 1

@@ -63,7 +63,7 @@ def test_whist_menu_then_a_whole_german_deal_typed_at_a_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
-    # German Whist: 26 tricks, the human plays one card in each (RULES.md §1).
+    # German Whist: 26 tricks, the human plays one card in each (docs/variants/german.md §1).
     assert played == 26
 
 

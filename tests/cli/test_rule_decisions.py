@@ -2,7 +2,7 @@
 through the commands a club secretary and a player use (issue 20).
 
 * German ``points_per_trick`` scores one point per *counted* trick: all 26 under
-  ``all26`` (RULES.md "Decisions"); records and ledger matches scored the old way by
+  ``all26`` (docs/variants/decisions.md §7.0); records and ledger matches scored the old way by
   openwhist-german 0.1.0 are refused with the change named, never mixed or misreported.
 * Israeli ``match=target:N`` with a tie at the top plays on until one player leads alone.
 * Israeli refusals name the seat; a pass where a Frisch selection is due is refused as
@@ -59,7 +59,8 @@ def set_recorded_version(db: Path, match: int, version: str) -> None:
         connection.execute("UPDATE matches SET variant_version = ? WHERE id = ?", (version, match))
 
 
-# -- German points_per_trick under all26 (RULES.md "Decisions", 2026-12-01) ----------------
+# -- German points_per_trick under all26 (docs/variants/decisions.md §7.0, 2026-12-01)
+# ----------------
 
 
 def test_all26_points_per_trick_scores_all_26_tricks_through_whist_record(
@@ -187,7 +188,8 @@ def test_an_old_record_of_all26_points_per_trick_is_refused_by_replay(
     assert "recorded with openwhist-german 0.1.0" in replayed.output
 
 
-# -- Israeli target:N with a tie at the top (RULES.md "Decisions", 2026-12-01) -------------
+# -- Israeli target:N with a tie at the top (docs/variants/decisions.md §7.0, 2026-12-01)
+# -------------
 
 
 def test_an_israeli_target_match_tied_at_the_top_plays_on_until_one_leads_alone(

@@ -1,4 +1,4 @@
-"""Cards, card sets and card notation (RULES.md §0.2, §0.3.1).
+"""Cards, card sets and card notation (docs/variants/core.md §0.2, §0.3.1).
 
 `CardSet` must behave exactly like a Python ``frozenset`` of card ints (it is checked
 against one with hypothesis), and notation must round-trip and accept every spelling a
@@ -40,7 +40,7 @@ SYMBOLS = "♣♦♥♠"
 
 
 def test_layout_is_suit_by_suit_two_low_ace_high() -> None:
-    # RULES.md §0.2: ranks A K Q ... 2 in every suit; suits in bridge order C D H S.
+    # docs/variants/core.md §0.2: ranks A K Q ... 2 in every suit; suits in bridge order C D H S.
     assert make_card(Suit.CLUBS, Rank.TWO) == 0
     assert make_card(Suit.CLUBS, Rank.ACE) == 12
     assert make_card(Suit.DIAMONDS, Rank.TWO) == 13

@@ -1,6 +1,7 @@
-"""The engine contract (OpenSpiel's state contract, DESIGN.md "State and rules machinery").
+"""The engine contract (OpenSpiel's state contract, docs/architecture.md#the-state-model "State and
+rules machinery").
 
-Played on the core's own toy variant (plain four-handed whist, RULES.md §0.3 and the
+Played on the core's own toy variant (plain four-handed whist, docs/variants/core.md §0.3 and the
 standard deal of §2.3) with hand-built decks, so every expected result follows from the
 rules, not from running the code.
 """
@@ -107,7 +108,8 @@ def test_sample_chance_is_seeded_and_only_at_chance(engine: Engine) -> None:
 def test_the_deal_gives_each_seat_its_cards_and_turns_the_dealers_last(
     dealt: DealState[None],
 ) -> None:
-    # RULES.md §2.3: the dealer's last card is turned up and fixes trump; eldest leads.
+    # docs/variants/english.md §2.3: the dealer's last card is turned up and fixes trump; eldest
+    # leads.
     for seat, text in HANDS.items():
         assert CardSet(dealt.hands[seat]) == CardSet.parse(text)
     assert dealt.trump == 3  # spades: North's AS was turned
@@ -281,7 +283,7 @@ def test_a_view_shows_the_own_hand_and_hides_the_deal(
     assert view.hand_sizes == (13, 12, 13, 13)
     assert view.trick == (parse_card("5H"),)
     assert view.trick_seats == (E,)
-    # The dealer's turned-up card is public for the whole deal (RULES.md §2.3).
+    # The dealer's turned-up card is public for the whole deal (docs/variants/english.md §2.3).
     deal = dealt.history[0]
     assert isinstance(deal, Deal)
     turn_up = view.public["turn_up"]

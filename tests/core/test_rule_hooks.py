@@ -1,5 +1,6 @@
 """Every rule hook, overridden by a small variant and observed through the engine, and the
-`Rules` facade's resolution of implementation chains (DESIGN.md "The plugin contract").
+`Rules` facade's resolution of implementation chains (docs/architecture.md#the-plugin-contract "The
+plugin contract").
 
 Each ``test_hook_<name>`` test shows that a variant implementing that hook changes what the
 engine does, in the way the hook's docstring promises; tests/core/test_hook_coverage.py

@@ -1,4 +1,5 @@
-"""Trick arithmetic (RULES.md §0.3.3, §0.3.4, §0.3.6): following suit and the trick winner.
+"""Trick arithmetic (docs/variants/core.md §0.3.3, §0.3.4, §0.3.6): following suit and the trick
+winner.
 
 Includes the two bugs double-dummy solvers keep reinventing: comparing cards across suits
 (so a high discard "wins"), and letting a suit win in a no-trump deal.

@@ -102,7 +102,8 @@ def test_three_processes_lose_and_duplicate_nothing(
             sheet = ledger.score_sheet(match)
             assert [d["number"] for d in sheet["deals"]] == list(range(1, deals + 1))
             # target_points scores points_per_trick: each counted (phase-2) trick is a point
-            # to the seat that won it (RULES.md §1.8, §1.9) -- summed here from the facts.
+            # to the seat that won it (docs/variants/german.md §1.8, §1.9) -- summed here from the
+            # facts.
             expected = [sum(f["phase2_tricks"][seat] for f in result["facts"]) for seat in (0, 1)]
             assert sheet["totals"] == expected
             assert standings[f"P{i}a"]["points"] == expected[0]

@@ -1,6 +1,6 @@
 """Score-keeping games played with real cards: facts entered deal by deal, validated by the
 variant's facts model, scored by the variant's own scoring hook, and standings that match
-a calculation by hand from RULES.md."""
+a calculation by hand from docs/variants/."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def german(p2: tuple[int, int], p1: tuple[int, int] = (7, 6)) -> dict[str, Any]:
 
 def test_german_best_of_three_from_counted_tricks(ledger: Ledger) -> None:
     match_id = ledger.start_match("german", ["Ann", "Bob"], options={"match_format": "best_of_3"})
-    # RULES.md §1.8 (last13, win_loss): the deal goes to the seat with more phase-2 tricks;
-    # §1.9: the first to win two deals wins the match.
+    # docs/variants/german.md §1.8 (last13, win_loss): the deal goes to the seat with more phase-2
+    # tricks; §1.9: the first to win two deals wins the match.
     first = ledger.record_real_deal(match_id, german((8, 5)))
     assert first.score.winner == 0
     assert first.progress.totals == (1, 0)
@@ -102,8 +102,8 @@ def test_an_israeli_evening_matches_a_hand_calculation(ledger: Ledger, catalog: 
     assert "israeli" in catalog.variants, "the Israeli Whist plugin ships with the project"
     names = ["Noa", "Eli", "Sara", "Wim"]
     match_id = ledger.start_match("israeli", names, options={"match": "fixed_deals:3"})
-    # RULES.md §4.7 by hand: a contract made scores bid² + 10; a missed one -10 per trick of
-    # difference; a zero made +50 in an under deal (total < 13), +25 in an over deal; a
+    # docs/variants/israeli.md §4.7 by hand: a contract made scores bid² + 10; a missed one -10 per
+    # trick of difference; a zero made +50 in an under deal (total < 13), +25 in an over deal; a
     # zero missed with one trick -50; a revoke -100 (§4.8).
     # Deal 1, N declares 5S; contracts 5,4,3,0 (12: under); tricks 5,4,4,0:
     #   N 35, E 26, S -10, W +50.
@@ -145,8 +145,8 @@ def test_israeli_facts_that_break_the_rules_are_refused(ledger: Ledger, catalog:
 
 def test_an_english_rubber_entered_by_tricks(ledger: Ledger) -> None:
     match_id = ledger.start_match("english", ["North", "East", "South", "West"])
-    # RULES.md §2.6: one point per trick over six to the side that took them, points above
-    # the game's 5 discarded; §2.7: two games win the rubber. N–S take 11 then 12 tricks:
+    # docs/variants/english.md §2.6: one point per trick over six to the side that took them, points
+    # above the game's 5 discarded; §2.7: two games win the rubber. N–S take 11 then 12 tricks:
     # 5 + 5 trick points, two treble games (E–W at 0) = 3 + 3 game points, + 2 bonus = 8.
     ledger.record_real_deal(match_id, {"tricks": [11, 2]})
     outcome = ledger.record_real_deal(match_id, {"tricks": [12, 1]})

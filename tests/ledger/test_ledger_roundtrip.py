@@ -37,7 +37,8 @@ def test_a_played_match_round_trips_and_its_record_replays(
     while not ledger.resume_point(match_id).finished:
         scores.append(play_deal(ledger, match_id, rng)[0])
     data = ledger.get_match(match_id)
-    # Best of three (RULES.md §1.9): the winner took two deals, tied deals count for nobody.
+    # Best of three (docs/variants/german.md §1.9): the winner took two deals, tied deals count for
+    # nobody.
     winner = data["winner"]
     assert data["status"] == "finished"
     assert sum(1 for s in scores if s.winner == winner) == 2

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from openwhist.services.ledger import Ledger
 
-# Phase-2 tricks (Ann, Bob) of eight German deals scored points_per_trick (RULES.md §1.9).
+# Phase-2 tricks (Ann, Bob) of eight German deals scored points_per_trick
+# (docs/variants/german.md §1.9).
 TRICKS = [(8, 5), (7, 6), (6, 7), (13, 0), (4, 9), (7, 6), (0, 13), (9, 4)]
 
 

@@ -1,11 +1,11 @@
 """A house rule is a separate tiny plugin that overrides one rule of a variant (issue 2,
-item 5; DESIGN.md "The plugin contract").
+item 5; docs/architecture.md#the-plugin-contract "The plugin contract").
 
 ``lowball`` changes the trick winner of German Whist and nothing else: the *lowest* trump
 wins if a trump was played, else the *lowest* card of the led suit. A discard still never
-wins (RULES.md §0.3.4 otherwise unchanged). It is registered the way any plugin registers
-house rules (``whist_register_house_rules``, here through ``load_catalog(extra_plugins=)``)
-and enabled per match with ``Engine(..., house_rules=[...])``.
+wins (docs/variants/core.md §0.3.4 otherwise unchanged). It is registered the way any plugin
+registers house rules (``whist_register_house_rules``, here through
+``load_catalog(extra_plugins=)``) and enabled per match with ``Engine(..., house_rules=[...])``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Plugin loading: discovery hooks, isolation of broken plugins, and the environment switches
-(DESIGN.md "Loading"; issue 2 item 6).
+(docs/architecture.md#the-plugin-contract "Loading"; issue 2 item 6).
 
 The entry points are real `importlib.metadata.EntryPoint` objects read from fake
 distributions written to a temporary directory (``*.dist-info`` with ``METADATA`` and

@@ -1,8 +1,8 @@
 """The solver's rules are the engine's: its predictions come true when the engine plays.
 
-German Whist's phase 2 (RULES.md §1: the stock is empty, both hands are known) is exactly the
-solver's problem. Real deals are driven through the public `Engine` to the start of phase 2
-(random play in phase 1); from there both seats play a card drawn at random among the
+German Whist's phase 2 (docs/variants/german.md §1: the stock is empty, both hands are known) is
+exactly the solver's problem. Real deals are driven through the public `Engine` to the start of
+phase 2 (random play in phase 1); from there both seats play a card drawn at random among the
 solver's best moves (any best card must keep the value), and the tricks the *engine* awards
 in phase 2 must equal the solver's prediction. The same with English Whist's four seats from
 a random point of the deal (often in the middle of a trick). The solver itself never touches

@@ -122,9 +122,9 @@ def test_the_sweeps_cover_what_they_claim() -> None:
 
 @pytest.mark.parametrize("trump", [NO_TRUMP, 1])
 def test_a_discard_never_wins_a_trick(trump: int) -> None:
-    # RULES.md §0.3.4. A leads hearts; B holds no heart and no trump (no trump, or diamonds,
-    # which B lacks): B's aces are discards and A, with three small hearts, takes all three
-    # tricks.
+    # docs/variants/core.md §0.3.4. A leads hearts; B holds no heart and no trump (no trump, or
+    # diamonds, which B lacks): B's aces are discards and A, with three small hearts, takes all
+    # three tricks.
     a, b = hand("2H 3H 4H"), hand("AS KS AC")
     sol = solve((a, b), trump, 0)
     assert sol.tricks == 3

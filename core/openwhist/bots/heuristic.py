@@ -1,9 +1,9 @@
 """A generic card-play policy for standard trick play, working from a `PlayerView` only.
 
 Variant bots (German, English, Israeli ``heuristic``) build on this module: it knows the
-common whist practice that RULES.md §0.3's trick rules reward, and nothing about any
+common whist practice that docs/variants/core.md §0.3's trick rules reward, and nothing about any
 variant's bidding or scoring. Everything here reads the seat's own view -- its hand, the
-cards played so far (public, RULES.md §0.3), the current trick -- plus what the caller
+cards played so far (public, docs/variants/core.md §0.3), the current trick -- plus what the caller
 passes in (partnerships from the `Variant`, cards the variant makes public). It never sees a
 `DealState`, so it cannot peek.
 
@@ -82,7 +82,7 @@ def suit_cards(mask: int, suit: int) -> int:
 def beats(card: int, best: int, led: int, trump: int) -> bool:
     """True if ``card`` beats ``best`` (the trick's current winner) in a trick led in ``led``.
 
-    RULES.md §0.3: the highest trump wins, else the highest card of the led suit.
+    docs/variants/core.md §0.3: the highest trump wins, else the highest card of the led suit.
     """
     suit, best_suit = card // 13, best // 13
     if suit == best_suit:
@@ -106,8 +106,8 @@ def played_mask(view: PlayerView) -> int:
 def shown_voids(view: PlayerView, *, first_trick: int = 0) -> list[int]:
     """Per seat, a bitmask of the suits (bit ``s``) it has shown void in.
 
-    A seat that did not follow the led suit had none left (RULES.md §0.3: following suit is
-    compulsory). Only tricks from index ``first_trick`` on are read: a variant whose players
+    A seat that did not follow the led suit had none left (docs/variants/core.md §0.3: following
+    suit is compulsory). Only tricks from index ``first_trick`` on are read: a variant whose players
     draw cards during the deal (German Whist's phase 1) passes the first trick after the
     last draw, since a drawn card can refill a void.
     """

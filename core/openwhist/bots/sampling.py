@@ -5,15 +5,16 @@ it deals the cards it cannot see among the places they may be (other hands, a st
 everything its `PlayerView` reveals holds, then evaluates its options on each sample. This
 module is variant-agnostic; a variant's bot tells it which cards are hidden, how many cards
 each place holds, which cards a place is known to hold and how many cards of each suit a place
-may hold at most (a shown void is a cap of 0, RULES.md §0.3: following suit is compulsory).
+may hold at most (a shown void is a cap of 0, docs/variants/core.md §0.3: following suit is
+compulsory).
 
 * `deal_hidden` -- one random deal of hidden cards honouring those constraints.
 * `view_digest` / `view_rng` -- a generator seeded from the view and the bot's own seed, so a
   bot's decision is a deterministic function of (view, legal actions, seed): two states that
   differ only in cards hidden from the seat give the same view, hence the same decision
   (honesty by construction, issue 7 item 4).
-* `play_out` -- play standard trick play (RULES.md §0.3) to the end of the deal from known
-  hands, asking a policy for each card through a `PlayerView` built for the seat to play, so
+* `play_out` -- play standard trick play (docs/variants/core.md §0.3) to the end of the deal from
+  known hands, asking a policy for each card through a `PlayerView` built for the seat to play, so
   view-based policies (`openwhist.bots.heuristic`) can drive rollouts.
 
 Nothing here reads a `DealState`.
@@ -188,7 +189,7 @@ def play_out(
     extra_public: Callable[[int, tuple[int, ...]], dict[str, Any]] | None = None,
 ) -> tuple[int, ...]:
     """Play the deal of ``view`` to its end from the full ``hands`` (standard trick play,
-    RULES.md §0.3: follow suit if able, highest trump else highest of the led suit, the
+    docs/variants/core.md §0.3: follow suit if able, highest trump else highest of the led suit, the
     winner leads) and return the tricks won per seat over the whole deal.
 
     The current trick is finished in its own order (``view.trick_order``: a seat out or

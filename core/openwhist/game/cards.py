@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, card sets and card notation (RULES.md §0.2, §0.3).
+"""Cards, suits, ranks, card sets and card notation (docs/variants/core.md §0.2, §0.3).
 
 A card is an ``int`` 0..51 laid out suit by suit, ``card = suit * 13 + (rank - 2)``, with
 suits ordered clubs, diamonds, hearts, spades (bridge order, which Israeli Whist uses for

@@ -494,7 +494,8 @@ class LiveDeal:
             self._snapshot = None
 
     def _complete_trick(self, card: int) -> None:
-        """The standard play of ``card``, the last of its trick (RULES.md §0.3), in place.
+        """The standard play of ``card``, the last of its trick (docs/variants/core.md §0.3), in
+        place.
 
         The same step as the standard `whist_apply_play`, field for field (the tests play
         every variant through both and compare the states).

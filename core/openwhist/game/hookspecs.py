@@ -145,7 +145,7 @@ class RuleSpecs(Protocol):
 
     @hookspec(firstresult=True)
     def whist_legal_plays(self, rules: Rules, state: DealView) -> int:
-        """The cards ``state.to_act`` may play now, as a bitmask (RULES.md §0.3.6).
+        """The cards ``state.to_act`` may play now, as a bitmask (docs/variants/core.md §0.3.6).
 
         ``state`` is a `DealView`: a `DealState` or the engine's `LiveDeal` (read only).
 
@@ -220,7 +220,8 @@ class RuleSpecs(Protocol):
         ``state`` is the deal just before the trick's last card was played (its leader and
         trump are the trick's); read the cards from ``trick``, not from ``state.trick``.
 
-        Standard (RULES.md §0.3.4): the highest trump, else the highest card of the led suit.
+        Standard (docs/variants/core.md §0.3.4): the highest trump, else the highest card of the led
+        suit.
         """
         ...
 
@@ -275,7 +276,8 @@ class RuleSpecs(Protocol):
 
         Called once per match, before `whist_start_match`; the result is recorded in the
         game record, so replay never calls it. Standard: a uniformly random seat. English
-        Whist's ``first_dealer = "cut_lowest"`` cuts the pack instead (RULES.md §2.1).
+        Whist's ``first_dealer = "cut_lowest"`` cuts the pack instead
+        (docs/variants/english.md §2.1).
         """
         ...
 

@@ -1,4 +1,5 @@
-"""The core's standard trick-taking rules (RULES.md §0.3), the bottom of every rule stack.
+"""The core's standard trick-taking rules (docs/variants/core.md §0.3), the bottom of every rule
+stack.
 
 `StandardRules` implements every rule hook for plain whist: all 52 cards dealt one at a
 time from the dealer's left, the dealer's last card turned for trump, eldest hand leads,
@@ -219,8 +220,8 @@ class StandardRules:
 
     @hookimpl
     def whist_deal_cards(self, state: DealState[Any], order: tuple[int, ...]) -> DealChanges:
-        # RULES.md §2.3: one at a time clockwise from eldest hand; the dealer's last card
-        # (the 52nd) is turned up and fixes trump; eldest hand leads.
+        # docs/variants/english.md §2.3: one at a time clockwise from eldest hand; the dealer's last
+        # card (the 52nd) is turned up and fixes trump; eldest hand leads.
         seats = state.context.seats
         if not standard_deal_supports(seats):
             # The engine refuses such a match before it starts (`Engine`); this guards a
@@ -367,7 +368,8 @@ class StandardRules:
 
     @hookimpl
     def whist_score_facts(self, rules: Rules, facts: BaseModel, context: DealContext) -> DealScore:
-        # RULES.md §2.6 item 2: one point per trick over six to the side with seven or more.
+        # docs/variants/english.md §2.6 item 2: one point per trick over six to the side with seven
+        # or more.
         assert isinstance(facts, TrickFacts)
         seats = len(facts.tricks)
         parties = _parties(rules)
@@ -420,8 +422,8 @@ class StandardRules:
 
     @hookimpl
     def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
-        # RULES.md §2.3: the dealer's last card is turned face up for all to see; players
-        # remember it for the whole deal, so the view keeps naming it.
+        # docs/variants/english.md §2.3: the dealer's last card is turned face up for all to see;
+        # players remember it for the whole deal, so the view keeps naming it.
         public: dict[str, Any] = {}
         if state.history and isinstance(state.history[0], Deal) and state.trump != NO_TRUMP:
             public["turn_up"] = card_name(state.history[0].order[-1])

@@ -5,11 +5,11 @@ tricks won, the history of actions and the variant's own fields (``extra``). Tra
 pure (``new = engine.apply(old, action)``), so a bot can search by keeping old states and a
 record replays by applying its actions again.
 
-Design decision (docs/architecture.md, "State as a NamedTuple"): DESIGN.md asks for frozen,
-slotted dataclasses. On our machines constructing a 13-field frozen dataclass costs about
-1.4 µs against 0.4 µs for a NamedTuple, and a German deal creates 53 states; with the
-dataclass the ≥ 10,000 deals/s target was out of reach. `DealState` is therefore a typed
-``NamedTuple``: just as immutable, cheaper to build. Variant-specific fields live in
+Design decision (docs/architecture.md, "State as a NamedTuple"): the design guide
+(docs/architecture.md) asks for frozen, slotted dataclasses. On our machines constructing a 13-field
+frozen dataclass costs about 1.4 µs against 0.4 µs for a NamedTuple, and a German deal creates 53
+states; with the dataclass the ≥ 10,000 deals/s target was out of reach. `DealState` is therefore a
+typed ``NamedTuple``: just as immutable, cheaper to build. Variant-specific fields live in
 ``extra``, a value of the variant's own immutable type (German: the stock and face-up card;
 Israeli: the auction), which changes far less often than the hot fields.
 """
@@ -268,5 +268,5 @@ def trick_seats_of(state: DealView | DealState[Any]) -> tuple[int, ...]:
 
 
 def next_seat(seat: int, seats: int, step: int = 1) -> int:
-    """The seat ``step`` places to the left (clockwise, RULES.md §0.2)."""
+    """The seat ``step`` places to the left (clockwise, docs/variants/core.md §0.2)."""
     return (seat + step) % seats

@@ -1,4 +1,5 @@
-"""Pure trick arithmetic on bitmasks (RULES.md §0.3): following suit and the trick winner.
+"""Pure trick arithmetic on bitmasks (docs/variants/core.md §0.3): following suit and the trick
+winner.
 
 >>> from openwhist.game.cards import CardSet, parse_card
 >>> hand = CardSet.parse("AS 3S KH 2C").mask

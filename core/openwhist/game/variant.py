@@ -201,7 +201,8 @@ class RuleChange:
         affects: whether a match with these validated options scores differently since
             the change (``lambda o: o.scoring_profile == "all26"``).
         description: what changed and why, one English sentence for the refusal message
-            (``points_per_trick counts all 26 tricks under all26 (RULES.md "Decisions")``).
+            (``points_per_trick counts all 26 tricks under all26
+            (docs/variants/decisions.md §7.0)``).
     """
 
     version: str

@@ -2,8 +2,8 @@
 
 No pruning, no transposition table, no merging of cards, no move ordering: every legal card
 of every seat is tried, to the end of the deal. It is written to be *obviously* right when
-read next to RULES.md §0.3, not to be fast -- use it only on small positions (a few cards per
-hand). Seat ``s`` belongs to side ``s % 2`` (N–S = 0, 2 against E–W = 1, 3; with two seats
+read next to docs/variants/core.md §0.3, not to be fast -- use it only on small positions (a few
+cards per hand). Seat ``s`` belongs to side ``s % 2`` (N–S = 0, 2 against E–W = 1, 3; with two seats
 each seat is its own side).
 
 >>> from openwhist.game.cards import CardSet
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 
 
 def legal_cards(hand: int, trick: Sequence[int]) -> list[int]:
-    """RULES.md §0.3.6: the cards of the led suit if the hand holds any, else the whole hand
-    (the whole hand when leading)."""
+    """docs/variants/core.md §0.3.6: the cards of the led suit if the hand holds any, else the whole
+    hand (the whole hand when leading)."""
     cards = [c for c in range(52) if hand >> c & 1]
     if trick:
         led = trick[0] // 13
@@ -31,8 +31,8 @@ def legal_cards(hand: int, trick: Sequence[int]) -> list[int]:
 
 
 def trick_winner(trick: Sequence[int], trump: int) -> int:
-    """RULES.md §0.3.4, as written: the index in ``trick`` of the winning card. If any trump
-    was played, the highest trump wins; otherwise the highest card of the suit led. (A card
+    """docs/variants/core.md §0.3.4, as written: the index in ``trick`` of the winning card. If any
+    trump was played, the highest trump wins; otherwise the highest card of the suit led. (A card
     of neither suit is therefore never a candidate.) ``trump`` < 0: no trump."""
     trumps = [i for i, c in enumerate(trick) if c // 13 == trump]
     if trumps:
@@ -94,8 +94,9 @@ def random_position(
     Deals ``cards`` cards to each of ``seats`` seats from the given ``suits`` and ranks
     ``low_rank``..ace (a narrow window makes gaps, sequences and equivalent cards common; the
     cards not dealt count as played), picks a trump from ``trumps`` and a leader, and when
-    ``partial`` plays a random number of legal cards to the current trick (RULES.md §0.3.6).
-    Used by the tests and the benchmark; the solver itself never calls it.
+    ``partial`` plays a random number of legal cards to the current trick
+    (docs/variants/core.md §0.3.6). Used by the tests and the benchmark; the solver itself never
+    calls it.
     """
     pool = [s * 13 + r - 2 for s in suits for r in range(low_rank, 15)]
     if seats * cards > len(pool):

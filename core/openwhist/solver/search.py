@@ -1,14 +1,15 @@
-"""The exact double-dummy search (RULES.md §0.3 trick play) on raw card bitmasks.
+"""The exact double-dummy search (docs/variants/core.md §0.3 trick play) on raw card bitmasks.
 
 Everything here works on plain ``int`` bitmasks -- a card is ``suit * 13 + rank - 2``, a hand
-is a 52-bit mask -- and never calls the engine or the rule hooks (DESIGN.md: "bots' inner
-search works on raw bitmasks"). The rules it encodes are the core's standard trick play,
-RULES.md §0.3: follow suit if able (3, 6); the highest trump wins, else the highest card of
-the led suit; a card neither of the led suit nor a trump never wins (4); the winner leads
-(5). Seat ``s`` belongs to side ``s % 2``: with four seats N–S (0, 2) against E–W (1, 3), with
-two seats each seat is its own side. Every seat plays to every trick, clockwise: the solver
-does not model a variant's trick order (a seat out of the deal, a knock; docs/plugins/hooks.md,
-"Who plays to each trick"), so only bots of variants whose tricks are every seat's use it.
+is a 52-bit mask -- and never calls the engine or the rule hooks
+(docs/architecture.md#f-legal-plays-are-a-bitmask: "bots' inner search works on raw bitmasks"). The
+rules it encodes are the core's standard trick play, docs/variants/core.md §0.3: follow suit if able
+(3, 6); the highest trump wins, else the highest card of the led suit; a card neither of the led
+suit nor a trump never wins (4); the winner leads (5). Seat ``s`` belongs to side ``s % 2``: with
+four seats N–S (0, 2) against E–W (1, 3), with two seats each seat is its own side. Every seat plays
+to every trick, clockwise: the solver does not model a variant's trick order (a seat out of the
+deal, a knock; docs/plugins/hooks.md, "Who plays to each trick"), so only bots of variants whose
+tricks are every seat's use it.
 
 The search
 ----------
@@ -288,7 +289,7 @@ class Solver:
         for c in trick:
             live |= 1 << c
         dead = _FULL & ~live
-        # The trick so far: led suit, best card and its seat (RULES.md §0.3.4).
+        # The trick so far: led suit, best card and its seat (docs/variants/core.md §0.3.4).
         if trick:
             led = trick[0] // 13
             best, best_seat = trick[0], leader
@@ -388,7 +389,7 @@ class Solver:
               follow suit all along, so no suit's count depends on another's; the leader's
               top trumps are cashed last. Four seats: only when no other seat holds a trump,
               since a partner void in the suit and holding only trumps would have to ruff
-              and take the lead (RULES.md §0.3.3-5).
+              and take the lead (docs/variants/core.md §0.3.3-5).
             """
             lo, hi = 0, r
             lead_hand = hands[leader]
@@ -479,8 +480,8 @@ class Solver:
             if solver.nodes > solver._limit:
                 raise SearchLimitError(f"more than {solver.max_nodes} nodes")
             dead_nt = (full & ~live) & ~tops
-            # Leading (RULES.md §0.3.2: any card). The table's last cut-off card first, then
-            # masters (no live card of their suit beats them), then the others, low first.
+            # Leading (docs/variants/core.md §0.3.2: any card). The table's last cut-off card first,
+            # then masters (no live card of their suit beats them), then the others, low first.
             reps = lead_hand & ~((dead_nt + ((lead_hand << 1) & not_bottoms)) & ~dead_nt)
             first: list[int] = []
             rest: list[int] = []
@@ -548,7 +549,7 @@ class Solver:
             beating = _bits(beat)  # cheapest first
             maximizing = seat % 2 == 0
             if pos == last:
-                # The trick is complete once this card is played (RULES.md §0.3.4-5).
+                # The trick is complete once this card is played (docs/variants/core.md §0.3.4-5).
                 won_if_beat = target - 1 if maximizing else target
                 won_if_lose = target - 1 if best_seat % 2 == 0 else target
                 if partner_wins:
@@ -607,8 +608,8 @@ class Solver:
             if pos == 0:
                 led, best, best_seat = suit, card, seat
             elif (suit == best // 13 and card > best) or (suit == trump and best // 13 != trump):
-                # RULES.md §0.3.4: a higher card of the best card's suit (led or trump), or
-                # the first trump. A discard (neither led nor trump) never gets here.
+                # docs/variants/core.md §0.3.4: a higher card of the best card's suit (led or
+                # trump), or the first trump. A discard (neither led nor trump) never gets here.
                 best, best_seat = card, seat
             if pos == last:
                 won = 1 if best_seat % 2 == 0 else 0
@@ -642,7 +643,7 @@ def _rank(card: int) -> int:
 
 
 def _beats(card: int, best: int, trump: int) -> bool:
-    """Does ``card`` beat the trick's ``best`` card so far (RULES.md §0.3.4)?"""
+    """Does ``card`` beat the trick's ``best`` card so far (docs/variants/core.md §0.3.4)?"""
     suit = card // 13
     if suit == best // 13:
         return card > best
@@ -670,7 +671,7 @@ def check_position(
     trick of fewer than ``seats`` distinct cards held by nobody; every seat that has played
     to the trick holding one card fewer than every seat still to play (all hands equal
     between tricks); and no revoke in the trick: a seat that did not follow the led suit
-    holds no card of it (RULES.md §0.3.3).
+    holds no card of it (docs/variants/core.md §0.3.3).
     """
     if len(hands) != seats:
         raise ValueError(f"{len(hands)} hands given to a {seats}-seat solver")

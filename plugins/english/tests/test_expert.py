@@ -1,4 +1,5 @@
-"""English Whist's ``expert`` bot (RULES.md §2): consistent samples, playing to the score."""
+"""English Whist's ``expert`` bot (docs/variants/english.md §2): consistent samples, playing to the
+score."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def _advance(engine: Engine, rng: random.Random, cards: int) -> DealState[Any]:
 
 
 def test_samples_respect_voids_the_turn_up_and_hand_sizes(engine: Engine) -> None:
-    # RULES.md §0.3: a seat that did not follow suit has none of it left; §2.3: the turned-up
-    # trump is the dealer's until played. Every sample must agree, and deal exactly the
+    # docs/variants/core.md §0.3: a seat that did not follow suit has none of it left; §2.3: the
+    # turned-up trump is the dealer's until played. Every sample must agree, and deal exactly the
     # cards the seat cannot see.
     rng = random.Random(5)
     for i in range(30):
@@ -94,8 +95,8 @@ def _score_view(score: list[int], target: int = 5) -> PlayerView:
 
 
 def test_tricks_beyond_game_are_worth_nothing() -> None:
-    # RULES.md §2.6: points above the game target are discarded. At 4-0, the odd trick
-    # (7 tricks = 1 point) makes game, and 13 tricks do no better.
+    # docs/variants/english.md §2.6: points above the game target are discarded. At 4-0, the odd
+    # trick (7 tricks = 1 point) makes game, and 13 tricks do no better.
     at_four = _score_view([4, 0])
     assert side_utility(7, at_four) == side_utility(13, at_four)
     assert side_utility(7, at_four) > side_utility(6, at_four)

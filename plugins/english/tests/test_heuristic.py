@@ -1,8 +1,8 @@
 """English Whist's heuristic bot on hand-built views: the partnership rules of thumb of the
 generic policy (openwhist.bots.heuristic) and playing to the score.
 
-Seats N=0, E=1, S=2, W=3; N-S against E-W (RULES.md §2.1). Clubs are trump. The bot sits
-South; the cards not in its hand and not played are unseen (could be anywhere)."""
+Seats N=0, E=1, S=2, W=3; N-S against E-W (docs/variants/english.md §2.1). Clubs are trump. The bot
+sits South; the cards not in its hand and not played are unseen (could be anywhere)."""
 
 from __future__ import annotations
 

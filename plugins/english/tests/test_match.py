@@ -1,4 +1,5 @@
-"""English and American Whist match progression, one rule per test (RULES.md §2.3, §2.7, §3).
+"""English and American Whist match progression, one rule per test
+(docs/variants/english.md §2.3, §2.7, docs/variants/american.md §3).
 
 Deals are entered as facts and scored through the facts hook with the match progress, as
 the ledger does for real-card games; the same path serves played deals.

@@ -1,4 +1,5 @@
-"""English Whist deal and play, one rule per test, on arranged deals (RULES.md §2.3, §2.4).
+"""English Whist deal and play, one rule per test, on arranged deals
+(docs/variants/english.md §2.3, §2.4).
 
 Seed 002 numbers its players 1 to 4; here player k sits in seat k − 1, so its example
 "player 2 deals, player 3 leads" is E (seat 1) dealing and S (seat 2) leading, and its

@@ -126,7 +126,8 @@ def test_golden_playthrough_of_a_seeded_rubber() -> None:
     assert "win rubber 1 by 2 games to" in text
 
 
-# -- an independent check of the golden transcript against RULES.md ---------------------------
+# -- an independent check of the golden transcript against docs/variants/english.md
+# ---------------------------
 #
 # The comparison above only says the transcript has not changed. The referee below reads the
 # file with nothing from the plugin: it re-derives every trick winner (§0.3), the turn-up and
@@ -274,7 +275,8 @@ def check_transcript(text: str) -> int:
 
 
 def test_golden_transcript_follows_the_rules() -> None:
-    """Every trick, honour count, score line, game and the rubber re-derived from RULES.md."""
+    """Every trick, honour count, score line, game and the rubber re-derived from
+    docs/variants/english.md."""
     assert check_transcript(GOLDEN.read_text(encoding="utf-8")) == 13 * GOLDEN.read_text(
         encoding="utf-8"
     ).count("== Deal ")

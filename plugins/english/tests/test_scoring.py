@@ -1,4 +1,5 @@
-"""English Whist deal scoring from facts, one rule per test (RULES.md §2.5, §2.6, §2.8, §3).
+"""English Whist deal scoring from facts, one rule per test
+(docs/variants/english.md §2.5, §2.6, §2.8, docs/variants/american.md §3).
 
 Expected points are worked out from the rules in each docstring, not read off the code.
 Sides: 0 = N–S, 1 = E–W. ``before`` is the game score when the deal starts.

@@ -1,4 +1,5 @@
-"""German Whist's ``expert`` bot (RULES.md §1): perfect phase 2, consistent phase-1 samples."""
+"""German Whist's ``expert`` bot (docs/variants/german.md §1): perfect phase 2, consistent phase-1
+samples."""
 
 from __future__ import annotations
 
@@ -46,8 +47,8 @@ def _advance(engine: Engine, rng: random.Random, tricks: int) -> DealState[Any]:
 
 
 def test_phase2_choice_is_always_among_the_solvers_best_moves(engine: Engine) -> None:
-    # RULES.md §1.6: after phase 1 every card is accounted for, so the open position is
-    # exactly the game; a perfect player only ever plays a card that keeps the best result.
+    # docs/variants/german.md §1.6: after phase 1 every card is accounted for, so the open position
+    # is exactly the game; a perfect player only ever plays a card that keeps the best result.
     rng = random.Random(7)
     checked = 0
     for i in range(40):
@@ -153,8 +154,8 @@ def _view(completed: tuple[TrickRecord, ...], seat: int = 0) -> PlayerView:
 
 
 def test_a_shown_void_caps_the_suit_by_the_hidden_draws_since() -> None:
-    # RULES.md §1.5: the reply must follow suit, so B discarding on a heart lead is void in
-    # hearts; B then draws one card per trick, and only hidden draws can bring hearts back.
+    # docs/variants/german.md §1.5: the reply must follow suit, so B discarding on a heart lead is
+    # void in hearts; B then draws one card per trick, and only hidden draws can bring hearts back.
     h, s = parse_card("KH"), parse_card("3C")
     lost = TrickRecord(0, (h, s), 0, (0, 1))  # B lost: it drew a hidden card
     assert opponent_suit_caps(_view((lost,)))[HEARTS] == 1

@@ -1,5 +1,5 @@
-"""German Whist's heuristic bot on hand-built views (RULES.md §1.6: the trick's winner takes
-the face-up card, the loser an unknown stock card)."""
+"""German Whist's heuristic bot on hand-built views (docs/variants/german.md §1.6: the trick's
+winner takes the face-up card, the loser an unknown stock card)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""German Whist match formats and dealer rotation (RULES.md §1.2, §1.8, §1.9)."""
+"""German Whist match formats and dealer rotation (docs/variants/german.md §1.2, §1.8, §1.9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""German Whist options: every option of RULES.md §1 with its default, validated field by field."""
+"""German Whist options: every option of docs/variants/german.md §1 with its default, validated
+field by field."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_defaults_are_those_of_rules_section_1() -> None:
 
 
 def test_hand_result_mode_default_follows_the_profile_and_format() -> None:
-    """RULES "Decisions": all26 defaults to excess_over_book; target_points goes with
+    """docs/variants/decisions.md §7.0: all26 defaults to excess_over_book; target_points goes with
     points_per_trick (§1.9); an explicit mode always wins."""
     assert GERMAN.make_options({"scoring_profile": "all26"}).result_mode == "excess_over_book"  # type: ignore[attr-defined]
     assert GERMAN.make_options({"match_format": "target_points"}).result_mode == "points_per_trick"  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""German Whist play, one rule per test, on arranged deals (RULES.md §1.2–§1.7).
+"""German Whist play, one rule per test, on arranged deals (docs/variants/german.md §1.2–§1.7).
 
 Seats: 0 = A, 1 = B. In most tests B deals, so A is the non-dealer who leads trick 1.
 """

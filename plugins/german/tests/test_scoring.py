@@ -1,4 +1,5 @@
-"""German Whist deal scoring from facts: both profiles and every hand-result mode (RULES.md §1.8).
+"""German Whist deal scoring from facts: both profiles and every hand-result mode
+(docs/variants/german.md §1.8).
 
 Facts are entered as a score-keeper would for a real-card deal: tricks per seat (A, B) in
 phase 1 (tricks 1–13) and phase 2 (tricks 14–26). Expected scores are worked out from the
@@ -50,7 +51,8 @@ def test_last13_difference_and_excess_over_book() -> None:
 
 
 def test_all26_defaults_to_excess_over_book() -> None:
-    """all26 default (RULES "Decisions", seed 003): 9 + 7 = 16 tricks -> 16 - 13 = 3."""
+    """all26 default (docs/variants/decisions.md §7.0, seed 003): 9 + 7 = 16 tricks -> 16 - 13 =
+    3."""
     result = score((9, 4), (7, 6), scoring_profile="all26")
     assert result.winner == A
     assert result.points(A) == 3
@@ -76,7 +78,7 @@ def test_all26_win_loss_counts_both_phases() -> None:
 def test_all26_thirteen_all_is_a_tie(mode: str) -> None:
     """C-G1: 6 + 7 = 13 against 7 + 6 = 13 is a tie: no winner, and the winner-takes modes
     score nothing; points_per_trick still gives each the 13 counted tricks it won, so the
-    points are level too (RULES.md "Decisions", 2026-12-01)."""
+    points are level too (docs/variants/decisions.md §7.0, 2026-12-01)."""
     result = score((6, 7), (7, 6), scoring_profile="all26", hand_result_mode=mode)
     assert result.winner is None
     assert result.facts["tie"] is True
@@ -96,8 +98,8 @@ def test_points_per_trick_counts_phase_two_tricks_with_last13() -> None:
 
 
 def test_points_per_trick_counts_all_26_tricks_with_all26() -> None:
-    """RULES.md "Decisions" (2026-12-01): one point per counted trick of the profile. Under
-    all26 every trick counts, so 10-3 then 5-8 gives A 15 and B 11, and A, who won the
+    """docs/variants/decisions.md §7.0 (2026-12-01): one point per counted trick of the profile.
+    Under all26 every trick counts, so 10-3 then 5-8 gives A 15 and B 11, and A, who won the
     deal 15-11, has the more points (openwhist-german 0.1.0 gave A 5 and B 8). Each line
     says how the count is made up."""
     result = score((10, 3), (5, 8), scoring_profile="all26", hand_result_mode="points_per_trick")
@@ -111,7 +113,7 @@ def test_points_per_trick_counts_all_26_tricks_with_all26() -> None:
 
 def test_points_per_trick_is_the_default_of_target_points_and_counts_all_26() -> None:
     """An unset hand_result_mode under match_format=target_points means points_per_trick
-    (RULES.md "Decisions"), so under all26 it too scores every trick: 9 + 7 = 16 for A,
+    (docs/variants/decisions.md §7.0), so under all26 it too scores every trick: 9 + 7 = 16 for A,
     4 + 6 = 10 for B."""
     result = score((9, 4), (7, 6), scoring_profile="all26", match_format="target_points")
     assert result.facts["mode"] == "points_per_trick"

@@ -1,4 +1,5 @@
-"""What each German Whist seat may see (RULES.md §1.6 "Information model", DESIGN.md views)."""
+"""What each German Whist seat may see (docs/variants/german.md §1.6 "Information model",
+docs/architecture.md views)."""
 
 from __future__ import annotations
 

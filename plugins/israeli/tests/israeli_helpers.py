@@ -26,7 +26,7 @@ def cards(text: str) -> int:
 
 def deck_for(hands: dict[int, str], dealer: int) -> tuple[int, ...]:
     """A deck order that deals ``hands`` (seat -> 13 cards) one at a time from the dealer's
-    left, as RULES.md §4.2 deals."""
+    left, as docs/variants/israeli.md §4.2 deals."""
     queues = {seat: [parse_card(w) for w in text.split()] for seat, text in hands.items()}
     assert sorted(len(q) for q in queues.values()) == [13, 13, 13, 13]
     order = []

@@ -1,4 +1,4 @@
-"""The trump auction (RULES.md §4.3): minimum, ranking, passes, end, options."""
+"""The trump auction (docs/variants/israeli.md §4.3): minimum, ranking, passes, end, options."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The contract round (RULES.md §4.5) and the start of play (§4.6)."""
+"""The contract round (docs/variants/israeli.md §4.5) and the start of play (§4.6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Israeli Whist's ``expert`` bot (RULES.md §4): scoring it aims at, samples, legal bids."""
+"""Israeli Whist's ``expert`` bot (docs/variants/israeli.md §4): scoring it aims at, samples, legal
+bids."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def engine() -> Engine:
 
 
 def test_deal_points_follow_the_rules_table() -> None:
-    # RULES.md §4.7 quick table: made contracts score b² + 10.
+    # docs/variants/israeli.md §4.7 quick table: made contracts score b² + 10.
     for b, points in {1: 11, 2: 14, 4: 26, 7: 59, 13: 179}.items():
         assert deal_points(b, b, over=False) == points
     # Missing by any number of tricks, over or under, costs 10 per trick.
@@ -37,8 +38,8 @@ def test_deal_points_follow_the_rules_table() -> None:
 
 
 def test_samples_keep_frisch_cards_with_their_receiver_and_respect_voids(engine: Engine) -> None:
-    # RULES.md §4.4: the cards a seat passes go to its left; it knows where they are. The
-    # passing random bot makes Frisch rounds common; each play-phase view is sampled.
+    # docs/variants/israeli.md §4.4: the cards a seat passes go to its left; it knows where they
+    # are. The passing random bot makes Frisch rounds common; each play-phase view is sampled.
     checked_frisch = checked_play = 0
     for deal in range(40):
         rng = random.Random(f"israeli-expert:{deal}")
@@ -78,7 +79,7 @@ def test_samples_keep_frisch_cards_with_their_receiver_and_respect_voids(engine:
 
 
 def test_contracts_are_legal(engine: Engine) -> None:
-    # RULES.md §4.5: the expert picks among the legal contracts only (the declarer's
+    # docs/variants/israeli.md §4.5: the expert picks among the legal contracts only (the declarer's
     # minimum, the last bidder's forbidden total).
     rng = random.Random(4)
     seen = last_bidders = 0

@@ -1,5 +1,5 @@
-"""Frisch rounds (RULES.md §4.4): hidden selections, the exchange, direction, the rising
-minimum, the round limit and the redeal."""
+"""Frisch rounds (docs/variants/israeli.md §4.4): hidden selections, the exchange, direction, the
+rising minimum, the round limit and the redeal."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Israeli Whist's heuristic bot: hand evaluation, auction, Frisch, contracts (RULES.md
-§4.3-§4.5) and exact-contract play (§4.7: overtricks cost as much as undertricks)."""
+"""Israeli Whist's heuristic bot: hand evaluation, auction, Frisch, contracts
+(docs/variants/israeli.md §4.3-§4.5) and exact-contract play (§4.7: overtricks cost as much as
+undertricks)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The options model (RULES.md §4, "every option named is a typed, validated option")."""
+"""The options model (docs/variants/israeli.md §4, "every option named is a typed, validated
+option")."""
 
 from __future__ import annotations
 

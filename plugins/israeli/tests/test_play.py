@@ -1,4 +1,4 @@
-"""Play (RULES.md §4.6) and a complete hand-built deal scored end to end (§4.7)."""
+"""Play (docs/variants/israeli.md §4.6) and a complete hand-built deal scored end to end (§4.7)."""
 
 from __future__ import annotations
 

@@ -151,12 +151,14 @@ def test_golden_playthrough_with_a_frisch() -> None:
     assert "Match winner:" in text
 
 
-# -- an independent check of the golden transcript against RULES.md ---------------------------
+# -- an independent check of the golden transcript against docs/variants/israeli.md
+# ---------------------------
 #
 # The comparison above only says the transcript has not changed. The check below reads the
 # transcript as a referee would, with nothing from the plugin but the file: it re-derives
 # every Frisch exchange, auction ending, contract total, trick winner, score line and
-# running total from RULES.md §0.3 and §4.2-§4.7, so a wrong golden file cannot be blessed.
+# running total from docs/variants/core.md §0.3 and docs/variants/israeli.md §4.2-§4.7, so a wrong
+# golden file cannot be blessed.
 
 RANKS = "23456789TJQKA"
 SEAT_OF = {name: seat for seat, name in enumerate(NAMES)}
@@ -325,7 +327,8 @@ def check_transcript(text: str) -> int:
 
 
 def test_golden_transcript_follows_the_rules() -> None:
-    """Every trick, exchange, contract and score of the golden file re-derived from RULES.md."""
+    """Every trick, exchange, contract and score of the golden file re-derived from
+    docs/variants/israeli.md."""
     assert check_transcript(GOLDEN.read_text(encoding="utf-8")) == 13 * DEALS
 
 

@@ -1,4 +1,5 @@
-"""Scoring per deal (RULES.md §4.7, §4.8), the facts model and match progression (§4.9)."""
+"""Scoring per deal (docs/variants/israeli.md §4.7, §4.8), the facts model and match progression
+(§4.9)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pydantic import ValidationError
 
 DEFAULTS = IsraeliOptions()
 
-# RULES.md §4.7 "Quick table for made contracts", copied from the rules, not the code.
+# docs/variants/israeli.md §4.7 "Quick table for made contracts", copied from the rules, not the
+# code.
 MADE_TABLE = {1: 11, 2: 14, 3: 19, 4: 26, 5: 35, 6: 46, 7: 59, 8: 74, 9: 91, 10: 110,
               11: 131, 12: 154, 13: 179}  # fmt: skip
 
@@ -47,7 +49,8 @@ def test_zero_made_scores_fifty_under_and_twenty_five_over():
     assert contract_line(2, 0, 0, "under", IsraeliOptions(zero_under_bonus=40)).points == 40
 
 
-# RULES.md §4.7 and C-I8: −50 for the first trick, +10 for each further trick, literally.
+# docs/variants/israeli.md §4.7 and C-I8: −50 for the first trick, +10 for each further trick,
+# literally.
 FAILED_ZERO = {1: -50, 2: -40, 3: -30, 4: -20, 5: -10, 6: 0, 7: 10, 8: 20, 13: 70}
 
 
@@ -222,8 +225,8 @@ def test_target_tie_at_the_top_plays_on():
 
 
 def test_a_tie_at_the_top_plays_on_until_one_leads_alone_at_the_target():
-    """RULES.md "Decisions" (2026-12-01): a tie at the top plays on until one leads alone.
-    Our reading (docs/variants/israeli.md): the target still holds, so a sole leader who
+    """docs/variants/decisions.md §7.0 (2026-12-01): a tie at the top plays on until one leads
+    alone. Our reading (docs/variants/israeli.md): the target still holds, so a sole leader who
     has fallen back below it does not win yet. Target 30: N and S tie at 35; N then misses
     by one (25) and S by two (15): N leads alone but below 30, so play goes on; N makes 1
     (+11 = 36) while S misses again, and N wins."""

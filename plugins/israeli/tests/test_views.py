@@ -1,5 +1,5 @@
-"""Views (RULES.md §4 item 7 of the issue): bids and contracts public, Frisch selections
-private, never another seat's hand."""
+"""Views (docs/variants/israeli.md §4 item 7 of the issue): bids and contracts public, Frisch
+selections private, never another seat's hand."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_public_facts_are_the_same_for_every_seat_and_show_bids_and_contracts() 
 
 def assert_no_hidden_card_named(eng: Engine, state: DealState[Any]) -> None:
     """After SCRIPT: each seat's view names no card beyond its hand, the three cards it
-    gave and the three it received in the Frisch (RULES.md §4.4)."""
+    gave and the three it received in the Frisch (docs/variants/israeli.md §4.4)."""
     for seat in range(4):
         view = eng.observe(state, seat)
         own_given = cards(LOW_THREE.split(", ")[seat].removeprefix("frisch "))
@@ -129,8 +129,8 @@ EARLY = "pass, pass, pass, pass, frisch 2C 3C 4C"
 
 
 def assert_blind_to_swaps(eng: Engine) -> None:
-    """RULES.md §4 / DESIGN views: swapping two cards between two seats' hands (cards not
-    passed in the Frisch) leaves the other two seats' views equal at every point."""
+    """docs/variants/israeli.md §4 / DESIGN views: swapping two cards between two seats' hands
+    (cards not passed in the Frisch) leaves the other two seats' views equal at every point."""
     for (a, a_card, b, b_card), observers in (
         ((E, "KD", W, "KS"), (N, S)),
         ((N, "KC", S, "KH"), (E, W)),

@@ -1,4 +1,5 @@
-"""English Whist for openwhist (RULES.md §2), with American Whist as a preset (§3)."""
+"""English Whist for openwhist (docs/variants/english.md §2), with American Whist as a preset
+(§3)."""
 
 from openwhist_english.facts import DeclaredRevoke, EnglishFacts, deal_facts, honours_as_dealt
 from openwhist_english.match import (

@@ -1,4 +1,5 @@
-"""Arranged English Whist deals: the deck order that deals given hands (RULES.md §2.3).
+"""Arranged English Whist deals: the deck order that deals given hands
+(docs/variants/english.md §2.3).
 
 Tests, bug reports and teaching examples want a particular deal ("the dealer turns up the
 8♥"). The deal goes one card at a time clockwise from eldest hand, so deck card ``i``

@@ -1,13 +1,14 @@
-"""English (and American) Whist's ``expert`` bot (RULES.md §2, §3): determinised search.
+"""English (and American) Whist's ``expert`` bot (docs/variants/english.md §2,
+docs/variants/american.md §3): determinised search.
 
 The bot cannot see the other three hands, so at each card it *samples* them: the cards
 neither in its hand nor played are dealt to the other seats (each gets as many as it holds,
 public) consistently with everything the view reveals --
 
-* a seat that did not follow the led suit has none left (RULES.md §0.3: following suit is
-  compulsory): its void is respected;
-* the turned-up trump card (RULES.md §2.3, ``view.public["turn_up"]``) is in the dealer's
-  hand while ``view.public["turn_up_held"]`` says the dealer still holds it --
+* a seat that did not follow the led suit has none left (docs/variants/core.md §0.3: following suit
+  is compulsory): its void is respected;
+* the turned-up trump card (docs/variants/english.md §2.3, ``view.public["turn_up"]``) is in the
+  dealer's hand while ``view.public["turn_up_held"]`` says the dealer still holds it --
 
 and evaluates each legal card (equal cards merged) on the same samples:
 
@@ -17,8 +18,8 @@ and evaluates each legal card (equal cards merged) on the same samples:
 * earlier, by a rollout: the rest of the deal played by the ``heuristic`` policy at every
   seat.
 
-**Playing to the score** (RULES.md §2.6-§2.7): a deal's result is worth, to a side, its
-trick points (tricks over six) up to what it still needs for game -- points beyond the
+**Playing to the score** (docs/variants/english.md §2.6-§2.7): a deal's result is worth, to a side,
+its trick points (tricks over six) up to what it still needs for game -- points beyond the
 target are discarded -- plus `GAME_BONUS` for reaching game, minus the same for the
 opponents; ``view.public["game_score"]`` and ``["game_target"]`` give the score. So once
 game is safe the bot stops caring about overtricks, and it fights for the one trick that
@@ -56,9 +57,10 @@ from openwhist.solver import SearchLimitError, Solver, representatives
 from openwhist_english.heuristic import EnglishHeuristicBot
 
 PARTNERSHIPS = ((0, 2), (1, 3))
-"""The sides, partners opposite (RULES.md §2.1)."""
+"""The sides, partners opposite (docs/variants/english.md §2.1)."""
 BOOK = 6
-"""Tricks a side must win before each trick scores a point (RULES.md §2.6 item 2)."""
+"""Tricks a side must win before each trick scores a point (docs/variants/english.md §2.6 item
+2)."""
 DEFAULT_SAMPLES = 30
 """Sampled deals per decision at the default strength."""
 QUICK_SAMPLES = 10
@@ -88,7 +90,7 @@ RATING_SCOPE = Reason(N_("tricks for your side at the end of the deal"))
 """What a review's figure counts (`EnglishExpertBot.rate_cards`)."""
 GAME_BONUS = 2.0
 """Extra value, in points, of reaching game in this deal (a game is worth 1-3 game points
-plus a step towards the rubber, RULES.md §2.7)."""
+plus a step towards the rubber, docs/variants/english.md §2.7)."""
 
 
 def _cards(mask: int) -> list[int]:
@@ -134,7 +136,7 @@ class EnglishExpertBot(CardSearchBot):
 
     def known_cards(self, view: PlayerView) -> dict[int, int]:
         """Cards another seat is known to hold: the turned-up trump, in the dealer's hand
-        until played (RULES.md §2.3)."""
+        until played (docs/variants/english.md §2.3)."""
         turn_up = view.public.get("turn_up")
         if turn_up is None or not view.public.get("turn_up_held", True):
             return {}

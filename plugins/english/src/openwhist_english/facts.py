@@ -22,11 +22,12 @@ MAX_REVOKES_PER_SIDE = 2 * TRICKS_PER_DEAL
 """A revoke is a card played to a trick: each of a side's two players revokes at most once a
 trick, so a side has at most 26 established revokes in a deal."""
 HONOUR_RANKS = (11, 12, 13, 14)
-"""J, Q, K, A (RULES.md §2.5: the honours are the A, K, Q, J of trumps)."""
+"""J, Q, K, A (docs/variants/english.md §2.5: the honours are the A, K, Q, J of trumps)."""
 
 
 class DeclaredRevoke(BaseModel):
-    """One established revoke (RULES.md §2.8) and the penalty the other side chose."""
+    """One established revoke (docs/variants/english.md §2.8) and the penalty the other side
+    chose."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -46,7 +47,7 @@ class EnglishFacts(BaseModel):
         tricks: tricks won per side (N–S, E–W) as played; they sum to 13.
         honours: trump honours (A, K, Q, J) held per side as dealt, the turned-up card
             counting for the dealer's side; at most four in all (fewer when honours were
-            not claimed in time, RULES.md §2.5).
+            not claimed in time, docs/variants/english.md §2.5).
         revokes: established revokes in the order they happened, each with its penalty.
         seat_tricks: tricks per seat (N, E, S, W) when known (always, for played deals).
         misdeal: the deal was a misdeal and is void (score-keeping only); then tricks,
@@ -139,7 +140,7 @@ def _is_true(value: Any) -> bool:
 
 
 def honours_as_dealt(state: DealState[Any]) -> tuple[int, int]:
-    """Trump honours held per side as dealt (RULES.md §2.5), from a finished deal.
+    """Trump honours held per side as dealt (docs/variants/english.md §2.5), from a finished deal.
 
     Every card is played exactly once and English Whist exchanges no cards, so the seat
     that played a card is the seat it was dealt to; the turned-up card, the dealer's last

@@ -1,17 +1,18 @@
-"""English (and American) Whist's ``heuristic`` bot (RULES.md §2, §3).
+"""English (and American) Whist's ``heuristic`` bot (docs/variants/english.md §2,
+docs/variants/american.md §3).
 
 Card play is the generic partnership policy of `openwhist.bots.heuristic` with the sides of
-RULES.md §2.1 (N-S against E-W): second hand low, third hand high, never overtake a
+docs/variants/english.md §2.1 (N-S against E-W): second hand low, third hand high, never overtake a
 partner who is winning, win cheaply, discard low from short suits, lead from long suits,
 draw trumps when long in them.
 
 What English Whist adds:
 
-* the turned-up trump card (RULES.md §2.3) is public: the dealer is known to hold it until
-  played, so it counts for the dealer's side when deciding whether a card is master;
+* the turned-up trump card (docs/variants/english.md §2.3) is public: the dealer is known to hold it
+  until played, so it counts for the dealer's side when deciding whether a card is master;
 * playing to the score: a side needs only ``game_target`` minus its game score to win the
-  game, and points above the target are discarded (RULES.md §2.6, §2.7). When the view
-  publishes the game score (``view.public["game_score"]`` and ``["game_target"]``) and the
+  game, and points above the target are discarded (docs/variants/english.md §2.6, §2.7). When the
+  view publishes the game score (``view.public["game_score"]`` and ``["game_target"]``) and the
   tricks still needed for game are no more than the sure winners in hand, the bot cashes
   them at once instead of drawing trumps or establishing suits -- the safe line that makes
   the game. Without those keys it plays plain good whist.
@@ -26,9 +27,10 @@ from openwhist import N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerVie
 from openwhist.bots.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
 
 PARTNERSHIPS = ((0, 2), (1, 3))
-"""The sides, partners opposite (RULES.md §2.1)."""
+"""The sides, partners opposite (docs/variants/english.md §2.1)."""
 BOOK = 6
-"""Tricks a side must win before each trick scores a point (RULES.md §2.6 item 2)."""
+"""Tricks a side must win before each trick scores a point (docs/variants/english.md §2.6 item
+2)."""
 
 
 def tricks_for_game(view: PlayerView, side: tuple[int, ...]) -> int | None:

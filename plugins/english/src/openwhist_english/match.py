@@ -1,4 +1,5 @@
-"""Match progression of English Whist: games, rubbers, series (RULES.md §2.3, §2.7, §3).
+"""Match progression of English Whist: games, rubbers, series (docs/variants/english.md §2.3, §2.7,
+docs/variants/american.md §3).
 
 A match is one rubber, a series of ``rubbers`` rubbers, or (``rubber=false``) a series of
 ``games`` games. `advance_match` adds a scored deal to the current game; a side reaching
@@ -49,7 +50,8 @@ GAMES_TO_WIN_RUBBER = 2
 
 
 def game_value(options: EnglishOptions, losers_score: int) -> tuple[int, str]:
-    """Game points for a won game and their name, by the losers' score (RULES.md §2.7, §3).
+    """Game points for a won game and their name, by the losers' score
+    (docs/variants/english.md §2.7, docs/variants/american.md §3).
 
     >>> game_value(EnglishOptions(), 0), game_value(EnglishOptions(), 2)
     ((3, 'treble'), (2, 'double'))
@@ -114,7 +116,7 @@ def advance_match(
     totals = list(progress.totals)
     if score.facts.get("void"):
         # A void deal scores nothing. A misdeal is redealt by the next player or the same
-        # dealer (option misdeal, RULES.md §2.3); a deal voided by mutual revokes
+        # dealer (option misdeal, docs/variants/english.md §2.3); a deal voided by mutual revokes
         # (mutual_revoke=new_deal) is dealt again by the same dealer [D].
         passes = bool(score.facts.get("misdeal")) and options.misdeal == "deal_passes"
         dealer = (progress.dealer + 1) % SEATS if passes else progress.dealer
@@ -138,7 +140,8 @@ def advance_match(
         if game_score[side] >= target:
             winner = side
             break
-    dealer = (progress.dealer + 1) % SEATS  # RULES.md §2.3: the deal passes to the left
+    dealer = (progress.dealer + 1) % SEATS  # docs/variants/english.md §2.3: the deal passes to the
+    # left
     event = None
     finished = False
     match_winner: int | None = None
@@ -213,7 +216,8 @@ def advance_match(
 
 
 def _finish_rubber(detail: dict[str, Any], winner: int, options: EnglishOptions) -> dict[str, Any]:
-    """Record the finished rubber (RULES.md §2.7) in ``detail`` and return its entry."""
+    """Record the finished rubber (docs/variants/english.md §2.7) in ``detail`` and return its
+    entry."""
     number = detail["rubber_number"]
     points = [0, 0]
     for game in detail["games"]:
@@ -333,7 +337,8 @@ def _with_summary(progress: MatchProgress, event: Message | None) -> MatchProgre
 
 
 def cut_for_deal(rng: random.Random) -> tuple[int, list[list[int]]]:
-    """Cut for the first deal (RULES.md §2.1): each seat cuts a card, the lowest deals.
+    """Cut for the first deal (docs/variants/english.md §2.1): each seat cuts a card, the lowest
+    deals.
 
     Ranks only count, the ace is low; seats tied for lowest cut again. Returns the dealer
     and the cards cut in each round: the first round in seat order N, E, S, W, each later

@@ -1,7 +1,9 @@
-"""English Whist's rule options (RULES.md §2.9) and the American preset (RULES.md §3).
+"""English Whist's rule options (docs/variants/english.md §2.9) and the American preset
+(docs/variants/american.md §3).
 
-Every option of RULES.md §2.9 and §3 is a field with the default the rules give. The
-combinations that make no sense are rejected with a message that says what to change.
+Every option of docs/variants/english.md §2.9 and docs/variants/american.md §3 is a field with the
+default the rules give. The combinations that make no sense are rejected with a message that says
+what to change.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from openwhist import N_, VariantOptions
 from pydantic import Field, field_validator, model_validator
 
 Penalty = Literal["transfer_tricks", "deduct", "add"]
-"""The three revoke penalties of RULES.md §2.8: (a) take three tricks from the revoking side,
-(b) deduct three points from the revoking side's score, (c) add three to one's own score."""
+"""The three revoke penalties of docs/variants/english.md §2.8: (a) take three tricks from the
+revoking side, (b) deduct three points from the revoking side's score, (c) add three to one's own
+score."""
 
 PENALTIES: tuple[Penalty, ...] = ("transfer_tricks", "deduct", "add")
 
@@ -21,14 +24,15 @@ HonoursRule = Literal["blocked_at_start_score_target_minus_1", "never_reach_game
 GameValues = Literal["treble_double_single", "margin", "flat"]
 
 TREBLE_DOUBLE_SINGLE_TARGET = 5
-"""Treble/double/single is defined for a game of five only (RULES.md §2.7, §3: do not
-extrapolate the thresholds to other targets)."""
+"""Treble/double/single is defined for a game of five only (docs/variants/english.md §2.7,
+docs/variants/american.md §3: do not extrapolate the thresholds to other targets)."""
 
 
 class EnglishOptions(VariantOptions):
-    """Every option of English (short) Whist, defaults per RULES.md §2.9.
+    """Every option of English (short) Whist, defaults per docs/variants/english.md §2.9.
 
-    American Whist is this model with the preset of RULES.md §3 (see ``AMERICAN_PRESET``).
+    American Whist is this model with the preset of docs/variants/american.md §3 (see
+    ``AMERICAN_PRESET``).
     """
 
     game_target: int = Field(
@@ -155,5 +159,6 @@ AMERICAN_PRESET: dict[str, object] = {
     "game_values": "margin",
     "rubber_bonus": 0,
 }
-"""RULES.md §3: game to 7, no honours, games worth 7 minus the losers' score, best-of-three
-rubbers without a bonus; everything else (the revoke cap becomes 6) follows from these."""
+"""docs/variants/american.md §3: game to 7, no honours, games worth 7 minus the losers' score,
+best-of-three rubbers without a bonus; everything else (the revoke cap becomes 6) follows from
+these."""

@@ -1,6 +1,7 @@
 """The ``openwhist`` entry point of English Whist: registers ``english`` and ``american``.
 
-American Whist (RULES.md §3) is the same rules plugin and options model with a preset.
+American Whist (docs/variants/american.md §3) is the same rules plugin and options model with a
+preset.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 The public facts of `EnglishRules.whist_observe`: the dealer's turned-up trump card, with
 "(still on the table)" until the dealer takes it into the hand at the first trick
-(RULES.md §2.3), and the points a game is played to. The game score is on the score line
-already, and the turn-up's name and whether the dealer holds it are for bots. The turn-up
+(docs/variants/english.md §2.3), and the points a game is played to. The game score is on the score
+line already, and the turn-up's name and whether the dealer holds it are for bots. The turn-up
 facts are ``optional``: there is no turn-up before the deal.
 """
 

@@ -1,8 +1,10 @@
-"""English Whist's rule hooks (RULES.md §2, §3): only what differs from standard whist.
+"""English Whist's rule hooks (docs/variants/english.md §2, docs/variants/american.md §3): only what
+differs from standard whist.
 
 The core's standard rules already deal 52 cards one at a time from eldest hand, turn the
 dealer's 52nd card for trump, let eldest hand lead, enforce following suit and resolve
-tricks (RULES.md §2.3, §2.4, §0.3). This plugin adds what English Whist has on top:
+tricks (docs/variants/english.md §2.3, §2.4, docs/variants/core.md §0.3). This plugin adds what
+English Whist has on top:
 
 * the view: the turned-up card stays public for the whole deal, with a flag saying
   whether it still lies face up on the table (before the dealer's first play);
@@ -54,8 +56,8 @@ def turned_up_card(state: DealState[Any]) -> int | None:
 def turn_up_on_table(state: DealState[Any]) -> bool:
     """Whether the turned-up card still lies face up: the dealer has not played yet.
 
-    RULES.md §2.3: it stays on the table until the dealer's turn to play to the first
-    trick, when the dealer picks it up. The dealer plays last to trick 1 (eldest leads).
+    docs/variants/english.md §2.3: it stays on the table until the dealer's turn to play to the
+    first trick, when the dealer picks it up. The dealer plays last to trick 1 (eldest leads).
     """
     if state.completed:
         return False
@@ -67,7 +69,8 @@ class EnglishRules:
 
     @hookimpl
     def whist_observe(self, state: DealState[Any], seat: int) -> PlayerView:
-        # RULES.md §2.3: the turn-up's identity is public knowledge for the whole deal.
+        # docs/variants/english.md §2.3: the turn-up's identity is public knowledge for the whole
+        # deal.
         card = turned_up_card(state)
         # The score of the game in progress is written on the table for all to see
         # (it drives the at-four rule and "playing to the score").
@@ -87,8 +90,8 @@ class EnglishRules:
         return standard_view(state, seat, public=public)
 
     def conformance_public_cards(self, state: DealState[Any]) -> int:
-        """The turned-up trump card, whose place every seat knows (RULES.md §2.3). A plain
-        method for the conformance kit's strict hidden-card check."""
+        """The turned-up trump card, whose place every seat knows (docs/variants/english.md §2.3). A
+        plain method for the conformance kit's strict hidden-card check."""
         card = turned_up_card(state)
         return 0 if card is None else 1 << card
 
@@ -104,7 +107,8 @@ class EnglishRules:
 
     @hookimpl
     def whist_first_dealer(self, options: BaseModel, rng: random.Random) -> int:
-        # RULES.md §2.1: by default a random seat; cut_lowest cuts the pack (ace low).
+        # docs/variants/english.md §2.1: by default a random seat; cut_lowest cuts the pack (ace
+        # low).
         return choose_first_dealer(_options(options), rng)
 
     @hookimpl

@@ -1,4 +1,5 @@
-"""The score sheet and statistics of English and American Whist (RULES.md §2.6-§2.7).
+"""The score sheet and statistics of English and American Whist
+(docs/variants/english.md §2.6-§2.7).
 
 Players keep a "We / They" sheet: tricks, honours and penalties *below the line*, each game
 won and the rubber bonus *above* it, a ruled line after every game. The match points -- the

@@ -1,6 +1,7 @@
-"""Scoring one English Whist deal from its facts (RULES.md §2.5, §2.6, §2.8, §3).
+"""Scoring one English Whist deal from its facts (docs/variants/english.md §2.5, §2.6, §2.8,
+docs/variants/american.md §3).
 
-`score_facts` applies the items in the exact order of RULES.md §2.6:
+`score_facts` applies the items in the exact order of docs/variants/english.md §2.6:
 
 1. revoke penalties (§2.8), each in the order the revokes happened;
 2. tricks: one point per trick over six to the side that won seven or more;
@@ -26,11 +27,11 @@ from openwhist_english.options import EnglishOptions
 PARTIES = ("NS", "EW")
 """Party names: side 0 is N–S, side 1 is E–W."""
 BOOK = 6
-"""Tricks that score nothing: the first six (RULES.md §2.6 item 2)."""
+"""Tricks that score nothing: the first six (docs/variants/english.md §2.6 item 2)."""
 REVOKE_PENALTY = 3
-"""Tricks or points per established revoke (RULES.md §2.8)."""
+"""Tricks or points per established revoke (docs/variants/english.md §2.8)."""
 HONOURS_POINTS = {4: 4, 3: 2}
-"""Points for honours held by one side: all four 4, three 2 (RULES.md §2.5)."""
+"""Points for honours held by one side: all four 4, three 2 (docs/variants/english.md §2.5)."""
 
 
 def game_score_before(progress: dict[str, Any] | None, options: EnglishOptions) -> list[int]:
@@ -153,7 +154,7 @@ def _base_facts(facts: EnglishFacts, before: list[int], options: EnglishOptions)
 def score_facts(
     facts: EnglishFacts, options: EnglishOptions, progress: dict[str, Any] | None
 ) -> DealScore:
-    """Score one deal in the order of RULES.md §2.6 (see the module docstring).
+    """Score one deal in the order of docs/variants/english.md §2.6 (see the module docstring).
 
     Args:
         facts: the deal's facts, played (`deal_facts`) or entered by a score-keeper.
@@ -183,7 +184,7 @@ def score_facts(
             )
     offenders = frozenset(r.side for r in facts.revokes)
     if len(offenders) == 2 and options.mutual_revoke == "new_deal":
-        # RULES.md §2.8, C-E2: the older rule voids the deal.
+        # docs/variants/english.md §2.8, C-E2: the older rule voids the deal.
         return _void(
             facts, before, N_("both sides revoked: the deal is void and dealt again"), options
         )

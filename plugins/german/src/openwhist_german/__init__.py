@@ -1,4 +1,4 @@
-"""German Whist for openwhist (RULES.md §1): two players drawing from the stock."""
+"""German Whist for openwhist (docs/variants/german.md §1): two players drawing from the stock."""
 
 from openwhist_german.options import GermanOptions
 from openwhist_german.plugin import GERMAN

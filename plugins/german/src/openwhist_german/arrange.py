@@ -1,8 +1,8 @@
 """Arranged German Whist deals: a deck order from the hands and the stock, as the rules read.
 
 Tests, bug reports and teaching examples want a particular deal ("A holds J♠, B holds A♠,
-the face-up card is K♥"). RULES.md §1.2 fixes how a deck order becomes hands and stock, and
-`arrange_deck` inverts it: give the non-dealer's 13 cards, the dealer's 13 cards and the
+the face-up card is K♥"). docs/variants/german.md §1.2 fixes how a deck order becomes hands and
+stock, and `arrange_deck` inverts it: give the non-dealer's 13 cards, the dealer's 13 cards and the
 top of the stock (face-up card first), and it returns the 52-card order whose deal gives
 exactly that. Stock cards you do not name follow in ascending card order.
 
@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from openwhist import NUM_CARDS, card_name, parse_card
 
 HAND = 13
-"""Cards in each starting hand (RULES.md §1.2)."""
+"""Cards in each starting hand (docs/variants/german.md §1.2)."""
 
 
 def _cards(cards: str | Iterable[int]) -> list[int]:
@@ -36,7 +36,8 @@ def arrange_deck(
     dealer: str | Iterable[int],
     stock: str | Iterable[int] = (),
 ) -> tuple[int, ...]:
-    """The deck order (top first) that deals these hands and this stock (RULES.md §1.2).
+    """The deck order (top first) that deals these hands and this stock
+    (docs/variants/german.md §1.2).
 
     Args:
         non_dealer: the non-dealer's 13 cards (notation like ``"AS KH"`` or card ints);

@@ -1,4 +1,4 @@
-"""German Whist's ``expert`` bot (RULES.md §1): exact phase 2, determinised phase 1.
+"""German Whist's ``expert`` bot (docs/variants/german.md §1): exact phase 2, determinised phase 1.
 
 **Phase 2** (tricks 14-26, §1.7). The stock is empty, so every card is accounted for: the
 opponent holds exactly the cards that are neither in our hand nor played (§1.6 "Information
@@ -69,9 +69,9 @@ from openwhist.solver import Solver, representatives
 from openwhist_german.heuristic import SOLVE_AT, GermanHeuristicBot
 
 PHASE1_TRICKS = 13
-"""Tricks of phase 1 (RULES.md §1.6)."""
+"""Tricks of phase 1 (docs/variants/german.md §1.6)."""
 WIN_TRICKS = 7
-"""Phase-2 tricks that win the deal under ``last13`` (RULES.md §1.8)."""
+"""Phase-2 tricks that win the deal under ``last13`` (docs/variants/german.md §1.8)."""
 DEFAULT_SAMPLES = 12
 """Sampled deals per phase-1 decision at the default strength."""
 QUICK_SAMPLES = 4
@@ -126,7 +126,7 @@ def _cards(mask: int) -> list[int]:
 
 
 def played_mask(view: PlayerView) -> int:
-    """Every card played so far (public, RULES.md §0.3)."""
+    """Every card played so far (public, docs/variants/core.md §0.3)."""
     mask = 0
     for record in view.completed:
         for card in record.cards:
@@ -139,8 +139,8 @@ def played_mask(view: PlayerView) -> int:
 def opponent_suit_caps(view: PlayerView) -> list[int]:
     """Per suit, the most cards of it the opponent may hold beyond its known face-up cards.
 
-    A phase-1 reply off the led suit shows a void at that moment (RULES.md §1.5: the reply
-    must follow suit). Afterwards the opponent drew one card per trick: a face-up card (then
+    A phase-1 reply off the led suit shows a void at that moment (docs/variants/german.md §1.5: the
+    reply must follow suit). Afterwards the opponent drew one card per trick: a face-up card (then
     it is public, in ``known`` while held) or a hidden one. So its unknown cards of that suit
     are at most the hidden cards it drew from that trick on. In phase 2 (no more drawing) a
     void is final.
@@ -318,7 +318,8 @@ class GermanExpertBot(CardSearchBot):
                 completed = (*completed, TrickRecord(leader, trick, winner, (leader, 1 - leader)))
                 k += 1
                 if k <= PHASE1_TRICKS:
-                    # RULES.md §1.6: the winner takes the face-up card, the loser the next.
+                    # docs/variants/german.md §1.6: the winner takes the face-up card, the loser the
+                    # next.
                     hands[winner] |= 1 << stock[pos]
                     known_masks[winner] |= 1 << stock[pos]
                     hands[1 - winner] |= 1 << stock[pos + 1]
@@ -452,7 +453,7 @@ class GermanExpertBot(CardSearchBot):
 def _phase1_reason(view: PlayerView, card: int, face_up: int, values: list[float]) -> Reason:
     """What ``card`` did on the sampled deals (``values``: one `simulate` result each):
     the deals won, the mean phase-2 tricks, and -- when it answers a lead -- whether it
-    takes the face-up card (the trick's winner takes it, RULES.md §1.6)."""
+    takes the face-up card (the trick's winner takes it, docs/variants/german.md §1.6)."""
     wins = sum(1 for v in values if v >= 1.0)
     tricks = sum((v - (1.0 if v >= 1.0 else 0.0)) * 2 * PHASE1_TRICKS for v in values)
     data: dict[str, int | float | str] = {

@@ -1,7 +1,8 @@
-"""German Whist's ``heuristic`` bot (RULES.md §1), built on `openwhist.bots.heuristic`.
+"""German Whist's ``heuristic`` bot (docs/variants/german.md §1), built on
+`openwhist.bots.heuristic`.
 
-Phase 1 (tricks 1-13, RULES.md §1.6): the trick's winner takes the face-up card, the loser
-the next hidden card. Under the default ``last13`` profile these tricks count for nothing
+Phase 1 (tricks 1-13, docs/variants/german.md §1.6): the trick's winner takes the face-up card, the
+loser the next hidden card. Under the default ``last13`` profile these tricks count for nothing
 (§1.8), so a phase-1 trick is an exchange: the winner gives up the card it played and gains
 the face-up card, the loser gives up its card and gains an unknown one. The bot values a
 card by its chance to take a trick later, trumps above plain cards (`card_value`), and
@@ -34,7 +35,7 @@ from openwhist.bots.heuristic import Counter, TrickPolicy, beats, lowest_equival
 from openwhist.solver import Solver
 
 PHASE1_TRICKS = 13
-"""Tricks of phase 1 (RULES.md §1.6)."""
+"""Tricks of phase 1 (docs/variants/german.md §1.6)."""
 RANK_VALUE = (0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0, 1.5, 2.5, 4.0, 6.0, 8.0, 10.0)
 """What a card of each rank (2..A) is worth: a card's worth is its chance to take a trick
 later, so it grows steeply with rank -- a two and a nine are both likely losers, an ace a

@@ -1,11 +1,12 @@
-"""German Whist's rule options (RULES.md §1.3, §1.5, §1.8, §1.9, §1.10).
+"""German Whist's rule options (docs/variants/german.md §1.3, §1.5, §1.8, §1.9, §1.10).
 
-Every option of RULES.md §1 is a field here, with the default RULES.md gives. Two options of
-§1.11 are deliberately absent because the sources leave them under-specified (RULES.md marks
-them experimental): ``open_talon_size`` and ``race_to``; docs/variants/german.md says so.
+Every option of docs/variants/german.md §1 is a field here, with the default docs/variants/german.md
+gives. Two options of §1.11 are deliberately absent because the sources leave them under-specified
+(docs/variants/german.md marks them experimental): ``open_talon_size`` and ``race_to``;
+docs/variants/german.md says so.
 
 ``hand_result_mode`` has no fixed default: its default depends on ``scoring_profile``
-(RULES.md §1.8 and the "Decisions" list: ``last13`` -> ``win_loss``, ``all26`` ->
+(docs/variants/german.md §1.8 and the "Decisions" list: ``last13`` -> ``win_loss``, ``all26`` ->
 ``excess_over_book``). Leaving it unset (``None``) means "the default of the chosen profile
 and format", so changing the profile alone gives the right scoring; `GermanOptions.result_mode`
 is the mode actually in force.
@@ -26,14 +27,16 @@ PROFILE_DEFAULT_MODE: Final[dict[str, ResultMode]] = {
     "last13": "win_loss",
     "all26": "excess_over_book",
 }
-"""RULES.md §1.8: the hand-result mode of each profile when ``hand_result_mode`` is unset."""
+"""docs/variants/german.md §1.8: the hand-result mode of each profile when ``hand_result_mode`` is
+unset."""
 
 TARGET_DEFAULT_MODE: Final[ResultMode] = "points_per_trick"
-"""RULES.md §1.9: ``target_points`` goes with ``points_per_trick`` (MeggieSoft) when unset."""
+"""docs/variants/german.md §1.9: ``target_points`` goes with ``points_per_trick`` (MeggieSoft) when
+unset."""
 
 
 class GermanOptions(VariantOptions):
-    """Every option of German Whist, with the defaults of RULES.md §1."""
+    """Every option of German Whist, with the defaults of docs/variants/german.md §1."""
 
     scoring_profile: ScoringProfile = Field(
         "last13",
@@ -99,7 +102,8 @@ class GermanOptions(VariantOptions):
 
     @property
     def book(self) -> int:
-        """Book for ``excess_over_book`` (RULES §1.8): 13 for all26, 6 for last13."""
+        """Book for ``excess_over_book`` (docs/variants/german.md §1.8): 13 for all26, 6 for
+        last13."""
         return 13 if self.scoring_profile == "all26" else 6
 
     @model_validator(mode="after")

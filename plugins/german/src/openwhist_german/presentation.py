@@ -4,8 +4,8 @@ The public facts of `GermanRules.whist_observe`: the stock's size with the face-
 one line, the face-up cards the other seat took and still holds, and the phase (for bots:
 the screen says when the stock runs out instead). The private ``drawn_blind`` cards are
 in the seat's hand already, so they get no line. After each trick of the first phase,
-`after_trick` says who took the face-up card and who drew, then what is left (RULES.md
-§1.6), and after trick 13 that the stock is empty.
+`after_trick` says who took the face-up card and who drew, then what is left
+(docs/variants/german.md §1.6), and after trick 13 that the stock is empty.
 """
 
 from __future__ import annotations

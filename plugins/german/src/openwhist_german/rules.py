@@ -1,4 +1,4 @@
-"""German Whist's rule hooks (RULES.md §1). Only what differs from standard whist.
+"""German Whist's rule hooks (docs/variants/german.md §1). Only what differs from standard whist.
 
 Seats: 0 = ``A``, 1 = ``B``. ``state.extra`` holds the stock *as dealt* (deck cards 27–52,
 top first) and never changes during the deal: phase-1 trick ``k`` (1-based) gives
@@ -45,10 +45,11 @@ from openwhist_german.options import GermanOptions
 from openwhist_german.scoring import TRICKS_PER_PHASE, GermanFacts
 
 DEALT: int = 2 * TRICKS_PER_PHASE
-"""Cards dealt to the two hands (RULES.md §1.2): 13 each; the other 26 are the stock."""
+"""Cards dealt to the two hands (docs/variants/german.md §1.2): 13 each; the other 26 are the
+stock."""
 
 LAST_TRICK: int = 2 * TRICKS_PER_PHASE
-"""The deal ends after trick 26 (RULES.md §1.7)."""
+"""The deal ends after trick 26 (docs/variants/german.md §1.7)."""
 
 
 class GermanExtra(NamedTuple):
@@ -147,22 +148,24 @@ class GermanRules:
             return frozenset({"whist_legal_plays"})
         return frozenset()
 
-    # -- setup (RULES.md §1.2–§1.4) --------------------------------------------------------
+    # -- setup (docs/variants/german.md §1.2–§1.4)
+    # --------------------------------------------------------
 
     @hookimpl
     def whist_start_deal(self, context: DealContext) -> DealState[GermanExtra]:
         state: DealState[GermanExtra] = initial_state(context, _NEW_EXTRA)
-        # RULES.md §1.4: the non-dealer leads trick 1.
+        # docs/variants/german.md §1.4: the non-dealer leads trick 1.
         return state._replace(leader=1 - context.dealer)
 
     @hookimpl
     def whist_deal_cards(
         self, state: DealState[GermanExtra], order: tuple[int, ...]
     ) -> DealChanges:
-        # RULES.md §1.2: 13 each, one at a time, starting with the non-dealer: deck cards
-        # 1, 3, ..., 25 to the non-dealer and 2, 4, ..., 26 to the dealer. The other 26 are
+        # docs/variants/german.md §1.2: 13 each, one at a time, starting with the non-dealer: deck
+        # cards 1, 3, ..., 25 to the non-dealer and 2, 4, ..., 26 to the dealer. The other 26 are
         # the stock; its top card (the 27th) is turned face up and stays a stock card.
-        # RULES.md §1.3: its suit is trump for the whole deal (unless trump_mode is "none").
+        # docs/variants/german.md §1.3: its suit is trump for the whole deal (unless trump_mode is
+        # "none").
         non_dealer = 1 - state.context.dealer
         hands = deal_round_robin(order, seats=2, first=non_dealer, count=DEALT)
         stock = order[DEALT:]
@@ -176,7 +179,8 @@ class GermanRules:
             "extra": GermanExtra(stock),
         }
 
-    # -- legality (RULES.md §1.5) ----------------------------------------------------------
+    # -- legality (docs/variants/german.md §1.5)
+    # ----------------------------------------------------------
 
     @hookimpl
     def whist_legal_plays(self, state: DealState[GermanExtra]) -> int:
@@ -198,13 +202,14 @@ class GermanRules:
                 return hand
         return same
 
-    # -- after a trick (RULES.md §1.6, §1.7) -----------------------------------------------
+    # -- after a trick (docs/variants/german.md §1.6, §1.7)
+    # -----------------------------------------------
 
     @hookimpl
     def whist_after_trick(self, state: DealView, record: TrickRecord) -> DealChanges:
         # ``state`` already has the trick collected and the winner set to lead (core
-        # collect_trick), which is RULES.md §1.4 for both phases. Only what changes is
-        # returned; in a LiveDeal it is set in place (docs/plugins/hooks.md).
+        # collect_trick), which is docs/variants/german.md §1.4 for both phases. Only what changes
+        # is returned; in a LiveDeal it is set in place (docs/plugins/hooks.md).
         k = len(state.completed)
         if k > TRICKS_PER_PHASE:
             # Phase 2: no drawing; the deal ends after trick 26 (§1.7).
@@ -220,7 +225,8 @@ class GermanRules:
             return {"hands": (a | prize, b | hidden)}
         return {"hands": (a | hidden, b | prize)}
 
-    # -- observation (RULES.md §1.6 "Information model") -----------------------------------
+    # -- observation (docs/variants/german.md §1.6 "Information model")
+    # -----------------------------------
 
     @hookimpl
     def whist_observe(self, state: DealState[GermanExtra], seat: int) -> PlayerView:
@@ -241,7 +247,8 @@ class GermanRules:
             state, seat, history=public_history(state), public=public, private=private
         )
 
-    # -- scoring and match (RULES.md §1.8, §1.9) -------------------------------------------
+    # -- scoring and match (docs/variants/german.md §1.8, §1.9)
+    # -------------------------------------------
 
     @hookimpl
     def whist_deal_facts(self, state: DealState[GermanExtra]) -> GermanFacts:
@@ -284,8 +291,8 @@ class GermanRules:
     # -- conformance kit convention (not a hook) -------------------------------------------
 
     def conformance_public_cards(self, state: DealState[GermanExtra]) -> int:
-        """The cards whose place both players know (RULES.md §1.6 "Information model"): the
-        face-up stock card and every face-up card taken. A plain method for the
+        """The cards whose place both players know (docs/variants/german.md §1.6 "Information
+        model"): the face-up stock card and every face-up card taken. A plain method for the
         conformance kit's strict hidden-card check."""
         stock = current_stock(state)
         up, _ = taken_from_stock(state)

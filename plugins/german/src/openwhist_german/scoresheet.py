@@ -1,5 +1,5 @@
-"""The score sheet of German Whist (RULES.md §1.10): a column per player with each deal's
-points and the running result. Deals won are a core figure of every standings table, so
+"""The score sheet of German Whist (docs/variants/german.md §1.10): a column per player with each
+deal's points and the running result. Deals won are a core figure of every standings table, so
 German Whist declares no statistic of its own."""
 
 from __future__ import annotations

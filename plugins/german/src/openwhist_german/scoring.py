@@ -1,10 +1,11 @@
-"""German Whist scoring: the deal facts, a deal's score and the match (RULES.md §1.8–§1.10).
+"""German Whist scoring: the deal facts, a deal's score and the match
+(docs/variants/german.md §1.8–§1.10).
 
 A deal is scored from its *facts* (`GermanFacts`): the tricks each seat won in phase 1 and in
 phase 2. A played deal yields them through ``whist_deal_facts``; a score-keeper recording a
 game played with real cards enters the same facts, so both are scored by the same
 `score_facts`. The match functions (`start_match`, `advance_match`) implement the formats of
-RULES.md §1.9.
+docs/variants/german.md §1.9.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ SEATS: Final = ("A", "B")
 """Seat 0 is ``A``, seat 1 is ``B``; each seat is its own scoring party."""
 
 TRICKS_PER_PHASE: Final = 13
-"""Phase 1 is tricks 1–13, phase 2 tricks 14–26 (RULES.md §1.6, §1.7)."""
+"""Phase 1 is tricks 1–13, phase 2 tricks 14–26 (docs/variants/german.md §1.6, §1.7)."""
 
 WINS_NEEDED: Final = {"best_of_3": 2, "best_of_5": 3}
-"""Deals a player must win to take a best-of-N match (RULES.md §1.9)."""
+"""Deals a player must win to take a best-of-N match (docs/variants/german.md §1.9)."""
 
 TARGET_STEP: Final = 10
-"""How far the target rises when both players reach it on one deal (RULES.md §1.8)."""
+"""How far the target rises when both players reach it on one deal
+(docs/variants/german.md §1.8)."""
 
 TrickCount = Annotated[int, Field(ge=0, le=TRICKS_PER_PHASE)]
 
@@ -41,7 +43,8 @@ class GermanFacts(BaseModel):
         phase1_tricks: tricks 1–13 won by A and by B (they sum to 13).
         phase2_tricks: tricks 14–26 won by A and by B (they sum to 13).
         late_revoke: a revoke was discovered after it could be taken back (table play only;
-            RULES.md §1.10). What it does depends on the option ``late_revoke_policy``.
+            docs/variants/german.md §1.10). What it does depends on the option
+            ``late_revoke_policy``.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -86,22 +89,23 @@ def _higher(values: tuple[int, int]) -> int | None:
 
 
 def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
-    """Score one deal from its facts, by profile and hand-result mode (RULES.md §1.8).
+    """Score one deal from its facts, by profile and hand-result mode
+    (docs/variants/german.md §1.8).
 
     * ``win_loss``: 1 point to the seat with more counted tricks.
     * ``difference``: the winner scores own counted tricks minus the loser's.
     * ``excess_over_book``: the winner scores own counted tricks minus book (13 for all26,
       6 for last13).
     * ``points_per_trick``: every *counted* trick is 1 point to the seat that won it -- the
-      13 phase-2 tricks under ``last13``, all 26 under ``all26`` (RULES.md "Decisions",
+      13 phase-2 tricks under ``last13``, all 26 under ``all26`` (docs/variants/decisions.md §7.0,
       2026-12-01; openwhist-german 0.1.0 scored only the phase-2 tricks under ``all26``).
     * ``weighted``: phase-1 tricks 1 point, phase-2 tricks 2 points, whatever the profile
       (the Guardian's count weighs both phases by definition); 39 points, so never a tie.
 
     The deal's winner is the seat with more counted tricks (``weighted``: more points). A
-    13–13 split of ``all26`` is a tie (RULES.md C-G1): no winner, and nothing is scored in
-    the winner-takes modes. A late revoke under ``late_revoke_policy="void_deal"`` voids the
-    deal: no winner, no score (RULES.md §1.10).
+    13–13 split of ``all26`` is a tie (docs/variants/decisions.md C-G1): no winner, and nothing is
+    scored in the winner-takes modes. A late revoke under ``late_revoke_policy="void_deal"`` voids
+    the deal: no winner, no score (docs/variants/german.md §1.10).
     """
     profile = options.scoring_profile
     mode = options.result_mode
@@ -136,8 +140,8 @@ def score_facts(facts: GermanFacts, options: GermanOptions) -> DealScore:
                 lines.append(ScoreLine.explained(seat, Category.TRICKS, 2 * p2[seat], note))
         detail["points"] = list(points)
     elif mode == "points_per_trick":
-        # RULES.md "Decisions" (2026-12-01): one point per counted trick of the profile, so
-        # the points always agree with the deal's winner (more counted tricks).
+        # docs/variants/decisions.md §7.0 (2026-12-01): one point per counted trick of the profile,
+        # so the points always agree with the deal's winner (more counted tricks).
         for seat in (0, 1):
             if not counted[seat]:
                 continue
@@ -193,7 +197,7 @@ def start_match(options: GermanOptions, first_dealer: int) -> MatchProgress:
 def advance_match(
     progress: MatchProgress, score: DealScore, options: GermanOptions
 ) -> MatchProgress:
-    """The match after one more scored deal (RULES.md §1.9).
+    """The match after one more scored deal (docs/variants/german.md §1.9).
 
     * ``single_deal``: the deal is the whole match; totals are its points, the winner is the
       deal's winner (``None`` for a tied ``all26`` deal).
@@ -203,7 +207,7 @@ def advance_match(
       deal the target rises by 10 until exactly one has reached it; the match ends when one
       player alone has reached the target.
 
-    The dealer alternates every deal, whatever the result (RULES.md §1.2, §1.9).
+    The dealer alternates every deal, whatever the result (docs/variants/german.md §1.2, §1.9).
     """
     fmt = options.match_format
     detail = dict(progress.detail)

@@ -1,5 +1,5 @@
-"""Israeli Whist for openwhist (RULES.md §4): a trump auction with Frisch rounds, exact
-contracts and over/under scoring, four players each for himself."""
+"""Israeli Whist for openwhist (docs/variants/israeli.md §4): a trump auction with Frisch rounds,
+exact contracts and over/under scoring, four players each for himself."""
 
 from openwhist_israeli.actions import (
     CONTRACTS,

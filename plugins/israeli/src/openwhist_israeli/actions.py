@@ -9,7 +9,7 @@ Canonical notation (what records and transcripts show), all readable and typable
   (input also the cards alone, in any order and notation);
 * a contract: ``contract 4`` (input also ``4`` or ``c4``).
 
-Denominations rank NT > S > H > D > C (RULES.md §4.1): a bid's ``code`` is
+Denominations rank NT > S > H > D > C (docs/variants/israeli.md §4.1): a bid's ``code`` is
 ``number * 5 + denomination`` with C=0, D=1, H=2, S=3, NT=4, so "higher bid" is "higher code".
 
 >>> parse_call("7nt"), parse_call("5♠"), parse_call("P")
@@ -35,7 +35,7 @@ from openwhist_israeli.options import MAX_TRICKS
 NT: Final = 4
 """The no-trump denomination."""
 DENOMINATIONS: Final = ("C", "D", "H", "S", "NT")
-"""Denomination letters, lowest first (RULES.md §4.1)."""
+"""Denomination letters, lowest first (docs/variants/israeli.md §4.1)."""
 DENOMINATION_NAMES: Final = ("clubs", "diamonds", "hearts", "spades", "no trump")
 
 _DENOMINATION_INPUT: Final = {
@@ -72,7 +72,8 @@ class Bid(Action):
 
     @property
     def code(self) -> int:
-        """The bid's rank: a bid outranks another iff its code is larger (RULES.md §4.3.3)."""
+        """The bid's rank: a bid outranks another iff its code is larger
+        (docs/variants/israeli.md §4.3.3)."""
         return self.number * 5 + self.denomination
 
     def notation(self) -> str:
@@ -88,7 +89,7 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class FrischSelection(Action):
-    """The cards (a bitmask) one seat puts face down in a Frisch (RULES.md §4.4)."""
+    """The cards (a bitmask) one seat puts face down in a Frisch (docs/variants/israeli.md §4.4)."""
 
     cards: int
     kind: ClassVar[int] = 22
@@ -103,7 +104,7 @@ class FrischSelection(Action):
 
 @dataclass(frozen=True, slots=True)
 class Contract(Action):
-    """A contract: exactly ``number`` tricks (RULES.md §4.5)."""
+    """A contract: exactly ``number`` tricks (docs/variants/israeli.md §4.5)."""
 
     number: int
     kind: ClassVar[int] = 23

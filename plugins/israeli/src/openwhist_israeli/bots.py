@@ -1,8 +1,8 @@
 """A random player for Israeli Whist that passes often enough to reach the Frisch.
 
 The core's uniform random bot passes an opening auction with probability 1/46 (a pass
-among 45 bids), so a deal where all four pass -- a Frisch (RULES.md §4.4) -- would come
-about once in some four million deals, and a redeal practically never. `PassingRandomBot`
+among 45 bids), so a deal where all four pass -- a Frisch (docs/variants/israeli.md §4.4) -- would
+come about once in some four million deals, and a redeal practically never. `PassingRandomBot`
 passes with probability ``pass_rate`` (3/4 by default) whenever it may, and otherwise picks
 uniformly among its other legal actions: then about a third of the auctions are passed out,
 and about one deal in a hundred is cancelled and redealt after three Frisch rounds.

@@ -1,10 +1,11 @@
-"""Israeli Whist's ``expert`` bot (RULES.md §4): simulated bidding, exact-contract play.
+"""Israeli Whist's ``expert`` bot (docs/variants/israeli.md §4): simulated bidding, exact-contract
+play.
 
 Everything is decided by *determinisation*: the cards hidden from the bot are dealt to the
 other seats (13 each before play, then as many as each still holds) consistently with the
-view -- cards played, voids shown in play (RULES.md §0.3: following suit is compulsory) and
-the cards it passed in the last Frisch (RULES.md §4.4), which the receiver holds -- and on
-each sampled deal the rest of the deal is played out by the heuristic policy at every seat
+view -- cards played, voids shown in play (docs/variants/core.md §0.3: following suit is compulsory)
+and the cards it passed in the last Frisch (docs/variants/israeli.md §4.4), which the receiver holds
+-- and on each sampled deal the rest of the deal is played out by the heuristic policy at every seat
 (`openwhist.bots.sampling.play_out`): a seat short of its contract tries to win tricks, a seat
 whose contract is made tries to lose them.
 
@@ -98,7 +99,7 @@ CONTRACT_WINDOW = 1
 
 
 def deal_points(contract: int, tricks: int, *, over: bool) -> int:
-    """One seat's score for a deal (RULES.md §4.7, default options)."""
+    """One seat's score for a deal (docs/variants/israeli.md §4.7, default options)."""
     if contract >= 1:
         return contract * contract + 10 if tricks == contract else -10 * abs(tricks - contract)
     if tricks == 0:
@@ -153,7 +154,7 @@ class IsraeliExpertBot(CardSearchBot):
     @staticmethod
     def known_cards(view: PlayerView) -> dict[int, int]:
         """Cards another seat is known to hold: those we passed it in the last Frisch
-        (RULES.md §4.4; passed to the left, the default), until played."""
+        (docs/variants/israeli.md §4.4; passed to the left, the default), until played."""
         given = view.private.get("frisch_given") or []
         if not given:
             return {}
@@ -338,9 +339,9 @@ class IsraeliExpertBot(CardSearchBot):
     def rate_cards(
         self, view: PlayerView, legal: int, *, samples: int | None = None
     ) -> CardRating | None:
-        """Every legal card rated by the seat's deal score (RULES.md §4.7) on ``samples``
-        sampled deals played out as `evaluate_card` plays them (`SAMPLED`); ``None`` before
-        the seat's contract is known."""
+        """Every legal card rated by the seat's deal score (docs/variants/israeli.md §4.7) on
+        ``samples`` sampled deals played out as `evaluate_card` plays them (`SAMPLED`); ``None``
+        before the seat's contract is known."""
         contracts = view.public.get("contracts") or []
         contract = contracts[view.seat] if view.seat < len(contracts) else None
         if contract is None:
@@ -363,8 +364,8 @@ class IsraeliExpertBot(CardSearchBot):
     def rate_calls(
         self, view: PlayerView, legal: Sequence[Action], *, samples: int | None = None
     ) -> CallRating | None:
-        """Every legal contract (RULES.md §4.5) rated by the seat's mean deal score on
-        ``samples`` sampled deals, each played out with everyone's contract (the known
+        """Every legal contract (docs/variants/israeli.md §4.5) rated by the seat's mean deal score
+        on ``samples`` sampled deals, each played out with everyone's contract (the known
         ones, the others estimated from their sampled hands), as `_contract` weighs them;
         ``None`` for trump bids and the Frisch, which the bot does not rate."""
         options = [a for a in legal if isinstance(a, Contract)]

@@ -1,8 +1,9 @@
 """Why a call is illegal: `explain_illegal`, for prompts and error messages.
 
 The engine rejects an illegal action with `IllegalActionError` and the list of legal
-actions; this helper names the rule the action breaks (RULES.md §4.3–§4.6), so a screen can
-say "too low", "not higher than 6H" or "out of turn" instead of only listing alternatives.
+actions; this helper names the rule the action breaks (docs/variants/israeli.md §4.3–§4.6), so a
+screen can say "too low", "not higher than 6H" or "out of turn" instead of only listing
+alternatives.
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ def _explain_contract(state: DealState[Any], action: Action) -> Message | None:
 
 def _explain_selection(state: DealState[Any], action: Action) -> Message | None:
     # The seat is named, not "you": a record's checker and a hot-seat table read these
-    # too (RULES.md §4.4: every seat puts down its cards in turn).
+    # too (docs/variants/israeli.md §4.4: every seat puts down its cards in turn).
     count = options_of(state).frisch_cards
     seat = SEAT_NAMES[state.to_act]
     example = "frisch 2C 7D QH" if count == 3 else "frisch 2C 7D ..."

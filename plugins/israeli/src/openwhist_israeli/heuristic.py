@@ -1,7 +1,8 @@
-"""Israeli Whist's ``heuristic`` bot (RULES.md §4), built on `openwhist.bots.heuristic`.
+"""Israeli Whist's ``heuristic`` bot (docs/variants/israeli.md §4), built on
+`openwhist.bots.heuristic`.
 
-Israeli Whist pays for *exact* contracts (RULES.md §4.7: b² + 10 for making b, −10 per trick
-over or under), so the bot plays to hit its number:
+Israeli Whist pays for *exact* contracts (docs/variants/israeli.md §4.7: b² + 10 for making b, −10
+per trick over or under), so the bot plays to hit its number:
 
 * **Evaluation** (`estimate_tricks`): the tricks a hand should take with a given trump (or
   no trump): aces, guarded kings and queens, trump length beyond three, long plain suits
@@ -31,7 +32,8 @@ from openwhist_israeli.actions import NT, PASS, Bid, Contract, FrischSelection
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 ZERO_BID_BELOW: Final = 0.75
-"""A hand estimated below this many tricks bids zero (RULES.md §4.7: +50 or +25 if made)."""
+"""A hand estimated below this many tricks bids zero (docs/variants/israeli.md §4.7: +50 or +25 if
+made)."""
 AUCTION_MARGIN: Final = 0.5
 """The estimate must exceed a trump bid's number by this much before the bot makes it."""
 
@@ -93,7 +95,7 @@ def denomination_trump(denomination: int) -> int:
 
 def frisch_cards(hand: int, count: int) -> int:
     """The ``count`` cards to pass in a Frisch: non-honours of the shortest suits first,
-    lowest first (RULES.md §4.4); honours only if nothing else is left."""
+    lowest first (docs/variants/israeli.md §4.4); honours only if nothing else is left."""
 
     def key(card: int) -> tuple[int, int, int]:
         length = (hand & SUIT_MASKS[card // 13]).bit_count()

@@ -1,7 +1,7 @@
-"""Israeli Whist's rule options (RULES.md §4.3–§4.9), validated with clear messages.
+"""Israeli Whist's rule options (docs/variants/israeli.md §4.3–§4.9), validated with clear messages.
 
-Every field has the default RULES.md gives; the pagat-style alternatives are options, not
-defaults (RULES.md "Decisions that override anything below").
+Every field has the default docs/variants/israeli.md gives; the pagat-style alternatives are
+options, not defaults (docs/variants/decisions.md §7.0).
 
 >>> IsraeliOptions().min_bid, IsraeliOptions().match_format
 (5, ('open', 0))
@@ -25,7 +25,7 @@ MAX_TRICKS = 13
 
 
 class IsraeliOptions(VariantOptions):
-    """Every option of Israeli Whist, with the defaults of RULES.md §4."""
+    """Every option of Israeli Whist, with the defaults of docs/variants/israeli.md §4."""
 
     min_bid: int = Field(
         5,

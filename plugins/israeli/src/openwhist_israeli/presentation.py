@@ -2,11 +2,11 @@
 
 The public facts of `openwhist_israeli.rules.public_facts`: the auction, the highest bid
 until there is a declarer, the Frisch rounds, and the contracts with their total and, once
-all are made, whether the deal is over or under (RULES.md §4); privately, the seat's Frisch
-selection and the cards it received in the last Frisch. Bids show with suit symbols
+all are made, whether the deal is over or under (docs/variants/israeli.md §4); privately, the seat's
+Frisch selection and the cards it received in the last Frisch. Bids show with suit symbols
 (``6♣``), Frisch cards as cards. The Frisch is a card exchange: the terminal asks for the
 cards to pass instead of listing every combination, and the other seats only learn that
-the cards were put face down (RULES.md §4.4).
+the cards were put face down (docs/variants/israeli.md §4.4).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Israeli Whist's rule hooks (RULES.md §4). Only what differs from standard whist.
+"""Israeli Whist's rule hooks (docs/variants/israeli.md §4). Only what differs from standard whist.
 
 Seats 0..3 are N, E, S, W; everyone plays for himself. A deal runs through these phases:
 
-``deal`` → ``auction`` (RULES §4.3) → [all four pass: ``frisch`` (§4.4) → ``auction`` again,
-at most ``frisch_max_rounds`` times; after the last, a passed-out auction cancels the deal:
-back to ``deal`` for the same dealer's redeal, or ``end`` unscored under
+``deal`` → ``auction`` (docs/variants/israeli.md §4.3) → [all four pass: ``frisch`` (§4.4) →
+``auction`` again, at most ``frisch_max_rounds`` times; after the last, a passed-out auction cancels
+the deal: back to ``deal`` for the same dealer's redeal, or ``end`` unscored under
 ``passed_out_redeal_by = "next"``] → ``contracts`` (§4.5) → ``play`` (§4.6, the core's
 standard trick rules with the auction's trump, or no trump) → ``end``.
 
@@ -67,11 +67,11 @@ from openwhist_israeli.scoring import (
 )
 
 PHASE_AUCTION: Final = "auction"
-"""The trump auction (RULES.md §4.3)."""
+"""The trump auction (docs/variants/israeli.md §4.3)."""
 PHASE_FRISCH: Final = "frisch"
-"""Committing Frisch selections (RULES.md §4.4)."""
+"""Committing Frisch selections (docs/variants/israeli.md §4.4)."""
 PHASE_CONTRACTS: Final = "contracts"
-"""The contract round (RULES.md §4.5)."""
+"""The contract round (docs/variants/israeli.md §4.5)."""
 
 SEATS: Final = 4
 ALL_SEATS: Final = 0b1111
@@ -144,12 +144,14 @@ def options_of(state: DealState[Any]) -> IsraeliOptions:
 
 
 def first_caller(options: IsraeliOptions, dealer: int) -> int:
-    """Who opens every auction of the deal and commits first in a Frisch (RULES §4.3.1, §4.4)."""
+    """Who opens every auction of the deal and commits first in a Frisch
+    (docs/variants/israeli.md §4.3.1, §4.4)."""
     return dealer if options.first_caller == "dealer" else (dealer + 1) % SEATS
 
 
 def frisch_step(options: IsraeliOptions, round_index: int) -> int:
-    """Seats to the left that Frisch ``round_index`` (0-based) passes to (RULES §4.4, C-I6).
+    """Seats to the left that Frisch ``round_index`` (0-based) passes to
+    (docs/variants/israeli.md §4.4, C-I6).
 
     ``left``: always 1. ``rotate``: left, across, right (1, 2, 3), repeating if more rounds
     are allowed.
@@ -170,7 +172,8 @@ _CONTRACT_TABLE: dict[tuple[int, int], tuple[Contract, ...]] = {}
 
 def contract_choices(low: int, forbidden: int) -> tuple[Contract, ...]:
     """Contracts ``low..13`` without ``forbidden`` (-1: none); if that leaves nothing (the
-    declarer-last case of RULES §4.5.6: bid 13 and the others all 0) the ban is waived."""
+    declarer-last case of docs/variants/israeli.md §4.5.6: bid 13 and the others all 0) the ban is
+    waived."""
     key = (low, forbidden)
     choices = _CONTRACT_TABLE.get(key)
     if choices is None:
@@ -187,8 +190,8 @@ def lowest_bid_code(extra: IsraeliExtra) -> int:
 def contract_limits(state: DealState[IsraeliExtra]) -> tuple[int, int]:
     """For the seat to act in the contract round: ``(lowest contract, forbidden value)``.
 
-    RULES §4.5.2: the declarer at least his bid's number; §4.5.4: the last bidder may not
-    make the total exactly 13 (forbidden = 13 − the others' total, if that is 0..13).
+    docs/variants/israeli.md §4.5.2: the declarer at least his bid's number; §4.5.4: the last bidder
+    may not make the total exactly 13 (forbidden = 13 − the others' total, if that is 0..13).
     """
     extra = state.extra
     low = extra.bid // 5 if state.to_act == extra.declarer else 0
@@ -214,7 +217,8 @@ def frisch_choices(hand: int, count: int) -> tuple[FrischSelection, ...]:
 def _next_caller(seat: int, passed: int, options: IsraeliOptions) -> int:
     if not options.pass_is_final:
         return (seat + 1) % SEATS
-    # RULES §4.3.4 option: a seat that passed is skipped for the rest of the auction.
+    # docs/variants/israeli.md §4.3.4 option: a seat that passed is skipped for the rest of the
+    # auction.
     for step in range(1, SEATS + 1):
         candidate = (seat + step) % SEATS
         if not passed >> candidate & 1:
@@ -223,7 +227,7 @@ def _next_caller(seat: int, passed: int, options: IsraeliOptions) -> int:
 
 
 def apply_call(state: DealState[IsraeliExtra], action: Action) -> DealChanges:
-    """Apply a pass or a bid of the trump auction (RULES §4.3): what changes."""
+    """Apply a pass or a bid of the trump auction (docs/variants/israeli.md §4.3): what changes."""
     seat = state.to_act
     x = state.extra
     options = options_of(state)
@@ -300,7 +304,8 @@ def _auction_won(extra: IsraeliExtra, options: IsraeliOptions) -> DealChanges:
 
 
 def apply_contract(state: DealState[IsraeliExtra], action: Action) -> DealChanges:
-    """Apply a contract; after the fourth, play begins (RULES §4.5, §4.6): what changes."""
+    """Apply a contract; after the fourth, play begins (docs/variants/israeli.md §4.5, §4.6): what
+    changes."""
     assert type(action) is Contract
     seat = state.to_act
     x = state.extra
@@ -457,7 +462,7 @@ def private_facts(state: DealState[IsraeliExtra], seat: int) -> dict[str, Any]:
 
 
 class IsraeliRules:
-    """The rules plugin of Israeli Whist (RULES.md §4)."""
+    """The rules plugin of Israeli Whist (docs/variants/israeli.md §4)."""
 
     # The engine asks the bidding hooks only in this plugin's three phases, where they
     # always answer: the facade calls them directly, without a fall-through check.
@@ -599,8 +604,9 @@ class IsraeliRules:
 
     def conformance_public_cards(self, state: DealState[IsraeliExtra]) -> int:
         """No card's place is public beyond the cards played: bids and contracts name no
-        card, and Frisch cards are known only to the two seats that passed them (RULES.md
-        §4.4). A plain method for the conformance kit's strict hidden-card check."""
+        card, and Frisch cards are known only to the two seats that passed them
+        (docs/variants/israeli.md §4.4). A plain method for the conformance kit's strict hidden-card
+        check."""
         return 0
 
     def conformance_match_options(self) -> list[dict[str, str]]:

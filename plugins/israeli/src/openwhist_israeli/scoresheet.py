@@ -1,11 +1,11 @@
-"""The score sheet and statistics of Israeli Whist (RULES.md §4.7).
+"""The score sheet and statistics of Israeli Whist (docs/variants/israeli.md §4.7).
 
 The sheet has a column per player: each deal's declarer and trump, then per player the
 contract, the tricks taken and the points (``4/5 -10``), and the running totals. Contracts
 made -- a player took exactly the tricks contracted, zero bids included -- are the figure
 standings and the arena report beside the points, counted from the score lines: a contract
 or zero-bid line that scored points (the literal rule's failed zero of 7 or more tricks
-scores above zero, RULES.md §4.7, and counts too).
+scores above zero, docs/variants/israeli.md §4.7, and counts too).
 """
 
 from __future__ import annotations

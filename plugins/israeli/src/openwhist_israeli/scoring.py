@@ -1,4 +1,4 @@
-"""Israeli Whist scoring (RULES.md §4.7, §4.8) and match progression (§4.9).
+"""Israeli Whist scoring (docs/variants/israeli.md §4.7, §4.8) and match progression (§4.9).
 
 `IsraeliFacts` is what a finished deal hands to scoring, and what a score-keeper enters for a
 deal played with real cards; `score_facts` turns facts into explained score lines, one per
@@ -39,7 +39,8 @@ from openwhist_israeli.options import MAX_TRICKS, IsraeliOptions
 SEAT_NAMES = ("N", "E", "S", "W")
 SEATS = 4
 FAILED_ZERO_FIRST = -50
-"""A failed zero contract: −50 for the first trick ... (RULES.md §4.7, literal, C-I8)."""
+"""A failed zero contract: −50 for the first trick ... (docs/variants/israeli.md §4.7, literal,
+C-I8)."""
 FAILED_ZERO_FURTHER = 10
 """... and +10 for each further trick."""
 
@@ -60,9 +61,9 @@ class IsraeliFacts(BaseModel):
         redeals: times the deal was cancelled and redealt by the same dealer
             (informational).
 
-    Validation (RULES.md §4.5): contracts 0..13, the declarer's at least his bid number, and
-    the four not totalling exactly 13 -- except the single waiver case of §4.5.6 (the bid
-    is 13, the declarer contracts 13 and the others 0).
+    Validation (docs/variants/israeli.md §4.5): contracts 0..13, the declarer's at least his bid
+    number, and the four not totalling exactly 13 -- except the single waiver case of §4.5.6 (the
+    bid is 13, the declarer contracts 13 and the others 0).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -99,7 +100,8 @@ class IsraeliFacts(BaseModel):
         return self
 
     def problems(self) -> list[str]:
-        """What is wrong with these facts whatever the rule options (RULES.md §4.5)."""
+        """What is wrong with these facts whatever the rule options
+        (docs/variants/israeli.md §4.5)."""
         problems: list[str] = []
         if len(self.tricks) != SEATS or any(t < 0 for t in self.tricks):
             problems.append("tricks: give four counts, one per seat (N E S W), none negative")
@@ -163,7 +165,7 @@ class IsraeliFacts(BaseModel):
 
     @property
     def is_waiver(self) -> bool:
-        """The single case where a total of 13 is allowed (RULES.md §4.5.6)."""
+        """The single case where a total of 13 is allowed (docs/variants/israeli.md §4.5.6)."""
         return (
             self.declarer is not None
             and self.bid_number == MAX_TRICKS
@@ -181,7 +183,8 @@ class IsraeliFacts(BaseModel):
 def contract_line(
     seat: int, bid: int, took: int, deal_type: str, options: IsraeliOptions
 ) -> ScoreLine:
-    """The score line of one seat's contract (RULES.md §4.7), with its explanation."""
+    """The score line of one seat's contract (docs/variants/israeli.md §4.7), with its
+    explanation."""
     if bid >= 1:
         if took == bid:
             points = bid * bid + 10
@@ -229,7 +232,8 @@ def contract_line(
 
 
 def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
-    """Score a deal per RULES.md §4.7–§4.8: per seat its contract line, then its revokes.
+    """Score a deal per docs/variants/israeli.md §4.7–§4.8: per seat its contract line, then its
+    revokes.
 
     Raises:
         VariantError: facts the options rule out (`IsraeliFacts.rule_problems`: a winning
@@ -294,7 +298,7 @@ def start_match(options: IsraeliOptions, first_dealer: int) -> MatchProgress:
 def advance_match(
     progress: MatchProgress, score: DealScore, options: IsraeliOptions
 ) -> MatchProgress:
-    """The match after one more deal (RULES.md §4.9; §4.2: the dealer moves left).
+    """The match after one more deal (docs/variants/israeli.md §4.9; §4.2: the dealer moves left).
 
     ``deals`` counts every finished deal; ``detail["played"]`` counts the scored ones and
     ``detail["cancelled"]`` the passed-out deals ended under ``passed_out_redeal_by = "next"``,
