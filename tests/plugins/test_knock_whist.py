@@ -479,3 +479,16 @@ def test_whole_matches_pass_the_whole_kit_with_its_declarations(knock: ModuleTyp
     for players in (3, 7):
         report = check_conformance(knock.KNOCK_WHIST, deals=12, seed=players, seats=players)
         assert report.deals >= 12
+
+
+def test_a_card_is_chosen_by_its_number_while_a_knock_is_also_legal(knock: ModuleType) -> None:
+    seats = [f"--seat={name}=bot:random" for name in "BCDE"]
+    answers = ("1\n2\n3\n4\n5\n6\n7\ntrump S\n") * 30  # the card numbers, and trump at A's call
+    played = _invoke(
+        "play", "knock-whist", "--players", "5", *seats, "--seed", "11", "--no-ledger",
+        "--deals", "1", input=answers,
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert not re.search(r"'\d' is not a card", played.output)  # a number is a card's number
+    assert "Knocks: " in played.output
+    assert re.search(r"^A plays ", played.output, re.MULTILINE), played.output

@@ -910,7 +910,8 @@ class TableUI:
             self._pass_screen(turn.seat)
         self.shown_seat = turn.seat
         self.view = turn.view
-        plays = all(isinstance(a, Play) for a in turn.legal)
+        # Cards may be played (by number too), even beside another action such as a knock.
+        plays = any(isinstance(a, Play) for a in turn.legal)
         legal_mask = sum(1 << a.card for a in turn.legal if isinstance(a, Play)) if plays else -1
         presentation = self.presentation
         self.console.print(
@@ -1077,7 +1078,7 @@ class TableUI:
         from openwhist_cli.i18n import _
         from openwhist_cli.render import legal_text
 
-        plays = all(isinstance(a, Play) for a in turn.legal)
+        plays = any(isinstance(a, Play) for a in turn.legal)
         if not plays and self.presentation.exchange(turn.view.phase) is not None:
             # Not the hundreds of combinations: how to choose them.
             self.console.print(
