@@ -19,8 +19,7 @@ a built-in one: this test fails when a Python file under ``cli/``,
 `GENERIC_KEYS` excludes the words the core itself owns (its standard deal facts and score
 categories). `ALLOWED` is the short allow-list of docstrings and examples that may name a
 variant, each ``(file, line text)`` with its reason; an entry that no longer matches fails,
-so the list cannot go stale. `PENDING_OTHER_BRANCHES` holds the hits in files other
-helpers of issue 12 are rewriting now; the coordinator empties it after their merges.
+so the list cannot go stale.
 Catalogues (``.po``) are generated from these files and are not scanned.
 """
 
@@ -72,13 +71,6 @@ ALLOWED: dict[tuple[str, str], str] = {
 }
 """Docstrings and examples that may name a variant: ``(file, stripped line) -> reason``."""
 
-# --- PENDING_OTHER_BRANCHES: for the coordinator ------------------------------------------
-# Hits in files that other helpers of issue 12 are rewriting right now (i12-present,
-# i12-sheet). They are tolerated here only until those branches are merged: an entry whose
-# line is gone or no longer a hit fails `test_the_lists_match_real_hits`, so after each
-# merge the coordinator deletes that file's entries (the list is meant to end up empty).
-PENDING_OTHER_BRANCHES: tuple[tuple[str, str], ...] = ()
-"""``(file, stripped line)`` hits left to the branches that own those files."""
 
 
 def _built_ins() -> list[Any]:
@@ -191,14 +183,14 @@ def test_the_vocabulary_is_collected_from_the_plugins() -> None:
 @pytest.mark.parametrize("path", _files(), ids=_relative)
 def test_no_variant_name_or_key_outside_its_plugin(path: Path) -> None:
     name = _relative(path)
-    tolerated = set(ALLOWED) | set(PENDING_OTHER_BRANCHES)
+    tolerated = set(ALLOWED)
     found = [(row, word, text) for row, word, text in hits(path) if (name, text) not in tolerated]
     assert found == [], "\n".join(f"{name}:{row}: {word!r} in {text}" for row, word, text in found)
 
 
 def test_the_lists_match_real_hits() -> None:
     """Every allowed or pending line is still a hit: the lists cannot go stale."""
-    for name, text in [*ALLOWED, *PENDING_OTHER_BRANCHES]:
+    for name, text in ALLOWED:
         path = ROOT / name
         texts = {hit_text for _, _, hit_text in hits(path)} if path.exists() else set()
         assert text in texts, f"{name}: {text!r} is no hit any more: delete its entry"
