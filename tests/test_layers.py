@@ -56,6 +56,8 @@ GENERIC_KEYS = {
     # the arena's own outcome of a deal for an entrant ("win", "tie", "loss"), which German
     # Whist's match detail happens to use as a key too
     "tie",
+    # `whist review --json`'s own field: "honest" or "double_dummy"
+    "mode",
 }
 """Keys that the built-in variants use but the core owns: not a sign of knowing a variant."""
 
@@ -70,7 +72,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ): "the same example's real-card facts need that variant's real fact",
 }
 """Docstrings and examples that may name a variant: ``(file, stripped line) -> reason``."""
-
 
 
 def _built_ins() -> list[Any]:

@@ -5,7 +5,7 @@ the strongest evaluation available, what the choice cost and why, in one transla
 sentence (a `Message`). The evaluation is the variant's strongest bot (`hint_spec`, by
 default ``expert``) through `openwhist.bots.rating.RatesCards`:
 
-* **exact** (`EXACT`): the position is known from the seat's view -- German Whist's phase 2,
+* **exact** (`EXACT`): the position is known from the seat's view -- a two-hand play-out
   where the opponent holds exactly the unseen cards -- and solved;
 * **every deal** (`EVERY_DEAL`): few enough distributions of the unseen cards are consistent
   with the view that each is solved: the exact mean over all of them;
@@ -21,8 +21,8 @@ and says so in every reason; where cards are still hidden in a stock, or the sol
 not finish within the bot's budget, the decision is "not rated" with the reason.
 
 What is rated: every card with a choice (a lone legal card is *forced*), and the calls a
-bot rates (`openwhist.bots.rating.RatesCalls`: the Israeli expert rates contracts, by the
-same simulation it chooses one with). Other calls (trump bids, passes, Frisch selections)
+bot rates (`openwhist.bots.rating.RatesCalls`: an expert may rate contracts, by the same
+simulation it chooses one with). Other calls (trump bids, passes, card exchanges)
 are listed and marked not rated, with why; with all cards open no call is rated.
 
 **Reproducible**: the ratings are a function of the record, the seed (default 0) and the
@@ -173,7 +173,7 @@ class Decision:
         return self.method != SAMPLED or (self.low is not None and self.low > 0)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-safe form (``whist review --json``); the reason as a message and in English."""
+        """JSON-safe form (``whist review --json``); the reason as a message and as text."""
         return {
             "deal": self.deal,
             "action": self.action,
