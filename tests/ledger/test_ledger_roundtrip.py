@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from openwhist import SeatCountError
 from openwhist.ledger.errors import (
     LedgerConflictError,
     LedgerError,
@@ -167,7 +168,8 @@ def test_closed_matches_take_nothing_more(ledger: Ledger) -> None:
 
 
 def test_bad_match_requests_are_refused_clearly(ledger: Ledger) -> None:
-    with pytest.raises(LedgerError, match="2 players, not 3"):
+    # A count the variant does not seat is a usage error (`SeatCountError`, exit code 2).
+    with pytest.raises(SeatCountError, match="german is played by 2 players, not 3"):
         ledger.start_match("german", ["Ann", "Bob", "Cid"])
     with pytest.raises(LedgerError, match="different player"):
         ledger.start_match("german", ["Ann", "Ann"])
