@@ -26,7 +26,7 @@ from openwhist.services.autoplay import (
 def _view(hand: str, *, trick: str = "", done: str = "") -> PlayerView:
     played = tuple(parse_card(c) for c in done.split())
     completed = (
-        tuple(TrickRecord(0, played[i : i + 2], 0) for i in range(0, len(played), 2))
+        tuple(TrickRecord(0, played[i : i + 2], 0, (0, 1)) for i in range(0, len(played), 2))
         if played
         else ()
     )

@@ -189,7 +189,7 @@ def test_under_the_trick_facts_and_the_after_trick_hook_see_public_facts_only() 
         private=(Fact("secret", FactKind.CARDS, place=FactPlace.HIDDEN),),
         after_trick=hook,
     )
-    trick = TrickRecord(leader=0, cards=(0, 1, 2), winner=1)
+    trick = TrickRecord(leader=0, cards=(0, 1, 2), winner=1, seats=(0, 1, 2))
     v = view({"bonus": 2}, {"secret": 5})
     texts = [t.plain for t in after_trick_text(v, trick, NAMES, STYLE, presentation)]
     assert texts == ["Bob earns 2", "Bob keeps 2♣"]
