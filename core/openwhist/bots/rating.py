@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Protocol, runtime_checkable
 
+from openwhist.bots.heuristic import played_mask
 from openwhist.game.actions import Action
 from openwhist.game.cards import SUIT_MASKS
 from openwhist.game.messages import Message
@@ -129,17 +130,6 @@ class RatesCards(Protocol):
         ...
 
 
-def played_cards(view: PlayerView) -> int:
-    """Every card played so far (public), the current trick included."""
-    mask = 0
-    for record in view.completed:
-        for card in record.cards:
-            mask |= 1 << card
-    for card in view.trick:
-        mask |= 1 << card
-    return mask
-
-
 def all_other_hands(
     view: PlayerView,
     *,
@@ -154,7 +144,7 @@ def all_other_hands(
     the viewer's own included. ``None`` when there are more than ``limit`` of them, or the
     unseen cards do not fill the other hands (a stock)."""
     full = (1 << 52) - 1
-    unseen = full & ~view.hand & ~played_cards(view)
+    unseen = full & ~view.hand & ~played_mask(view)
     others = [s for s in range(view.seats) if s != view.seat]
     if sum(view.hand_sizes[s] for s in others) != unseen.bit_count():
         return None
@@ -213,5 +203,4 @@ __all__ = [
     "RatesCalls",
     "RatesCards",
     "all_other_hands",
-    "played_cards",
 ]
