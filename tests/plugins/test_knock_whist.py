@@ -401,6 +401,9 @@ def test_the_table_shows_its_declared_facts_with_their_labels(knock: ModuleType)
     # One value per seat, by the seat's name: "Knocks: A 0  B 1  C 0  D 0  E 0".
     assert all(re.fullmatch(r"Knocks:( +[A-E] \d){5}", line) for line in knocks), knocks
     assert not any(line.startswith(("knocks:", "out:")) for line in lines)  # no raw keys
+    # A knock is said as what it is, not as a call.
+    assert any(re.fullmatch(r"[A-E]: knock", line) for line in lines), played.output
+    assert not any("calls knock" in line for line in lines)
 
 
 def test_a_seat_out_of_the_match_is_shown_by_name() -> None:

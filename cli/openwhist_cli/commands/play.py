@@ -794,7 +794,7 @@ class TableUI:
     # -- showing events --------------------------------------------------------------------
 
     def _show_action(self, event: ActionPlayed) -> None:
-        from openwhist import Play
+        from openwhist import PHASE_PLAY, Play
         from rich.text import Text
 
         from openwhist_cli import i18n
@@ -814,7 +814,10 @@ class TableUI:
             line = Text(i18n.translations().gettext(private.shown_as).format(name=name))
         else:
             # The call drawn where the translation puts it (suit symbols, cards: Rich text).
-            before, _call, after = _("{name} calls {call}").partition("{call}")
+            # An action in trick play in place of a card (a knock) is not a call: "D: knock".
+            in_trick = event.phase == PHASE_PLAY
+            template = _("{name}: {call}") if in_trick else _("{name} calls {call}")
+            before, _call, after = template.partition("{call}")
             line = Text(before.format(name=name))
             line.append_text(call_text(event.notation, self.style, self.presentation.calls))
             line.append(after.format(name=name))

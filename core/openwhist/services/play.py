@@ -188,7 +188,9 @@ class DealStarted:
 
 @dataclass(frozen=True)
 class ActionPlayed:
-    """``seat`` made ``action`` (index ``index``, 1-based, within the deal's actions)."""
+    """``seat`` made ``action`` (index ``index``, 1-based, within the deal's actions) in
+    phase ``phase`` of the deal (``"play"`` for a card, or for a trick action such as a
+    knock, in place of a card)."""
 
     deal: int
     index: int
@@ -197,6 +199,7 @@ class ActionPlayed:
     notation: str
     by_bot: bool
     auto: bool = False
+    phase: str = ""
 
 
 @dataclass(frozen=True)
@@ -468,6 +471,7 @@ class PlaySession:
             notation=action.notation(),
             by_bot=by_bot,
             auto=auto,
+            phase=state.phase,
         )
         self._queue.append(event)
         self._notify(event)
