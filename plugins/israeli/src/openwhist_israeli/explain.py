@@ -15,7 +15,6 @@ from openwhist import (
     N_,
     PHASE_DEAL,
     PHASE_PLAY,
-    SUIT_MASKS,
     TERMINAL,
     Action,
     Deal,
@@ -216,10 +215,11 @@ def _explain_play(state: DealState[Any], action: Action) -> Message | None:
     if state.trick:
         led = state.trick[0] // 13
         if not follow_suit(hand, led) >> card & 1:
-            held = " ".join(card_name(c) for c in cards_of(hand & SUIT_MASKS[led]))
+            # The refused card, drawn as a card (not the held ones in notation).
             return Message(
-                N_("{seat} must follow suit: {suit} were led and {seat} holds {held}"),
-                {"seat": seat, "suit": Message(SUIT_WORDS[led]), "held": held},
+                N_("{seat} must follow suit: {card} is not one of the {suit} led"),
+                {"seat": seat, "card": card, "suit": Message(SUIT_WORDS[led])},
+                cards=("card",),
             )
     return None
 
