@@ -101,7 +101,5 @@ def test_following_suit_is_enforced_and_explained():
     legal = sum(1 << a.card for a in eng.legal_actions(state))
     assert legal == cards(FULL_HANDS[E]) & SUIT_MASKS[Suit.CLUBS] == cards("2C 3C 4C 5C 6C 7C")
     eight_d = eng.parse_action(state, "8D")
-    assert explain_illegal(state, eight_d) == (
-        "E must follow suit: 8D is not one of the clubs led"
-    )
+    assert explain_illegal(state, eight_d) == ("E must follow suit: 8D is not one of the clubs led")
     assert explain_illegal(state, eng.parse_action(state, "AH")) == "E does not hold AH"
