@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from openwhist.bots.heuristic import shown_voids
+from openwhist.bots.heuristic import played_mask, shown_voids
 from openwhist.bots.rating import all_other_hands
 from openwhist.game.actions import PLAYS, Action
 from openwhist.game.cards import card_name, iter_cards
@@ -148,13 +148,7 @@ def check_claim(
     ):
         return _refuse(seat, claimed, remaining, C_SIDES)
     view = engine.observe(state, seat)
-    played = 0
-    for record in view.completed:
-        for card in record.cards:
-            played |= 1 << card
-    for card in view.trick:
-        played |= 1 << card
-    unseen = ((1 << 52) - 1) & ~view.hand & ~played
+    unseen = ((1 << 52) - 1) & ~view.hand & ~played_mask(view)
     if sum(view.hand_sizes[s] for s in range(view.seats) if s != seat) != unseen.bit_count():
         return _refuse(seat, claimed, remaining, C_STOCK)
     # A shown void is certain only if no card can have reached the hand since: when the

@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from openwhist.bots.base import CardBot, Reason
+from openwhist.bots.heuristic import played_mask
 from openwhist.game.actions import Action, Play
 from openwhist.game.cards import SUIT_MASKS
 from openwhist.game.state import TrickRecord, clockwise_orders
@@ -268,13 +269,7 @@ def deal_other_hands(
     ``voids`` (bit ``s`` per seat) are suits a seat has shown void in. Returns one hand per
     seat, the viewer's own hand included, or ``None`` if the constraints cannot be met (then
     the voids are dropped and another attempt made before giving up)."""
-    played = 0
-    for record in view.completed:
-        for card in record.cards:
-            played |= 1 << card
-    for card in view.trick:
-        played |= 1 << card
-    unseen = ((1 << 52) - 1) & ~view.hand & ~played
+    unseen = ((1 << 52) - 1) & ~view.hand & ~played_mask(view)
     others = [s for s in range(view.seats) if s != view.seat]
     sizes = [view.hand_sizes[s] for s in others]
     known_masks = [(known or {}).get(s, 0) & unseen for s in others]
