@@ -169,3 +169,27 @@ def test_the_example_in_bots_md_plays_blind(
     outcome = play_match(engine, [spec, spec], seed=4, max_deals=1)
     assert built[0] == 0
     assert outcome.scores[0].tricks[0] + outcome.scores[0].tricks[1] == 26
+
+
+def test_every_view_carries_the_options_in_force_and_the_match_progress(
+    catalog: Catalog,
+) -> None:
+    """Bots decide under the rules in force: a German match played without following suit
+    in the draw phase shows that option in every view a bot is given, and English views
+    carry the match's progress (the game score) before the deal."""
+    engine = Engine(catalog.variant("german"), {"phase1_must_follow_suit": False})
+    seats = [_Recorder(), _Recorder()]
+    specs = [BotSpec(f"recorder{s}", "test", lambda v, r, b=b: b) for s, b in enumerate(seats)]
+    play_match(engine, specs, seed=8, max_deals=1)
+    views = [v for bot in seats for v in bot.views]
+    assert views
+    assert all(v.options is not None for v in views)
+    assert all(v.options.phase1_must_follow_suit is False for v in views)
+
+    english = Engine(catalog.variant("english"))
+    recorders = [_Recorder() for _ in range(4)]
+    specs = [BotSpec(f"recorder{s}", "test", lambda v, r, b=b: b) for s, b in enumerate(recorders)]
+    play_match(english, specs, seed=3, max_deals=2)
+    second_deal = [v for bot in recorders for v in bot.views[13:]]
+    assert second_deal
+    assert all(v.progress for v in second_deal)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from openwhist.game.actions import Action, Deal
 from openwhist.game.errors import PluginContractError
 from openwhist.game.state import DealView, TrickRecord
@@ -43,6 +45,11 @@ class PlayerView:
             played its cards first): every seat clockwise from ``leader`` unless a seat is
             out or knocked (public, `DealState.trick_order`). ``()`` -- the standard order,
             and any view built by hand -- means every seat clockwise from ``leader``.
+        options: the match's validated options model (public: every player knows the
+            rules in force), so that a bot decides under them; ``None`` only in a view
+            built by hand (a bot then assumes the variant's defaults).
+        progress: the match's progress before this deal (`DealContext.progress`, the
+            variant's public match state such as English game scores), or ``None``.
     """
 
     seat: int
@@ -61,6 +68,8 @@ class PlayerView:
     public: dict[str, Any] = field(default_factory=dict)
     private: dict[str, Any] = field(default_factory=dict)
     trick_order: tuple[int, ...] = ()
+    options: BaseModel | None = None
+    progress: dict[str, Any] | None = None
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -191,4 +200,6 @@ def standard_view(
         # ``leader``, so a bot that moves the leader in a copy of its view (an expert's
         # rollout from the auction: ``replace(view, leader=declarer)``) keeps a true order.
         trick_order=state.trick_order,
+        options=state.context.options,
+        progress=state.context.progress,
     )

@@ -597,6 +597,8 @@ def _public_part(view: PlayerView) -> tuple[Any, ...]:
         view.public,
         len(view.history),
         view.trick_order,
+        view.options,
+        view.progress,
     )
 
 
