@@ -47,7 +47,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import (
     BaseModel,
@@ -58,7 +58,6 @@ from pydantic import (
     model_serializer,
 )
 
-from openwhist.claims import ClaimVerdict, check_claim
 from openwhist.game.actions import Play
 from openwhist.game.cards import card_name
 from openwhist.game.engine import Engine
@@ -73,6 +72,11 @@ from openwhist.game.errors import (
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import TERMINAL, DealState
 from openwhist.game.variant import HouseRule, Variant
+
+if TYPE_CHECKING:
+    # Only for annotations: `openwhist.claims` loads the solver, which a record read or
+    # written without a claim never needs (``whist simulate`` and the reports start faster).
+    from openwhist.claims import ClaimVerdict
 
 FORMAT_NAME = "openwhist.record"
 """The format family; the version follows a slash."""
@@ -658,6 +662,8 @@ def _replay_claim(
     engine: Engine, state: DealState[Any], claim: ClaimRecord, *, deal: int
 ) -> ClaimVerdict:
     """Check a recorded claim again where it was made: the verdict must be the recorded one."""
+    from openwhist.claims import check_claim
+
     verdict = check_claim(engine, state, claim.seat, claim.tricks)
     if verdict.accepted != claim.accepted:
         said = "accepted" if claim.accepted else "refused"

@@ -131,6 +131,21 @@ def _number(value: float | None) -> str:
     return f"{value:.1f}"
 
 
+def _shown(decision: Any) -> str:
+    """What a decision played, as the reasons write cards: ``10♣`` for a card (the JSON
+    keeps the notation, ``TC``); a call as its notation."""
+    from openwhist.game.cards import parse_card
+    from openwhist.game.errors import InvalidNotationError
+    from openwhist.game.faces import card_symbol
+
+    if not decision.trick:
+        return str(decision.played)
+    try:
+        return card_symbol(parse_card(decision.played))
+    except InvalidNotationError:  # a trick action that is not a card (a knock, say)
+        return str(decision.played)
+
+
 def render_review(review: Review, source: str) -> str:
     """The review as players read it: per deal and seat, each decision with its cost and
     reason, then the summary."""
@@ -157,7 +172,7 @@ def render_review(review: Review, source: str) -> str:
             seat = summary.seat
             out.append("")
             out.append(_("Deal {deal}, seat {seat}").format(deal=deal.number, seat=names[seat]))
-            width = max([4, *(len(d.played) for d in deal.decisions if d.seat == seat)])
+            width = max([4, *(len(_shown(d)) for d in deal.decisions if d.seat == seat)])
             for decision in deal.decisions:
                 if decision.seat != seat:
                     continue
@@ -175,7 +190,7 @@ def render_review(review: Review, source: str) -> str:
                     _("trick {trick}").format(trick=decision.trick) if decision.trick else _("call")
                 )
                 text = decision.reason.render(translations=translations)
-                out.append(f"  {where:>9}  {decision.played:>{width}}  {mark:>5}  {text}")
+                out.append(f"  {where:>9}  {_shown(decision):>{width}}  {mark:>5}  {text}")
             unit = _("points") if summary.unit == "points" else _("tricks")
             out.append(
                 "  "
@@ -193,7 +208,7 @@ def render_review(review: Review, source: str) -> str:
             )
             if summary.worst:
                 worst = ", ".join(
-                    f"{d.played} ({_('trick {trick}').format(trick=d.trick)}, -{_number(d.cost)})"
+                    f"{_shown(d)} ({_('trick {trick}').format(trick=d.trick)}, -{_number(d.cost)})"
                     for d in summary.worst
                 )
                 out.append("  " + _("Worst: {worst}").format(worst=worst))

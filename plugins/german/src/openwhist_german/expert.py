@@ -114,6 +114,15 @@ LET_GO_REASON = N_(
 """Phase 1, answering a lead with a card that loses the trick (and the face-up card)."""
 RATING_SCOPE = Reason(N_("of the last 13 tricks"))
 """What a review's figure counts (`GermanExpertBot.rate_cards`): the seat's phase-2 tricks."""
+RATING_SCOPE_ALL = Reason(N_("of the 26 tricks"))
+"""The same under the ``all26`` profile (§1.8), where every trick counts: the seat's tricks of
+the whole deal."""
+
+
+def counts_all_tricks(view: PlayerView) -> bool:
+    """True when the match's options (public, `PlayerView.options`) count all 26 tricks
+    (``scoring_profile`` ``all26``, §1.8); a view without options counts the last 13."""
+    return getattr(view.options, "scoring_profile", "last13") == "all26"
 
 
 def _cards(mask: int) -> list[int]:
@@ -285,9 +294,14 @@ class GermanExpertBot(CardSearchBot):
         known: Any,
         *,
         exact_from: int = EXACT_FROM,
+        count: str = "value",
     ) -> float:
         """Play ``card`` now and the rest of the deal with the heuristic policy on one
         sampled deal; the value for our seat (see the module docstring).
+
+        ``count``: ``"value"`` the bot's value; ``"last13"`` our phase-2 tricks;
+        ``"all26"`` our tricks of the whole deal (those already won included), for a
+        review's rating under the option in force.
 
         From a phase-2 trick boundary with at most ``exact_from`` cards per hand the rest is
         counted by the solver instead of played (the same result, see `EXACT_FROM`; 0
@@ -304,6 +318,7 @@ class GermanExpertBot(CardSearchBot):
         k = len(completed)
         pos = 0  # index into ``stock`` of the face-up card
         won2 = [0, 0]
+        won1 = [0, 0]
         policy = self.rollout
         trump = view.trump
         while True:
@@ -318,6 +333,7 @@ class GermanExpertBot(CardSearchBot):
                 completed = (*completed, TrickRecord(leader, trick, winner, (leader, 1 - leader)))
                 k += 1
                 if k <= PHASE1_TRICKS:
+                    won1[winner] += 1
                     # docs/variants/german.md §1.6: the winner takes the face-up card, the loser the
                     # next.
                     hands[winner] |= 1 << stock[pos]
@@ -374,6 +390,11 @@ class GermanExpertBot(CardSearchBot):
             known_masks[seat] &= ~(1 << played)
             trick = (*trick, played)
         mine = won2[me]
+        if count == "last13":
+            return float(mine)
+        if count == "all26":
+            before = sum(1 for r in view.completed if r.winner == me)
+            return float(before + won1[me] + mine)
         return (1.0 if mine >= WIN_TRICKS else 0.0) + mine / (2 * PHASE1_TRICKS)
 
     def _rollout_solve(self, view: PlayerView, hands: list[int], legal: int) -> int:
@@ -389,9 +410,10 @@ class GermanExpertBot(CardSearchBot):
     def rate_cards(
         self, view: PlayerView, legal: int, *, samples: int | None = None
     ) -> CardRating | None:
-        """Every legal card rated by what it does to the phase-2 tricks of the seat: in
-        phase 2 exactly (the opponent's hand is known, `EXACT`), in phase 1 on the same
-        sampled deals as `evaluate_card` (``samples`` of them, `SAMPLED`)."""
+        """Every legal card rated by what it does to the tricks of the seat that count --
+        the last 13, or all 26 under the ``all26`` profile (`counts_all_tricks`): in phase 2
+        exactly (the opponent's hand is known, `EXACT`), in phase 1 on the same sampled
+        deals as `evaluate_card` (``samples`` of them, `SAMPLED`)."""
         face_up = view.public.get("face_up")
         if face_up is None or len(view.completed) >= PHASE1_TRICKS:
             return self._rate_phase2(view, legal)
@@ -413,13 +435,15 @@ class GermanExpertBot(CardSearchBot):
         hands[view.seat] = view.hand
         hands[1 - view.seat] = opponent_hand
         values = self.solver(view.trump).move_values(tuple(hands), view.leader, trick=view.trick)
-        done = sum(1 for r in view.completed[PHASE1_TRICKS:] if r.winner == view.seat)
+        every = counts_all_tricks(view)
+        counted = view.completed if every else view.completed[PHASE1_TRICKS:]
+        done = sum(1 for r in counted if r.winner == view.seat)
         return CardRating(
             {c: (float(done + v),) for c, v in values.items() if legal >> c & 1},
             unit=TRICKS,
-            scope=RATING_SCOPE,
+            scope=RATING_SCOPE_ALL if every else RATING_SCOPE,
             method=EXACT,
-            total=PHASE1_TRICKS,
+            total=2 * PHASE1_TRICKS if every else PHASE1_TRICKS,
         )
 
     def _rate_phase1(self, view: PlayerView, legal: int, samples: int) -> CardRating | None:
@@ -433,20 +457,24 @@ class GermanExpertBot(CardSearchBot):
         if not drawn:
             return None
         known_raw = view.public.get("known") or [0, 0]
+        every = counts_all_tricks(view)
+        count = "all26" if every else "last13"
         per_rep: dict[int, tuple[float, ...]] = {}
         for card in candidates:
-            tricks = []
-            for opp_hand, stock in drawn:
-                value = self.simulate(view, opp_hand, stock, card, known_raw)
-                # `simulate`'s value is won + tricks / 26 (won 0 or 1, tricks <= 13).
-                tricks.append(float(round((value - (1.0 if value >= 1.0 else 0.0)) * 26)))
-            per_rep[card] = tuple(tricks)
+            per_rep[card] = tuple(
+                self.simulate(view, opp_hand, stock, card, known_raw, count=count)
+                for opp_hand, stock in drawn
+            )
         values = {
             c: per_rep[min(r for r in candidates if equal_in_hand(r, c, view.hand, dead))]
             for c in _cards(legal)
         }
         return CardRating(
-            values, unit=TRICKS, scope=RATING_SCOPE, method=SAMPLED, total=PHASE1_TRICKS
+            values,
+            unit=TRICKS,
+            scope=RATING_SCOPE_ALL if every else RATING_SCOPE,
+            method=SAMPLED,
+            total=2 * PHASE1_TRICKS if every else PHASE1_TRICKS,
         )
 
 
