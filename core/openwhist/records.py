@@ -47,7 +47,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import (
     BaseModel,
@@ -69,6 +69,7 @@ from openwhist.game.errors import (
     SeatCountError,
     UnknownVariantError,
 )
+from openwhist.game.messages import Message
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import TERMINAL, DealState
 from openwhist.game.variant import HouseRule, Variant
@@ -121,8 +122,22 @@ class ClaimRecord(_Strict):
         description="how many of the deal's actions had been played when the claim was made "
         "(1: just after the chance deal)",
     )
-    accepted: bool = Field(description="whether the claim was proved (openwhist.claims)")
+    accepted: bool = Field(description="whether the claim was accepted (openwhist.claims)")
     reason: str = Field(default="", description="the verdict's reason, in English")
+    by: Literal["solver", "opponents"] = Field(
+        default="solver",
+        description="``solver``: proved (or refused) by the solver from the claimant's view; "
+        "``opponents``: the solver could not prove it and the opponents accepted (or refused) "
+        "it -- replay does not prove it again. Left out when ``solver``",
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_default_by(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A claim the solver answered is written as before the field existed.
+        data: dict[str, Any] = handler(self)
+        if self.by == "solver":
+            data.pop("by", None)
+        return data
 
 
 class DealRecord(_Strict):
@@ -462,6 +477,7 @@ def claim_record(verdict: ClaimVerdict, *, after: int) -> ClaimRecord:
         after=after,
         accepted=verdict.accepted,
         reason=verdict.reason.render(card_name),
+        by="opponents" if verdict.by == "opponents" else "solver",
     )
 
 
@@ -618,7 +634,7 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
         verdicts: list[ClaimVerdict] = []
         for j, text in enumerate(deal.actions, start=1):
             while pending and pending[0].after == j - 1:
-                verdicts.append(_replay_claim(engine, state, pending.pop(0), deal=i))
+                verdicts.append(replay_claim(engine, state, pending.pop(0), deal=i))
             if state.to_act == TERMINAL:
                 raise RecordError(f"action {text!r} after the end of the deal", deal=i, action=j)
             try:
@@ -635,7 +651,7 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
                 f"{len(deal.actions)} actions",
                 deal=i,
             )
-        _check_claimed_tricks(engine, deal, state, verdicts, deal_number=i)
+        check_claimed_tricks(engine, deal.claims, state, verdicts, deal_number=i)
         if state.to_act != TERMINAL:
             if i != count or deal.score is not None or deal.progress is not None:
                 raise RecordError(
@@ -658,12 +674,29 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
     return Replay(record, engine, tuple(replayed), progress)
 
 
-def _replay_claim(
+def replay_claim(
     engine: Engine, state: DealState[Any], claim: ClaimRecord, *, deal: int
 ) -> ClaimVerdict:
-    """Check a recorded claim again where it was made: the verdict must be the recorded one."""
-    from openwhist.claims import check_claim
+    """Check a recorded claim again where it was made (``state``: the deal after its first
+    ``claim.after`` actions): the solver's verdict must be the recorded one. A claim the
+    opponents answered (``by`` ``"opponents"``) is not proved again -- the opponents'
+    answer is a fact of the match; its verdict is rebuilt from the record (the play-out
+    that followed replays with the deal).
 
+    Raises:
+        RecordError: the solver's verdict is not the recorded one.
+    """
+    from openwhist.claims import OPPONENTS, ClaimVerdict, check_claim, remaining_tricks
+
+    if claim.by == OPPONENTS:
+        return ClaimVerdict(
+            claim.seat,
+            claim.tricks,
+            remaining_tricks(state),
+            claim.accepted,
+            Message("{reason}", {"reason": claim.reason}),
+            by=OPPONENTS,
+        )
     verdict = check_claim(engine, state, claim.seat, claim.tricks)
     if verdict.accepted != claim.accepted:
         said = "accepted" if claim.accepted else "refused"
@@ -675,20 +708,27 @@ def _replay_claim(
     return verdict
 
 
-def _check_claimed_tricks(
+def check_claimed_tricks(
     engine: Engine,
-    deal: DealRecord,
+    claims: Sequence[ClaimRecord],
     final: DealState[Any],
-    verdicts: list[ClaimVerdict],
+    verdicts: Sequence[ClaimVerdict],
     *,
     deal_number: int,
 ) -> None:
-    """An accepted claim's side must take at least the tricks it claimed from there on."""
+    """A claim the solver accepted: its side must take at least the tricks it claimed from
+    there on (``final``: the deal at its end; ``verdicts``: `replay_claim`'s, in the order
+    of ``after``). A claim the opponents accepted is not checked: its play-out gives the
+    claimant's side its claim where the cards allow (`openwhist.claims.concession_playout`).
+
+    Raises:
+        RecordError: the claimant's side took fewer.
+    """
     if final.to_act != TERMINAL:
         return
     partners = engine.variant.partnerships
-    for claim, verdict in zip(sorted(deal.claims, key=lambda c: c.after), verdicts, strict=True):
-        if not claim.accepted:
+    for claim, verdict in zip(sorted(claims, key=lambda c: c.after), verdicts, strict=True):
+        if not claim.accepted or claim.by == "opponents":
             continue
         side = next((p for p in partners if claim.seat in p), (claim.seat,))
         taken = _side_tricks_after(final, claim.after, side, engine)
@@ -745,9 +785,11 @@ __all__ = [
     "ReplayedDeal",
     "ResultRecord",
     "VariantSource",
+    "check_claimed_tricks",
     "claim_record",
     "deal_actions",
     "decode_json",
     "load_record",
+    "replay_claim",
     "replay_record",
 ]

@@ -317,6 +317,17 @@ def resume_command(
     bot_delay: BotDelayOption = None,
     undo: UndoOption = True,
     autoplay: AutoplayOption = False,
+    autoplay_equivalent: AutoplayEquivalentOption = False,
+    review: ReviewOption = False,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            metavar="FILE",
+            dir_okay=False,
+            help="Append the match's game record to FILE (JSON lines), finished or not.",
+        ),
+    ] = None,
     isolate_bots: IsolateBotsOption = False,
 ) -> None:
     """Continue a match recorded in the ledger, at its last action.
@@ -343,7 +354,7 @@ def resume_command(
                 ledger,
                 match,
                 undo=undo,
-                autoplay=autoplay,
+                autoplay="equivalent" if autoplay_equivalent else autoplay,
                 isolation=runtime.bot_isolation(isolate_bots) if isolate_bots else None,
             )
             session = table.session
@@ -364,6 +375,7 @@ def resume_command(
                 bot_delay=_seconds(bot_delay, "OPENWHIST_BOT_DELAY", 0.5 if terminal else 0.0),
                 max_deals=deals,
             )
+            ui.review_catalog = catalog if review else None
             if table.mid_deal:
                 title = i18n._(session.engine.variant.title)
                 console.rule(
@@ -375,6 +387,9 @@ def resume_command(
             code = ui.run()
         finally:
             ledger.close()
+        if records is not None:
+            _append_record(records, session.record())
+            runtime.echo_error(i18n._("wrote the game record to {path}").format(path=records))
     if code:
         raise typer.Exit(code)
 

@@ -134,9 +134,7 @@ def _number(value: float | None) -> str:
 def _shown(decision: Any) -> str:
     """What a decision played, as the reasons write cards: ``10♣`` for a card (the JSON
     keeps the notation, ``TC``); a call as its notation."""
-    from openwhist.game.cards import parse_card
-    from openwhist.game.errors import InvalidNotationError
-    from openwhist.game.faces import card_symbol
+    from openwhist import InvalidNotationError, card_symbol, parse_card
 
     if not decision.trick:
         return str(decision.played)

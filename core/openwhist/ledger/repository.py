@@ -452,6 +452,58 @@ def append_action(*, session: Session, match_id: int, index: int, notation: str)
     return True
 
 
+def deal_claims(deal: DealRow) -> list[dict[str, Any]]:
+    """The claims kept in a deal's record (``record["claims"]``: a game record's
+    `openwhist.records.ClaimRecord` dicts, in the order made), for a deal in progress as
+    for a completed one."""
+    claims = deal.record.get("claims") if isinstance(deal.record, dict) else None
+    return [dict(c) for c in claims] if isinstance(claims, list) else []
+
+
+def append_claim(*, session: Session, match_id: int, index: int, claim: Mapping[str, Any]) -> bool:
+    """Keep claim ``index`` (1-based, in the order made) of the match's deal in progress
+    (its record's ``claims``, beside the action log), in the same shape as a game record
+    keeps it. ``claim["after"]`` is the number of the deal's actions played when it was
+    made. Keeping a claim already kept identically at ``index`` does nothing and returns
+    False (a retry or a resumed process never keeps one twice).
+
+    Raises:
+        LedgerStateError: the match is not open, it has no deal in progress, ``index``
+            leaves a gap, or the claim comes after more actions than are logged.
+        LedgerConflictError: claim ``index`` is already kept as another claim.
+    """
+    match = get_match(session=session, match_id=match_id, for_update=True)
+    _require_open(match)
+    deal = current_deal(session=session, match_id=match_id)
+    if deal is None or deal.id is None:
+        raise LedgerStateError(f"match {match_id} has no deal in progress to claim in")
+    data = _json(dict(claim))
+    after = data.get("after")
+    logged = len(logged_actions(session=session, deal_id=deal.id))
+    if not isinstance(after, int) or not 1 <= after <= logged:
+        raise LedgerStateError(
+            f"match {match_id}, deal {deal.number}: a claim after action {after!r}, but "
+            f"{logged} actions are logged"
+        )
+    claims = deal_claims(deal)
+    if index <= len(claims):
+        if claims[index - 1] == data:
+            return False
+        raise LedgerConflictError(
+            f"match {match_id}, deal {deal.number}: claim {index} is already kept as another"
+        )
+    if index != len(claims) + 1:
+        raise LedgerStateError(
+            f"match {match_id}, deal {deal.number}: {len(claims)} claims are kept, so the "
+            f"next is claim {len(claims) + 1}, not {index}"
+        )
+    # A new dict: the JSON column is saved when its value is replaced, not mutated.
+    deal.record = {**deal.record, "claims": [*claims, data]}
+    session.add(deal)
+    session.flush()
+    return True
+
+
 def truncate_actions(*, session: Session, match_id: int, keep: int) -> int:
     """Take back logged actions of the match's current deal: keep its first ``keep``.
 
@@ -476,6 +528,13 @@ def truncate_actions(*, session: Session, match_id: int, keep: int) -> int:
     result = session.execute(
         sa.delete(DealAction).where(col(DealAction.deal_id) == deal.id, col(DealAction.idx) > keep)
     )
+    claims = deal_claims(deal)
+    if any(c.get("after", 0) > keep for c in claims):
+        # A claim made after the position taken back goes with the moves (as at the table).
+        kept = [c for c in claims if c.get("after", 0) <= keep]
+        record = {k: v for k, v in deal.record.items() if k != "claims"}
+        deal.record = {**record, "claims": kept} if kept else record
+        session.add(deal)
     if keep == 0:
         session.delete(deal)
     session.flush()
@@ -610,6 +669,9 @@ def complete_deal(
         "score": score_json,
         "progress": progress_json,
     }
+    claims = deal_claims(deal)
+    if claims:  # kept while the deal was played (`append_claim`): now in its record
+        record["claims"] = claims
     if facts is not None:
         record["facts"] = _json(dict(facts))
     if key is not None:
@@ -1404,6 +1466,9 @@ def match_deals(
                 "score": None,
                 "progress": None,
             }
+            claims = deal_claims(deal)
+            if claims:
+                record["claims"] = claims
         out.append(
             {
                 "number": deal.number,
@@ -1423,6 +1488,7 @@ def match_deals(
 __all__ = [
     "VOID_CATEGORY",
     "append_action",
+    "append_claim",
     "as_utc",
     "begin_deal",
     "complete_deal",
@@ -1431,6 +1497,7 @@ __all__ = [
     "create_player",
     "current_deal",
     "deal_by_number",
+    "deal_claims",
     "deal_with_key",
     "finish_match",
     "get_match",

@@ -174,6 +174,8 @@ class ResumePoint:
         deal_number: the number of the deal to continue (or start).
         dealer: its dealer.
         actions: the actions of that deal logged so far, in notation (empty: a new deal).
+        claims: the claims made in that deal so far, as a game record keeps them
+            (`openwhist.records.ClaimRecord` dicts, in the order made).
     """
 
     match_id: int
@@ -188,6 +190,7 @@ class ResumePoint:
     deal_number: int
     dealer: int
     actions: tuple[str, ...]
+    claims: tuple[dict[str, Any], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -660,9 +663,28 @@ class Ledger:
             )
 
     @_retry_conflicts
+    def record_claim(self, match_id: int, index: int, claim: Mapping[str, Any]) -> bool:
+        """Keep claim ``index`` (1-based) of the match's deal in progress: a game record's
+        claim (`openwhist.records.ClaimRecord` as a dict), made once ``claim["after"]``
+        actions were played. Kept in the deal's record, so `whist resume` brings it back
+        (an accepted claim plays out), the completed deal's record holds it and
+        ``whist ledger check`` checks it. Keeping it again identically is a no-op (False).
+
+        Raises:
+            LedgerStateError: the match is closed, has no deal in progress, ``index``
+                leaves a gap, or the claim comes after more actions than are logged.
+            LedgerConflictError: claim ``index`` is already kept as another claim.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit() as session:
+            return repo.append_claim(session=session, match_id=match_id, index=index, claim=claim)
+
+    @_retry_conflicts
     def undo_actions(self, match_id: int, keep: int) -> int:
         """Take back logged actions of the current deal, keeping its first ``keep`` (an undo
-        at the table); returns how many were deleted. See `repository.truncate_actions`.
+        at the table), and the claims made after them; returns how many actions were
+        deleted. See `repository.truncate_actions`.
 
         Raises:
             LedgerStateError: the match is closed.
@@ -994,6 +1016,7 @@ class Ledger:
                 deal_number=deal.number if deal is not None else progress.deals + 1,
                 dealer=deal.dealer if deal is not None else progress.dealer,
                 actions=tuple(actions),
+                claims=tuple(repo.deal_claims(deal)) if deal is not None else (),
             )
 
     def resume(self, match_id: int) -> ResumedMatch:
@@ -1208,7 +1231,14 @@ class Ledger:
             LedgerError: the match has deals entered from real-card facts, which a game
                 record cannot hold.
         """
-        from openwhist.records import RECORD_FORMAT, DealRecord, GameRecord, PlayerRecord
+        from openwhist.records import (
+            CLAIMS_FORMAT,
+            RECORD_FORMAT,
+            ClaimRecord,
+            DealRecord,
+            GameRecord,
+            PlayerRecord,
+        )
         from openwhist.records import ResultRecord as Result
 
         data = self.get_match(match_id)
@@ -1232,10 +1262,11 @@ class Ledger:
                     actions=list(point.actions),
                     score=None,
                     progress=None,
+                    claims=[ClaimRecord.model_validate(c) for c in point.claims],
                 )
             )
         return GameRecord(
-            format=RECORD_FORMAT,
+            format=CLAIMS_FORMAT if any(d.claims for d in deals) else RECORD_FORMAT,
             variant=data["variant"],
             variant_distribution=data["variant_distribution"] or None,
             variant_version=data["variant_version"] or None,

@@ -31,8 +31,12 @@ recorded as given in the record's ``table``.
 
 **Claims** (`PlaySession.claim`): the human to act claims tricks for its side; the claim is
 checked at once from its view (`openwhist.claims.check_claim`) and kept in the record
-(format ``openwhist.record/2``). An accepted claim ends the play: the rest of the deal is
-played out with best play on the real cards, reported as auto-played actions.
+(format ``openwhist.record/2``). One the solver cannot prove is offered to the opponents
+(`openwhist.claims.opponents_accept`): bots answer from their own views, humans through the
+front end's ``ask``. An accepted claim ends the play: the rest of the deal is played out on
+the real cards -- with best play after a proved claim, as conceded after a consented one --
+reported as auto-played actions. ``on_change`` receives a `ClaimMade` for every claim, so a
+ledger keeps it and a resumed deal keeps its claims (and a claim in force plays out).
 
 **Hints** (`PlaySession.advise`): the strongest bot registered for the variant
 (`hint_spec`: the highest `BotSpec.playing_strength` above 0, else none; by default
@@ -64,7 +68,14 @@ from typing import Any
 
 from openwhist.bots import bot_rng
 from openwhist.bots.base import Bot, BotSpec, Reason
-from openwhist.claims import ClaimVerdict, check_claim, claim_playout
+from openwhist.claims import (
+    OPPONENTS,
+    ClaimVerdict,
+    check_claim,
+    claim_playout,
+    concession_playout,
+    opponents_accept,
+)
 from openwhist.game.actions import Action, Play
 from openwhist.game.engine import Engine
 from openwhist.game.errors import IllegalActionError, InvalidNotationError, PluginContractError
@@ -255,9 +266,20 @@ class Hint:
     reason: Reason | None = None
 
 
+@dataclass(frozen=True)
+class ClaimMade:
+    """A claim was made in deal ``deal`` and answered (``claim``: as the record keeps it,
+    accepted or not), before any card of its play-out; ``index`` is its 1-based place
+    among the deal's claims (after an undo, the claims that stand)."""
+
+    deal: int
+    index: int
+    claim: ClaimRecord
+
+
 Event = DealStarted | ActionPlayed | TrickCompleted | DealScored | MatchOver | HumanTurn
 """What `PlaySession.next_event` returns."""
-Change = DealStarted | ActionPlayed | Undone | DealScored
+Change = DealStarted | ActionPlayed | Undone | DealScored | ClaimMade
 """What ``on_change`` receives (for persistence)."""
 
 
@@ -503,26 +525,88 @@ class PlaySession:
             raise IllegalActionError("no human is to act now")
         return self._queue[0]
 
-    def claim(self, tricks: int | None = None) -> ClaimVerdict:
+    def claim(
+        self,
+        tricks: int | None = None,
+        *,
+        ask: Callable[[int, ClaimVerdict], bool] | None = None,
+    ) -> ClaimVerdict:
         """The human to act claims ``tricks`` of the remaining tricks for its side (``None``:
         all of them), checked at once from its view (`openwhist.claims.check_claim`).
 
-        Accepted: the turn is answered and the next events play the rest of the deal with
-        best play on the real cards (`claim_playout`), as auto-played actions. Refused: the
-        same `HumanTurn` is still pending. Either way the claim goes into the record.
+        A claim the solver cannot prove goes to the opponents
+        (`openwhist.claims.opponents_accept`): each bot opponent answers from its own view;
+        each human opponent is asked through ``ask(seat, verdict)`` (``None``: human
+        opponents are not asked, and do not accept).
+
+        Accepted: the turn is answered and the next events play the rest of the deal on
+        the real cards (`claim_playout` after a proof, `concession_playout` after the
+        opponents' consent), as auto-played actions. Refused: the same `HumanTurn` is
+        still pending. Either way the claim goes into the record and to ``on_change``.
 
         Raises:
             IllegalActionError: no human is to act now.
         """
         turn = self._turn()
-        assert self.state is not None
-        verdict = check_claim(self.engine, self.state, turn.seat, tricks)
-        self._claims.append(claim_record(verdict, after=len(self.state.history)))
+        state = self.state
+        assert state is not None
+        with self._failures():
+            verdict = check_claim(self.engine, state, turn.seat, tricks)
+            if verdict.opponents_may_accept:
+                verdict = opponents_accept(
+                    self.engine, state, verdict, bots=tuple(self.bots), ask=ask, seed=0
+                )
+        record = claim_record(verdict, after=len(state.history))
+        self._claims.append(record)
+        # Kept (in a ledger) before any card of the play-out, so a resumed deal has it.
+        self._notify(ClaimMade(state.context.number, len(self._claims), record))
         if verdict.accepted:
-            _, self._forced = claim_playout(self.engine, self.state)
+            with self._failures():
+                self._forced = self._playout(state, record)
             self._queue.pop(0)
             self._undo.clear()  # an accepted claim is not taken back
         return verdict
+
+    def _playout(self, state: DealState[Any], claim: ClaimRecord) -> list[Action]:
+        """The rest of the deal from ``state`` after the accepted ``claim``."""
+        if claim.by == OPPONENTS:
+            return concession_playout(self.engine, state, claim.seat, claim.tricks)[1]
+        return claim_playout(self.engine, state)[1]
+
+    def restore_claims(self, claims: Sequence[ClaimRecord]) -> None:
+        """Put back the claims of the deal in progress of a resumed match (in the order
+        made), each at its ``after``: an accepted one is in force again -- its play-out
+        is computed again from the position where it was made (the same cards: both
+        play-outs are deterministic) and the cards of it already played are skipped.
+
+        Raises:
+            PluginContractError: a claim after more actions than the deal has, or cards
+                played after an accepted claim that are not its play-out.
+        """
+        state = self.state
+        self._claims = list(claims)
+        accepted = [c for c in claims if c.accepted]
+        if state is None or not accepted:
+            return
+        claim = accepted[-1]
+        history = state.history
+        if claim.after > len(history):
+            raise PluginContractError(
+                f"a claim after action {claim.after}, but the deal has {len(history)} actions"
+            )
+        start = self.engine.next_deal(self.progress)
+        for action in history[: claim.after]:
+            start = self.engine.apply_unchecked(start, action)
+        line = self._playout(start, claim)
+        played = list(history[claim.after :])
+        if line[: len(played)] != played:
+            raise PluginContractError(
+                f"the cards played after the accepted claim (after action {claim.after}) are "
+                "not its play-out"
+            )
+        self._forced = line[len(played) :]
+        self._queue.clear()
+        self._undo.clear()
 
     def parse(self, text: str) -> Action:
         """Read ``text`` as an action of the current phase (cards: ``qh``, ``10d``, ``Q♥``).
@@ -829,9 +913,10 @@ def resume_session(
     state: DealState[Any] | None,
     deals: Sequence[DealRecord] = (),
     undo: bool = True,
-    autoplay: bool = False,
+    autoplay: bool | str = False,
     on_change: Callable[[Change], None] | None = None,
     isolation: Isolation | None = None,
+    claims: Sequence[ClaimRecord] = (),
 ) -> PlaySession:
     """A `PlaySession` that continues a stored match (``whist resume``) where it stopped.
 
@@ -844,7 +929,8 @@ def resume_session(
     cards an uninterrupted run would have dealt: nothing about the future is stored).
     Actions made before the resume cannot be undone. Each bot seat rebuilds its bot at the
     level in ``seats`` (as the record stores it: ``bot:expert:3``), or at the default level
-    when the seat names none (a match recorded before the bot had levels).
+    when the seat names none (a match recorded before the bot had levels). ``claims`` are
+    the deal in progress's claims (`PlaySession.restore_claims`): an accepted one plays out.
 
     Raises:
         UsageError: a seat's bot is no longer installed for the variant.
@@ -891,6 +977,8 @@ def resume_session(
         else random.SystemRandom()
     )
     session._over = state is None or progress.finished
+    if not session._over:
+        session.restore_claims(claims)
     if session._over:
         session._queue.append(MatchOver(progress, session.builder.build(progress)))
     return session
@@ -904,6 +992,7 @@ def is_card_play(action: Action) -> bool:
 __all__ = [
     "ActionPlayed",
     "Change",
+    "ClaimMade",
     "DealScored",
     "DealStarted",
     "Event",

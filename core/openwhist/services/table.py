@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from openwhist.plugins import Catalog
-from openwhist.records import DealRecord
+from openwhist.records import ClaimRecord, DealRecord
 from openwhist.services.isolation import Isolation
 from openwhist.services.play import (
     ActionPlayed,
     Change,
+    ClaimMade,
     DealScored,
     DealStarted,
     PlaySession,
@@ -66,6 +67,8 @@ class LedgerRecorder:
       redeal's chance action comes after the passed-out auction, at its own index);
     * an undo deletes the undone actions from the log (``undo_actions``), so the log holds
       exactly the deal as it stands;
+    * a claim is kept with the deal in progress (``record_claim``) before any card of its
+      play-out, so a resumed deal has its claims and an accepted one is in force;
     * a scored deal is completed (``complete_deal``): its record, score lines and the
       match progression's awards become score entries, in one transaction with the new
       progress.
@@ -81,6 +84,10 @@ class LedgerRecorder:
     def __call__(self, change: Change) -> None:
         if isinstance(change, DealStarted | ActionPlayed):
             self.ledger.record_action(self.match_id, change.index, change.notation)
+        elif isinstance(change, ClaimMade):
+            self.ledger.record_claim(
+                self.match_id, change.index, change.claim.model_dump(mode="json")
+            )
         elif isinstance(change, Undone):
             self.ledger.undo_actions(self.match_id, change.keep)
         elif isinstance(change, DealScored):
@@ -146,15 +153,16 @@ def resume_table(
     match: int | None = None,
     *,
     undo: bool = True,
-    autoplay: bool = False,
+    autoplay: bool | str = False,
     isolation: Isolation | None = None,
 ) -> ResumedTable:
     """Continue ``match`` (``None``: the most recent open match) at its last logged action.
 
     The completed deals stay as they were scored (their records become the session's, so
     its game record holds the whole match); the deal in progress is replayed to its last
-    logged action (`Ledger.resume`); each seat comes back as it was stored (a bot at the
-    level it played, the human's name). The session records on into ``ledger``.
+    logged action (`Ledger.resume`), with its claims (an accepted one is in force: its
+    play-out goes on, `PlaySession.restore_claims`); each seat comes back as it was stored
+    (a bot at the level it played, the human's name). The session records on into ``ledger``.
 
     Raises:
         LedgerNotFoundError: no such match, or no open match to resume.
@@ -201,6 +209,7 @@ def resume_table(
         autoplay=autoplay,
         on_change=LedgerRecorder(ledger, match),
         isolation=isolation,
+        claims=[ClaimRecord.model_validate(c) for c in point.claims],
     )
     return ResumedTable(
         session=session,
