@@ -630,6 +630,7 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
                 deal=i,
             )
         state = engine.next_deal(progress)
+        check_claim_order(deal.claims, deal=i)
         pending = sorted(deal.claims, key=lambda c: c.after)
         verdicts: list[ClaimVerdict] = []
         for j, text in enumerate(deal.actions, start=1):
@@ -672,6 +673,22 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
         deal=None,
     )
     return Replay(record, engine, tuple(replayed), progress)
+
+
+def check_claim_order(claims: Sequence[ClaimRecord], *, deal: int) -> None:
+    """Nothing but its play-out follows an accepted claim: no claim comes after it.
+
+    Raises:
+        RecordError: a claim after an accepted one.
+    """
+    ordered = sorted(claims, key=lambda c: c.after)
+    for first, then in zip(ordered, ordered[1:], strict=False):
+        if first.accepted:
+            raise RecordError(
+                f"a claim after action {then.after} follows the claim accepted after action "
+                f"{first.after}, which ended the play",
+                deal=deal,
+            )
 
 
 def replay_claim(
@@ -785,6 +802,7 @@ __all__ = [
     "ReplayedDeal",
     "ResultRecord",
     "VariantSource",
+    "check_claim_order",
     "check_claimed_tricks",
     "claim_record",
     "deal_actions",

@@ -1001,7 +1001,9 @@ class TableUI:
                         _("Claim all the tricks left (claim) or a number of them (claim 3).")
                     )
                     continue
-                verdict = self.session.claim(int(claimed[0]) if claimed else None)
+                verdict = self.session.claim(
+                    int(claimed[0]) if claimed else None, ask=self._ask_claim
+                )
                 self.console.print(
                     message_text(verdict.reason, self.style),
                     style="bold" if verdict.accepted else "red",
@@ -1069,6 +1071,25 @@ class TableUI:
             except IllegalActionError as exc:
                 self._explain_illegal(exc)
                 self._show_legal(turn)
+
+    def _ask_claim(self, seat: int, verdict: Any) -> bool:
+        """Hot-seat: ask the human opponent in ``seat`` whether it accepts a claim the
+        solver could not prove (the claimant's hand is on the screen, as a claim shows it)."""
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import message_text
+
+        self.console.print(message_text(verdict.reason, self.style), style="red")
+        question = _(
+            "{name}, {claimant} claims {tricks} of the {remaining} tricks left. Do you accept?"
+        )
+        return self.prompter.confirm(
+            question.format(
+                name=self.names[seat],
+                claimant=self.names[verdict.seat],
+                tricks=verdict.tricks,
+                remaining=verdict.remaining,
+            )
+        )
 
     def _explain_illegal(self, exc: IllegalActionError) -> None:
         """Say why the action was refused: the reason of the rule that refused it (the

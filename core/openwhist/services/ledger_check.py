@@ -9,8 +9,13 @@
 2. when those pass, a **replay** of every match through its variant's rules: every played
    deal's actions are legal where they stand and end the deal, every real-card deal's facts
    validate and score again, each recomputed score and progress equals the stored one, and
-   the deal in progress replays up to its last logged action. A match whose variant is not
-   installed is skipped and named (``skipped``), not counted as damage.
+   the deal in progress replays up to its last logged action. Each claim kept with a deal
+   (`openwhist.records.ClaimRecord`, finished deal or in progress) is well formed, comes
+   at a point of the deal, and gets its recorded verdict again where it was made (the
+   solver's proof or refusal; a claim the opponents answered is not proved again), and a
+   proved claim's side took its tricks (`openwhist.records.replay_claim`,
+   `check_claimed_tricks`). A match whose variant is not installed is skipped and named
+   (``skipped``), not counted as damage.
 
 The answer is ``{"url", "ok", "matches", "deals", "replayed", "skipped", "findings"}``;
 ``ok`` is true when there are no findings.
@@ -25,11 +30,22 @@ from typing import Any
 from pydantic import ValidationError
 
 from openwhist.game.engine import Engine
-from openwhist.game.errors import IllegalActionError, InvalidNotationError, OpenWhistError
+from openwhist.game.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    OpenWhistError,
+    RecordError,
+)
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import TERMINAL, DealContext
 from openwhist.game.variant import Variant
 from openwhist.ledger.check import Finding
+from openwhist.records import (
+    ClaimRecord,
+    check_claim_order,
+    check_claimed_tricks,
+    replay_claim,
+)
 
 
 def _recorded(value: Mapping[str, Any] | None) -> Any:
@@ -84,8 +100,32 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
             except (ValidationError, ValueError, OpenWhistError) as exc:
                 return [Finding("replay", f"its facts no longer score: {exc}", mid, number)]
         else:
+            try:
+                claims = sorted(
+                    (ClaimRecord.model_validate(c) for c in record.get("claims") or []),
+                    key=lambda c: c.after,
+                )
+                check_claim_order(claims, deal=number)
+            except ValidationError as exc:
+                return [Finding("replay", f"a kept claim is malformed: {exc}", mid, number)]
+            except RecordError as exc:
+                return [Finding("replay", str(exc).removeprefix(f"deal {number}: "), mid, number)]
+            pending = list(claims)
+            verdicts = []
             state = engine.next_deal(progress)
-            for index, text in enumerate(record.get("actions", []), start=1):
+            actions = record.get("actions", [])
+            for index, text in enumerate([*actions, None], start=1):
+                while pending and pending[0].after == index - 1:
+                    try:
+                        verdicts.append(replay_claim(engine, state, pending.pop(0), deal=number))
+                    except RecordError as exc:
+                        return [
+                            Finding(
+                                "replay", str(exc).removeprefix(f"deal {number}: "), mid, number
+                            )
+                        ]
+                if text is None:
+                    break
                 if state.to_act == TERMINAL:
                     return [
                         Finding("replay", f"action {index} {text!r} after its end", mid, number)
@@ -94,10 +134,24 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
                     state = engine.apply(state, engine.parse_action(state, text))
                 except (InvalidNotationError, IllegalActionError) as exc:
                     return [Finding("replay", f"action {index} {text!r}: {exc}", mid, number)]
+            if pending:
+                return [
+                    Finding(
+                        "replay",
+                        f"a claim after action {pending[0].after}, but the deal has "
+                        f"{len(actions)} actions",
+                        mid,
+                        number,
+                    )
+                ]
             if deal["status"] != "complete":
                 break  # the deal in progress: its logged actions replay, that is all
             if state.to_act != TERMINAL:
                 return [Finding("replay", "its actions stop before the end", mid, number)]
+            try:
+                check_claimed_tricks(engine, claims, state, verdicts, deal_number=number)
+            except RecordError as exc:
+                return [Finding("replay", str(exc).removeprefix(f"deal {number}: "), mid, number)]
             score = engine.score(state)
         if _recorded(record.get("score")) != _recorded(score.as_dict()):
             return [Finding("replay", "its stored score differs from the replay's", mid, number)]
