@@ -91,22 +91,26 @@ def test_bot_opponents_accept_a_claim_that_holds_from_their_own_views(
 ) -> None:
     engine, state = _drive(catalog, "english", 20, 9)
     seat = state.to_act
-    assert seat == 3 and remaining_tricks(state) == 4
+    assert seat == 3
+    assert remaining_tricks(state) == 4
     verdict = check_claim(engine, state, seat, 2)
-    assert not verdict.accepted and verdict.by == SOLVER
+    assert not verdict.accepted
+    assert verdict.by == SOLVER
     assert verdict.opponents_may_accept
     opponents = opponents_of(engine, seat)
     assert opponents == (0, 2)
     for opponent in opponents:
         assert bot_accepts(engine, state, opponent, verdict) is True
         twin = _twin_for(state, opponent)
-        assert twin is not None and twin != state
+        assert twin is not None
+        assert twin != state
         assert engine.observe(twin, opponent) == engine.observe(state, opponent)
         assert bot_accepts(engine, twin, opponent, verdict) is True
     consented = opponents_accept(engine, state, verdict, bots=opponents, ask=None)
-    assert consented.accepted and consented.by == OPPONENTS
+    assert consented.accepted
+    assert consented.by == OPPONENTS
     assert "claim accepted by N S, though not proved" in consented.reason.render()
-    final, actions = concession_playout(engine, state, seat, 2)
+    final, _actions = concession_playout(engine, state, seat, 2)
     assert final.to_act == TERMINAL
     assert _side_tricks_after(engine, state, final, seat) == 2
     # The record keeps the opponents' consent; replay reproduces the deal and its score
@@ -121,7 +125,8 @@ def test_bot_opponents_accept_a_claim_that_holds_from_their_own_views(
     monkeypatch.setattr(openwhist.claims, "check_claim", no_proof)
     replay = replay_record(load_record(record.to_json()), catalog)
     (claim,) = replay.deals[0].claims
-    assert claim.accepted and claim.by == OPPONENTS
+    assert claim.accepted
+    assert claim.by == OPPONENTS
     assert replay.deals[0].score == engine.score(final)
 
 
@@ -144,7 +149,8 @@ def test_a_bot_that_sees_the_claim_fail_refuses_it_and_says_so(catalog: Catalog)
     assert best < remaining_tricks(state)
     verdict = check_claim(engine, state, seat, best + 1)
     answer = opponents_accept(engine, state, verdict, bots=(1 - seat,), ask=None)
-    assert not answer.accepted and answer.by == OPPONENTS
+    assert not answer.accepted
+    assert answer.by == OPPONENTS
     name = engine.variant.seat_names[1 - seat]
     text = answer.reason.render()
     assert f"{name} does not accept it: on its own cards the claim can fail" in text
@@ -168,7 +174,7 @@ def test_hot_seat_opponents_are_asked(catalog: Catalog, answer: bool) -> None:
     from openwhist.services.play import ClaimMade, DealScored, HumanTurn
 
     for seed in range(3, 30):
-        session, turn = _hot_seat_turn(catalog, seed)
+        session, _turn = _hot_seat_turn(catalog, seed)
         state = session.state
         best = (
             Solver(seats=2, trump=state.trump)
@@ -188,9 +194,11 @@ def test_hot_seat_opponents_are_asked(catalog: Catalog, answer: bool) -> None:
 
     verdict = session.claim(best + 1, ask=ask)
     assert asked == [1]
-    assert verdict.accepted is answer and verdict.by == OPPONENTS
+    assert verdict.accepted is answer
+    assert verdict.by == OPPONENTS
     (made,) = [c for c in changes if isinstance(c, ClaimMade)]
-    assert made.claim.by == "opponents" and made.claim.accepted is answer
+    assert made.claim.by == "opponents"
+    assert made.claim.accepted is answer
     if not answer:
         assert "B does not accept it" in verdict.reason.render()
         assert isinstance(session.next_event(), HumanTurn)  # play goes on

@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -682,7 +683,7 @@ def check_claim_order(claims: Sequence[ClaimRecord], *, deal: int) -> None:
         RecordError: a claim after an accepted one.
     """
     ordered = sorted(claims, key=lambda c: c.after)
-    for first, then in zip(ordered, ordered[1:], strict=False):
+    for first, then in itertools.pairwise(ordered):
         if first.accepted:
             raise RecordError(
                 f"a claim after action {then.after} follows the claim accepted after action "

@@ -155,7 +155,7 @@ def test_an_undo_takes_back_the_claims_made_after_it(catalog: Catalog, ledger_ur
         first = session.claim(left + 1)  # refused: more tricks than are left
         assert not first.accepted
         session.act(turn.legal[0])
-        while not isinstance(event := session.next_event(), HumanTurn):
+        while not isinstance(session.next_event(), HumanTurn):
             pass
         assert session.state is not None
         second = session.claim(remaining_tricks(session.state) + 1)
