@@ -232,7 +232,14 @@ def check_claim(
     taken, hands = worst
     opponents = [s for s in range(variant.seats) if (s - seat) % 2 == 1 and hands[s]]
     holder = opponents[0] if opponents else (seat + 1) % variant.seats
-    cards = " ".join(card_name(c) for c in sorted(iter_cards(hands[holder]), reverse=True))
+    held = sorted(iter_cards(hands[holder]), reverse=True)
+    # The cards as a nested message of cards, so each front end writes them its own way
+    # (``K♠`` at the table, ``KS`` in a record's English reason).
+    cards = Message(
+        " ".join(f"{{c{i}}}" for i in range(len(held))),
+        {f"c{i}": card for i, card in enumerate(held)},
+        cards=tuple(f"c{i}" for i in range(len(held))),
+    )
     reason = Message(
         C_REFUSED,
         {

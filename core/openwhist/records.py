@@ -647,6 +647,9 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
                 state = engine.apply(state, action)
             except IllegalActionError as exc:
                 raise RecordError(f"illegal action {text!r}: {exc}", deal=i, action=j) from None
+        # A claim after the last recorded action (a match stopped just after a refused one).
+        while pending and pending[0].after == len(deal.actions):
+            verdicts.append(replay_claim(engine, state, pending.pop(0), deal=i))
         if pending:
             raise RecordError(
                 f"a claim after action {pending[0].after}, but the deal has "
