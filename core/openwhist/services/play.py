@@ -579,9 +579,11 @@ class PlaySession:
         is computed again from the position where it was made (the same cards: both
         play-outs are deterministic) and the cards of it already played are skipped.
 
+        When the cards logged after an accepted claim are not the play-out computed again
+        (another version of the search), the play-out goes on from where the deal stands.
+
         Raises:
-            PluginContractError: a claim after more actions than the deal has, or cards
-                played after an accepted claim that are not its play-out.
+            PluginContractError: a claim after more actions than the deal has.
         """
         state = self.state
         self._claims = list(claims)
@@ -599,12 +601,16 @@ class PlaySession:
             start = self.engine.apply_unchecked(start, action)
         line = self._playout(start, claim)
         played = list(history[claim.after :])
-        if line[: len(played)] != played:
-            raise PluginContractError(
-                f"the cards played after the accepted claim (after action {claim.after}) are "
-                "not its play-out"
-            )
-        self._forced = line[len(played) :]
+        if line[: len(played)] == played:
+            self._forced = line[len(played) :]
+        else:
+            # The play-out differs from the cards logged (another version of the search
+            # found another line): go on from where the deal stands, with what is left of
+            # the claim.
+            done = len(start.completed)
+            taken = sum(1 for r in state.completed[done:] if (r.winner - claim.seat) % 2 == 0)
+            rest = claim.model_copy(update={"tricks": max(claim.tricks - taken, 0)})
+            self._forced = self._playout(state, rest)
         self._queue.clear()
         self._undo.clear()
 
