@@ -252,3 +252,57 @@ def test_a_concession_the_cards_make_impossible_gives_what_can_be_taken(
         final, _ = concession_playout(engine, state, seat, claim)
         lowest = left - _most(list(state.hands), state.leader, state.trick, state.trump, 1 - seat)
         assert _side_tricks_after(engine, state, final, seat) == max(claim, lowest)
+
+
+def test_a_resumed_claim_whose_play_out_changed_goes_on_from_where_the_deal_stands(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal stopped in the play-out of a proved claim, resumed by a version whose search
+    finds another line from the claim's position: the play-out goes on from the cards as
+    they lie, and the claimant's side still takes its claim."""
+    import openwhist.services.play as play
+    from openwhist.services.play import ActionPlayed, DealScored, HumanTurn, start_session
+
+    session = start_session(catalog, "german", seats=["human", "bot:heuristic"], seed=9)
+    while True:
+        event = session.next_event()
+        if isinstance(event, HumanTurn):
+            if len(session.state.completed) >= 15:
+                break
+            session.act(event.legal[0])
+    claim_at = session.state
+    best = (
+        Solver(seats=2, trump=claim_at.trump)
+        .solve(claim_at.hands, claim_at.leader, trick=claim_at.trick)
+        .tricks_for(0)
+    )
+    assert session.claim(best).accepted
+    played = 0
+    while played < 3:
+        played += isinstance(session.next_event(), ActionPlayed)
+    stopped = session.state
+    real = play.claim_playout
+    calls: list[int] = []
+
+    def another_line(engine: Engine, state: DealState[Any]) -> Any:
+        calls.append(len(state.history))
+        if len(calls) == 1:  # from the claim's position: a line that is not the logged one
+            return concession_playout(engine, state, 0, 0)
+        return real(engine, state)
+
+    monkeypatch.setattr(play, "claim_playout", another_line)
+    resumed = play.resume_session(
+        catalog,
+        session.engine,
+        seats=session.seats,
+        seed=9,
+        first_dealer=session.first_dealer,
+        progress=session.progress,
+        state=stopped,
+        claims=session.record().deals[-1].claims,
+    )
+    assert calls == [len(claim_at.history), len(stopped.history)]
+    while not isinstance(event := resumed.next_event(), DealScored):
+        assert not isinstance(event, HumanTurn)
+    final = replay_record(load_record(resumed.record().to_json()), catalog).deals[-1].state
+    assert _side_tricks_after(session.engine, claim_at, final, 0) >= best
