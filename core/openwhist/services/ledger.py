@@ -1215,8 +1215,8 @@ class Ledger:
             return int(found) if found is not None else None
 
     def game_record(self, match_id: int) -> GameRecord:
-        """The match as an ``openwhist.record/1`` game record (played deals only) that
-        `replay_record` accepts: always valid.
+        """The match as an ``openwhist.record/1`` game record (``/2`` when a deal holds a
+        claim; played deals only) that `replay_record` accepts: always valid.
 
         It holds the scored deals. A deal in progress is added -- as the record's unfinished
         last deal -- only once the match is closed (abandoned or stopped: nothing is hidden
