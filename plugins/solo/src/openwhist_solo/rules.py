@@ -327,6 +327,10 @@ def illegal_reason(state: DealState[SoloExtra], action: Action) -> Message | Non
                 ),
                 values,
             )
+        if is_proposers_turn(x, state.to_act):
+            return Message(
+                N_("nobody accepted {seat}'s proposal: pass, or call solo or higher"), values
+            )
         if action.code == ROYAL and not options_of(state).royal_abundance:
             return Message(N_("royal abundance is not played at this table"), values)
         if action.code == COP:
@@ -337,10 +341,6 @@ def illegal_reason(state: DealState[SoloExtra], action: Action) -> Message | Non
             return Message(
                 N_("a proposal is only possible before any other call; {high} stands"),
                 {**values, "high": NOTATIONS[x.high]},
-            )
-        if is_proposers_turn(x, state.to_act):
-            return Message(
-                N_("nobody accepted {seat}'s proposal: pass, or call solo or higher"), values
             )
         return Message(
             N_("{call} does not outrank {high}: call higher or pass"),
