@@ -86,7 +86,8 @@ def transcript() -> str:
             elif len(state.completed) > len(before.completed):
                 trick = state.completed[-1]
                 plays = ", ".join(
-                    f"{NAMES[s]} {card_name(c)}" for s, c in zip(trick.seats, trick.cards, strict=True)
+                    f"{NAMES[s]} {card_name(c)}"
+                    for s, c in zip(trick.seats, trick.cards, strict=True)
                 )
                 out.append(f"  Trick {len(state.completed):2}: {plays} -> {NAMES[trick.winner]}")
             if state.phase == "play" and before.phase != "play":

@@ -70,7 +70,5 @@ def test_facts_a_score_keeper_gets_wrong_are_refused_with_every_problem():
 
 
 def test_the_score_lines_explain_the_units():
-    score = score_facts(
-        SoloFacts(contract="solo", declarer=0, tricks=[7, 2, 2, 2]), SoloOptions()
-    )
+    score = score_facts(SoloFacts(contract="solo", declarer=0, tricks=[7, 2, 2, 2]), SoloOptions())
     assert score.lines[0].note == "solo made, 7 tricks: 1 + 2 over x 1 = 3 a head"
