@@ -88,7 +88,8 @@ def test_a_session_at_the_terminal_killed_resumed_and_kept_in_the_ledger(tmp_pat
     )  # fmt: skip
     try:
         played, ended = answer(child, limit=8)
-        assert played == 8 and not ended
+        assert played == 8
+        assert not ended
         child.kill(signal.SIGKILL)  # the power goes: nothing but the ledger survives
         child.expect(pexpect.EOF)
     finally:

@@ -9,9 +9,10 @@ deal is played out by the heuristic's card policy at every seat
 the deal's temporary sides and the misère play of declarer and defenders.
 
 * **Auction** (§3): each legal call from solo up that the hand evaluation does not rule
-  out is played out on the same samples with the bot as declarer (an abundance with its
-  best trump); the call with the best mean units, if it beats `CALL_MARGIN`, is made.
-  Otherwise the heuristic decides among proposal, acceptance and pass.
+  out (`SoloExpertBot._plausible`: far wider than the heuristic's own thresholds) is
+  played out on the same samples with the bot as declarer (an abundance with its best
+  trump); the call with the best mean units, if it promises `CALL_MARGIN` of its stake a
+  head, is made. Otherwise the heuristic decides among proposal, acceptance and pass.
 * **Trump** (§4): the heuristic's best suit.
 * **Play** (§5): each legal card (equal cards merged, `openwhist.solver.representatives`)
   is played out on the same samples; the card with the best mean units for the bot's
@@ -63,6 +64,7 @@ from openwhist_solo.actions import (
     DECLARED,
     MISERE,
     OPEN_MISERE,
+    ROYAL,
     SOLO,
     TARGETS,
     Call,
@@ -72,7 +74,8 @@ from openwhist_solo.heuristic import (
     SoloHeuristicBot,
     best_trump,
     card_policy,
-    hand_calls,
+    estimate_tricks,
+    misere_danger,
     turn_up_suit,
 )
 from openwhist_solo.options import SoloOptions
@@ -83,8 +86,15 @@ TRICKS: Final = 13
 DEFAULT_SAMPLES: Final = 8
 QUICK_SAMPLES: Final = 3
 STRONG_SAMPLES: Final = 24
-CALL_MARGIN: Final = 0.5
-"""Mean units per opponent a call must promise before the bot makes it."""
+CALL_MARGIN: Final = 0.2
+"""Mean units per opponent, as a share of the call's stake, a call must promise before the
+bot makes it (a pass is not worth nothing, but close to it for one seat of four)."""
+MISERE_DANGER: Final = 3
+"""A misère is simulated with at most this many exposed cards (`misere_danger`)."""
+ABUNDANCE_NEAR: Final = 8.0
+"""An abundance is simulated from this many estimated tricks (it needs 9)."""
+DECLARED_NEAR: Final = 11.0
+"""An abundance declared is simulated from this many estimated tricks (it needs 13)."""
 PLAY_REASON = N_(
     "best in {samples} sampled deals: with {card} your side wins {units} units on average"
 )
@@ -166,11 +176,11 @@ class SoloExpertBot(CardSearchBot):
 
     def _call(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         options = view.options if isinstance(view.options, SoloOptions) else SoloOptions()
-        supported = hand_calls(view.hand, turn_up_suit(view))
+        turn = turn_up_suit(view)
         candidates = [
             a
             for a in legal
-            if isinstance(a, Call) and a.code >= SOLO and self._plausible(a.code, supported)
+            if isinstance(a, Call) and a.code >= SOLO and self._plausible(a.code, view.hand, turn)
         ]
         fallback = self.heuristic.choose(
             view, tuple(a for a in legal if not (isinstance(a, Call) and a.code >= SOLO))
@@ -194,14 +204,18 @@ class SoloExpertBot(CardSearchBot):
         return choice
 
     @staticmethod
-    def _plausible(code: int, supported: dict[int, bool]) -> bool:
-        """Whether to simulate ``code``: a solo always, a higher call only when the hand
-        evaluation comes near it (a misère with a safe-ish hand, an abundance with ~8)."""
+    def _plausible(code: int, hand: int, turn: int) -> bool:
+        """Whether to simulate ``code``: a solo always; a misère with at most
+        `MISERE_DANGER` exposed cards; an abundance (royal: in the turn-up suit) from
+        `ABUNDANCE_NEAR` estimated tricks, an abundance declared from `DECLARED_NEAR`."""
         if code == SOLO:
             return True
-        return bool(supported.get(code)) or (
-            code in (MISERE, OPEN_MISERE) and supported.get(MISERE, False)
-        )
+        if code in (MISERE, OPEN_MISERE):
+            return misere_danger(hand) <= (MISERE_DANGER if code == MISERE else 0)
+        if code == ROYAL:
+            return estimate_tricks(hand, turn) >= ABUNDANCE_NEAR
+        best = best_trump(hand, (0, 1, 2, 3, NO_TRUMP))[0]
+        return best >= (DECLARED_NEAR if code == DECLARED else ABUNDANCE_NEAR)
 
     def call_value(
         self, view: PlayerView, deals: list[list[int]], code: int, options: SoloOptions
