@@ -141,7 +141,7 @@ class SoloFacts(BaseModel):
 
 def general_misere_losers(facts: SoloFacts, options: SoloOptions) -> list[int]:
     """Who pays in a general misère: the seats with the most tricks (all tied), or the seat
-    that took the last trick (docs/variants/solo.md §4.3)."""
+    that took the last trick (docs/variants/solo.md §3.4)."""
     if options.general_misere_loser == "last_trick":
         if facts.last_trick is None:
             raise VariantError(
