@@ -16,7 +16,8 @@ the deal's temporary sides and the misère play of declarer and defenders.
 * **Trump** (§4): the heuristic's best suit.
 * **Play** (§5): each legal card (equal cards merged, `openwhist.solver.representatives`)
   is played out on the same samples; the card with the best mean units for the bot's
-  side (`deal_units`) is played -- so over- and undertricks count where they are paid,
+  side (`deal_units`) is played when it beats the heuristic's own card by `PLAY_MARGIN`
+  a sample -- so over- and undertricks count where they are paid,
   and a misère is played to take no trick (defenders: to give the declarer one).
 
 The core's double-dummy solver is not used: it scores partnerships N-S against E-W,
@@ -89,6 +90,9 @@ STRONG_SAMPLES: Final = 24
 CALL_MARGIN: Final = 0.2
 """Mean units per opponent, as a share of the call's stake, a call must promise before the
 bot makes it (a pass is not worth nothing, but close to it for one seat of four)."""
+PLAY_MARGIN: Final = 0.3
+"""Mean units a sample by which a card must beat the heuristic's choice to be played
+instead."""
 MISERE_DANGER: Final = 3
 """A misère is simulated with at most this many exposed cards (`misere_danger`)."""
 ABUNDANCE_NEAR: Final = 8.0
@@ -299,28 +303,21 @@ class SoloExpertBot(CardSearchBot):
         if not used:
             return preferred, None
         best = max(totals.values())
-        chosen = next(
-            (
-                c
-                for c in candidates
-                if totals[c] >= best - 1e-9 and _same(c, preferred, view.hand, dead)
-            ),
-            min(c for c in candidates if totals[c] >= best - 1e-9),
-        )
-        if chosen not in totals:  # pragma: no cover - chosen is a candidate
-            return preferred, None
+        # The heuristic's own card stands unless a candidate beats it by `PLAY_MARGIN` a
+        # sample: the rollouts are played by that same policy, so a smaller gain is as
+        # likely the samples' noise as a better card.
+        own = next((c for c in candidates if _same(c, preferred, view.hand, dead)), None)
+        if own is not None and totals[own] >= best - PLAY_MARGIN * used:
+            chosen, card = own, preferred
+        else:
+            chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
+            card = chosen
         reason = Reason(
             PLAY_REASON,
-            {"card": chosen, "samples": used, "units": round(totals[chosen] / used, 1)},
+            {"card": card, "samples": used, "units": round(totals[chosen] / used, 1)},
             cards=("card",),
         )
-        if (
-            _same(chosen, preferred, view.hand, dead)
-            and preferred != chosen
-            and legal >> preferred & 1
-        ):
-            return preferred, reason
-        return chosen, reason
+        return card, reason
 
 
 def _same(a: int, b: int, hand: int, dead: int) -> bool:
