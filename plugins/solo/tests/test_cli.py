@@ -122,3 +122,33 @@ def test_a_session_at_the_terminal_killed_resumed_and_kept_in_the_ledger(tmp_pat
     assert sum(int(x) for x in totals[0].split()[1:]) == 0, "units balance: the sum is zero"
     check = whist("ledger", "check", "--db", str(db))
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_real_card_session_is_kept_with_the_same_units(tmp_path: Path) -> None:
+    """A club secretary enters real-card deals (`whist record`): the facts are validated,
+    scored by the same code as played deals, and a void deal does not count."""
+    db = str(tmp_path / "club.db")
+    players = [
+        f"--player={seat}={name}"
+        for seat, name in zip("NESW", ("Ann", "Bob", "Cy", "Di"), strict=True)
+    ]
+    started = whist("record", "start", "solo", *players, "-o", "match=fixed_deals:2", "--db", db)
+    assert started.returncode == 0, started.stderr
+    solo = whist("record", "deal", "1", "contract=solo", "declarer=2", "tricks=3,2,6,2", "--db", db)
+    assert solo.returncode == 0, solo.stderr
+    assert "solo made, 6 tricks: 1 + 1 over x 1 = 2 a head" in solo.stdout
+    wrong = whist(
+        "record", "deal", "1", "contract=prop", "declarer=0", "tricks=4,4,3,2", "--db", db
+    )
+    assert wrong.returncode == 2
+    assert "a proposal has a partner" in wrong.stderr
+    void = whist("record", "deal", "1", "passed_out=yes", "--db", db)
+    assert void.returncode == 0, void.stderr
+    misere = whist(
+        "record", "deal", "1", "contract=misere", "declarer=1", "tricks=0,1,0,0", "--db", db
+    )
+    assert misere.returncode == 0, misere.stderr
+    sheet = whist("scores", "1", "--db", db)
+    assert "finished, 3 deals" in sheet.stdout
+    totals = next(line for line in sheet.stdout.splitlines() if line.strip().startswith("TOTAL"))
+    assert totals.split()[1:] == ["0", "-8", "8", "0"]
