@@ -34,6 +34,7 @@ PACKAGES = {
     "german": ROOT / "plugins" / "german" / "src" / "openwhist_german",
     "english": ROOT / "plugins" / "english" / "src" / "openwhist_english",
     "israeli": ROOT / "plugins" / "israeli" / "src" / "openwhist_israeli",
+    "solo": ROOT / "plugins" / "solo" / "src" / "openwhist_solo",
     "example": ROOT / "docs" / "plugins" / "example" / "src" / "openwhist_notrump",
 }
 

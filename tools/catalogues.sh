@@ -16,6 +16,7 @@ PACKAGES=(
     plugins/german/src/openwhist_german
     plugins/english/src/openwhist_english
     plugins/israeli/src/openwhist_israeli
+    plugins/solo/src/openwhist_solo
     docs/plugins/example/src/openwhist_notrump
 )
 LANGS=(es pt it)
