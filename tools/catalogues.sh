@@ -16,6 +16,7 @@ PACKAGES=(
     plugins/german/src/openwhist_german
     plugins/english/src/openwhist_english
     plugins/israeli/src/openwhist_israeli
+    plugins/knockout/src/openwhist_knockout
     docs/plugins/example/src/openwhist_notrump
 )
 LANGS=(es pt it)
