@@ -41,7 +41,7 @@ PRESENTATION = Presentation(
         Fact("cards", FactKind.NUMBER, N_("Deal {deal} of 7: {cards} cards each")),
         Fact("deal", FactKind.NUMBER, place=FactPlace.HIDDEN),
         Fact("turn_up", FactKind.CARD, N_("Turned-up trump card: {turn_up}"), optional=True),
-        Fact("chooser", FactKind.SEAT, N_("Trump chosen by {chooser}")),
+        Fact("chooser", FactKind.SEAT, N_("Trump chooser: {chooser}")),
         Fact(
             "cut",
             FactKind.CARDS_PER_SEAT,

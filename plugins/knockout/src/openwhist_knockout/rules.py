@@ -48,6 +48,7 @@ from openwhist import (
     hookimpl,
     initial_state,
     join_messages,
+    plural_message,
     standard_view,
 )
 from pydantic import BaseModel, ConfigDict, Field
@@ -220,7 +221,10 @@ def outcome(
         back = [d for d in dogs if tricks[d] > 0]
         blank = [s for s in playing if s not in dogs and tricks[s] == 0]
         gone = [d for d in dogs if tricks[d] == 0]
-        if blank and options.dogs_life and not dog_used and not last:
+        if last:
+            # §6: the seventh deal ends the game; nobody is knocked out by it.
+            new_dogs, used, gone = [], dog_used, []
+        elif blank and options.dogs_life and not dog_used:
             new_dogs, used = blank, True
         else:
             new_dogs, used = [], dog_used
@@ -465,7 +469,12 @@ class KnockoutRules:
         )
         names = rules.seat_names
         lines = tuple(
-            ScoreLine.explained(seat, Category.TRICKS, won, Message("{won} tricks", {"won": won}))
+            ScoreLine.explained(
+                seat,
+                Category.TRICKS,
+                won,
+                plural_message("{won} trick", "{won} tricks", "won", {"won": won}),
+            )
             for seat, won in enumerate(tricks)
             if won
         )
