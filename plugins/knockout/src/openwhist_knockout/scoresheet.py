@@ -20,7 +20,8 @@ from openwhist import N_, DealDetail, DealScore, ScoreSheet, Statistic, Tally
 
 
 def deal_detail(facts: Mapping[str, Any], parties: Sequence[str]) -> DealDetail:
-    """The deal's number and what it did to each player (the module docstring)."""
+    """Who went out, who got a dog's life and which dog came back, and per player what the
+    deal did to them (the module docstring)."""
     out = facts.get("out") or []
     knocked = facts.get("knocked_out") or []
     dogs = facts.get("dogs_next") or []
@@ -40,11 +41,14 @@ def deal_detail(facts: Mapping[str, Any], parties: Sequence[str]) -> DealDetail:
             marks.append("back")
         else:
             marks.append("in")
-    deal = facts.get("deal", "?")
-    summary = f"deal {deal}"
+    parts = []
     if knocked:
-        summary += ": out " + " ".join(parties[p] for p in knocked)
-    return DealDetail(summary, tuple(marks))
+        parts.append("out " + " ".join(parties[p] for p in knocked))
+    if dogs:
+        parts.append("dog " + " ".join(parties[p] for p in dogs))
+    if back:
+        parts.append("back " + " ".join(parties[p] for p in back))
+    return DealDetail("; ".join(parts) or "-", tuple(marks))
 
 
 def survivals(score: DealScore) -> list[Tally | None]:
@@ -64,7 +68,7 @@ def trick_shares(score: DealScore) -> list[Tally | None]:
 SHEET = ScoreSheet(
     layout="parties",
     deal_detail=deal_detail,
-    detail_heading=N_("deal"),
+    detail_heading=N_("knocked out"),
     detail_note=N_(
         "(each player: x out before the deal, OUT knocked out, dog a dog's life, back a dog "
         "back in, in still in, WIN the winner / tricks taken)"
