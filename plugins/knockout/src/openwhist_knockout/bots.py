@@ -15,8 +15,8 @@ out to the end of the deal on each sample, all seats playing a quick greedy poli
 (`rollout`); the candidate with the best mean value over the same samples wins (common
 random numbers). The value is what the deal does to the seat in the game: 1 for staying in
 (a trick taken; in misère fewer than two, in its last deal none; in the seventh deal,
-taking its trick), 0.3 for a dog's life still to come, plus 0.2 for taking most tricks
-(the next trump choice) and 0.01 per trick. In a two-player deal with no dog the play-out is
+taking its trick), 0.3 for a dog's life still to come, plus `MOST_TRICKS` for taking most
+tricks alone (the next trump choice) and `PER_TRICK` per trick. In a two-player deal with no dog the play-out is
 exact: the core solver (`openwhist.solver.Solver`) counts each card's tricks on each sample.
 
 **Honesty**: the expert's generator is seeded from its own seed and the view
@@ -51,6 +51,12 @@ from openwhist_knockout.rules import DEALS, KNOCK, ChooseTrump, Knock
 DEFAULT_SAMPLES = 16
 """Sampled deals per decision at the expert's default level."""
 QUICK_SAMPLES = 6
+MARGIN = 0.15
+"""How much better per sample another choice must do than the heuristic's to be played."""
+MOST_TRICKS = 0.25
+"""Value of taking most tricks alone (the next deal's trump choice)."""
+PER_TRICK = 1.0
+"""Value of each trick beyond staying in (a margin for the next deals, and the totals)."""
 STRONG_SAMPLES = 40
 
 
@@ -133,31 +139,66 @@ def _wins(card: int, best: int, led: int, trump: int) -> bool:
     return beats(card, best, led, trump)
 
 
-def _greedy(hand: int, trick: Sequence[int], trump: int, lose: bool, must_break: bool) -> int:
-    """The rollout policy: lead the highest card (a plain suit first while trumps are not
-    broken under ``trumps_must_be_broken``); follow with the cheapest card that wins, else
-    the lowest (throwing plain suits before trumps). ``lose`` mirrors it for misère."""
-    if not trick:
-        legal = hand & ~SUIT_MASKS[trump] if must_break and 0 <= trump else hand
-        legal = legal or hand
-        if lose:
-            return min(_cards(legal), key=lambda c: c % 13)
-        return max(_cards(legal), key=lambda c: (c // 13 != trump, c % 13))
+def _best_of(trick: Sequence[int], trump: int) -> int:
     led = trick[0] // 13
-    legal = hand & SUIT_MASKS[led] or hand
     best = trick[0]
     for c in trick[1:]:
         if _wins(c, best, led, trump):
             best = c
+    return best
+
+
+def _can_beat(hand: int, best: int, led: int, trump: int) -> bool:
+    """Whether a hand playing to a trick led in ``led`` can beat ``best`` (following suit)."""
+    follow = hand & SUIT_MASKS[led]
+    legal = follow or hand
+    return any(_wins(c, best, led, trump) for c in _cards(legal))
+
+
+def _greedy(
+    hands: Sequence[int],
+    seat: int,
+    trick: Sequence[int],
+    after: Sequence[int],
+    trump: int,
+    lose: bool,
+    must_break: bool,
+) -> int:
+    """The rollout policy, on a sampled deal where every hand is known: lead a card nobody
+    can beat if there is one, else the lowest of the longest plain suit; follow with the
+    cheapest card that no one still to play can beat, else the lowest card (plain suits
+    before trumps). ``lose`` mirrors it for misère: the highest card that still loses."""
+    hand = hands[seat]
+    others = [s for s in after if hands[s]]
+    if not trick:
+        legal = hand & ~SUIT_MASKS[trump] if must_break and 0 <= trump else hand
+        legal = legal or hand
+        cards = _cards(legal)
+        if lose:
+            return min(cards, key=lambda c: c % 13)
+        sure = [
+            c for c in cards if not any(_can_beat(hands[s], c, c // 13, trump) for s in others)
+        ]
+        if sure:
+            return min(sure, key=lambda c: (c // 13 == trump, c % 13))
+
+        def length(c: int) -> tuple[bool, int, int]:
+            return (c // 13 != trump, (legal & SUIT_MASKS[c // 13]).bit_count(), -(c % 13))
+
+        return max(cards, key=length)
+    led = trick[0] // 13
+    legal = hand & SUIT_MASKS[led] or hand
+    best = _best_of(trick, trump)
     cards = _cards(legal)
     winning = [c for c in cards if _wins(c, best, led, trump)]
-    losing = [c for c in cards if c not in winning]
     if lose:
+        losing = [c for c in cards if c not in winning]
         if losing:
             return max(losing, key=lambda c: c % 13)
         return min(cards, key=lambda c: (c // 13 == trump, c % 13))
-    if winning:
-        return min(winning, key=lambda c: (c // 13 == trump, c % 13))
+    holding = [c for c in winning if not any(_can_beat(hands[s], c, led, trump) for s in others)]
+    if holding:
+        return min(holding, key=lambda c: (c // 13 == trump, c % 13))
     return min(cards, key=lambda c: (c // 13 == trump, c % 13))
 
 
@@ -205,7 +246,8 @@ def rollout(
                     if not _wins(card, best, led, trump):
                         continue  # knock
             else:
-                card = _greedy(hand, trick_l, trump, misere, must_break and not broken)
+                after = order[order.index(seat) + 1 :]
+                card = _greedy(hands, seat, trick_l, after, trump, misere, must_break and not broken)
             hands[seat] = hand & ~(1 << card)
             if card // 13 == trump:
                 broken = True
@@ -245,7 +287,7 @@ def deal_value(view: PlayerView, tricks: Sequence[int]) -> float:
     dogs = view.public.get("dogs") or []
     if options.misere:
         survive = mine == 0 if last else mine < 2
-        return (1.0 if survive else 0.0) - 0.01 * mine
+        return (1.0 if survive else 0.0) - PER_TRICK * mine
     if last:
         return 1.0 if mine else 0.0
     if mine:
@@ -254,9 +296,9 @@ def deal_value(view: PlayerView, tricks: Sequence[int]) -> float:
         value = 0.3
     else:
         value = 0.0
-    if mine and mine == max(tricks):
-        value += 0.2
-    return value + 0.01 * mine
+    if mine and sorted(tricks)[-2:] != [mine, mine] and mine == max(tricks):
+        value += MOST_TRICKS  # the next trump choice, uncontested
+    return value + PER_TRICK * mine
 
 
 def _dog_used(view: PlayerView) -> bool:
@@ -413,7 +455,10 @@ class KnockoutExpertBot(Bot):
                 )
                 totals[action] += deal_value(view, tricks)
         top = max(totals.values())
-        if totals.get(preferred, -1.0) >= top - 1e-9:
+        # The heuristic's choice stands unless another does clearly better on the samples
+        # (`MARGIN` of value per sample): the greedy play-outs are rough, the heuristic's
+        # card counting is not, so a small difference is noise more often than not.
+        if preferred in totals and totals[preferred] >= top - MARGIN * len(samples):
             return preferred
         return next(a for a in candidates if totals[a] >= top - 1e-9)
 

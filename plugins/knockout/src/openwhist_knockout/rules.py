@@ -481,7 +481,7 @@ class KnockoutRules:
         return DealScore(
             parties=names,
             lines=lines,
-            winner=result.winners[0] if len(result.winners) == 1 else None,
+            winner=deal_winner(tricks),
             tricks=tuple(tricks),
             facts={
                 "deal": context.number,
@@ -568,6 +568,14 @@ def cut_order(tied: Sequence[int], rest: Sequence[int], seats: int) -> tuple[tup
         best = max(c % 13 for c in drawn.values())
         cutting = [s for s in cutting if drawn[s] % 13 == best]
     return tuple(cut), cutting[0]
+
+
+def deal_winner(tricks: Sequence[int]) -> int | None:
+    """The deal's winner: the one player who took most tricks (the next trump chooser),
+    ``None`` on a tie; the game's winner is the match's (`MatchProgress.winner`)."""
+    most = max(tricks)
+    top = [s for s, t in enumerate(tricks) if t == most]
+    return top[0] if len(top) == 1 else None
 
 
 def first_leader(context: DealContext, dogs: Sequence[int]) -> int:
