@@ -66,7 +66,9 @@ def _dog_turn(dog_card: str) -> tuple[Engine, Any]:
 def test_a_heuristic_dog_plays_a_card_that_must_win_and_knocks_with_one_that_cannot() -> None:
     engine, state = _dog_turn("AC")  # the ace of trumps: it takes this trick for sure
     bot = KnockoutHeuristicBot()
-    assert bot.choose(engine.observe(state, D), engine.legal_actions(state)) == PLAYS[parse_card("AC")]
+    assert (
+        bot.choose(engine.observe(state, D), engine.legal_actions(state)) == PLAYS[parse_card("AC")]
+    )
     engine, state = _dog_turn("2S")  # it cannot beat the A♠
     assert bot.choose(engine.observe(state, D), engine.legal_actions(state)) == KNOCK
 
@@ -122,7 +124,10 @@ def test_a_rollout_counts_every_trick_of_the_deal() -> None:
     assert tricks[A] >= 2
 
 
-@pytest.mark.parametrize(("players", "option"), [(2, "lead=trump_chooser"), (5, "misere=true"), (4, "trumps_must_be_broken=true")])
+@pytest.mark.parametrize(
+    ("players", "option"),
+    [(2, "lead=trump_chooser"), (5, "misere=true"), (4, "trumps_must_be_broken=true")],
+)
 def test_the_bots_play_whole_matches_under_the_options(players: int, option: str) -> None:
     """Every action a bot chooses is legal (the engine refuses any other) over whole
     matches, under the options the bots read from their views."""

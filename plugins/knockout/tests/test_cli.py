@@ -23,10 +23,16 @@ from openwhist_cli.app import app
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).parent))
-from script import script_for  # noqa: E402
+from script import script_for
 
 GOLDEN = Path(__file__).parent / "golden"
-SEATS = {"A": "human", "B": "bot:heuristic", "C": "bot:heuristic", "D": "bot:expert", "E": "bot:random"}
+SEATS = {
+    "A": "human",
+    "B": "bot:heuristic",
+    "C": "bot:heuristic",
+    "D": "bot:expert",
+    "E": "bot:random",
+}
 
 
 def _invoke(*args: str, input: str | None = None, db: Path | None = None) -> Any:

@@ -42,7 +42,9 @@ def _progress(engine: Engine, dealer: int, deals: int, **detail: Any) -> MatchPr
     )
 
 
-def _deal(engine: Engine, state: Any, hands: dict[int, list[int]], first: int, rest: str = "") -> Any:
+def _deal(
+    engine: Engine, state: Any, hands: dict[int, list[int]], first: int, rest: str = ""
+) -> Any:
     """Deal ``hands`` one card at a time clockwise from ``first`` (the dealer's left, the
     seats in the deal), then the undealt pack: ``rest`` first, the other cards after."""
     seats = [s for s in ((first + i) % engine.seats for i in range(engine.seats)) if s in hands]
@@ -190,19 +192,25 @@ def test_a_dog_whose_card_wins_a_trick_is_back_in() -> None:
 
 def test_several_players_blank_in_one_deal_each_get_a_dog_s_life() -> None:
     options = KnockoutOptions()
-    first = outcome([3, 0, 4, 0], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False)
+    first = outcome(
+        [3, 0, 4, 0], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False
+    )
     assert first.dogs == (B, D)
     assert first.knocked_out == ()
     assert first.dog_used
     # Later, with the dog's life used, a blank player is simply out.
-    later = outcome([5, 0, 1, 0], options=options, number=2, dealer=B, out=[], dogs=[], dog_used=True)
+    later = outcome(
+        [5, 0, 1, 0], options=options, number=2, dealer=B, out=[], dogs=[], dog_used=True
+    )
     assert later.knocked_out == (B, D)
     assert later.dogs == ()
 
 
 def test_without_the_dog_s_life_a_blank_player_is_out_at_once() -> None:
     options = KnockoutOptions(dogs_life=False)
-    result = outcome([7, 0, 0], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False)
+    result = outcome(
+        [7, 0, 0], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False
+    )
     assert result.knocked_out == (B, C)
     assert result.winners == (A,)  # one player remains: the game is over
 
@@ -218,7 +226,13 @@ def test_the_seventh_deal_s_trick_winner_wins_the_game() -> None:
 
 def test_the_next_trump_chooser_is_the_top_trick_taker_of_those_still_in() -> None:
     result = outcome(
-        [2, 2, 1, 0, 0], options=KnockoutOptions(), number=2, dealer=A, out=[E], dogs=[], dog_used=True
+        [2, 2, 1, 0, 0],
+        options=KnockoutOptions(),
+        number=2,
+        dealer=A,
+        out=[E],
+        dogs=[],
+        dog_used=True,
     )
     assert result.knocked_out == (D,)
     assert result.choosers == (A, B)  # clockwise from the left of B, who deals next
@@ -228,7 +242,9 @@ def test_the_next_trump_chooser_is_the_top_trick_taker_of_those_still_in() -> No
 def test_misere_knockout_puts_out_two_tricks_and_spares_the_fewest_when_all_would_go() -> None:
     options = KnockoutOptions(misere=True)
     assert not options.dogs_life
-    result = outcome([2, 1, 3, 1], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False)
+    result = outcome(
+        [2, 1, 3, 1], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False
+    )
     assert result.knocked_out == (A, C)
     wiped = outcome([3, 4], options=options, number=1, dealer=A, out=[], dogs=[], dog_used=False)
     assert wiped.knocked_out == (B,)

@@ -5,4 +5,12 @@ from openwhist_knockout.options import KnockoutOptions
 from openwhist_knockout.plugin import KNOCKOUT
 from openwhist_knockout.rules import KNOCK, TRUMPS, ChooseTrump, Knock, KnockoutRules
 
-__all__ = ["KNOCK", "KNOCKOUT", "TRUMPS", "ChooseTrump", "Knock", "KnockoutOptions", "KnockoutRules"]
+__all__ = [
+    "KNOCK",
+    "KNOCKOUT",
+    "TRUMPS",
+    "ChooseTrump",
+    "Knock",
+    "KnockoutOptions",
+    "KnockoutRules",
+]

@@ -5,19 +5,22 @@ Both read only their seat's `PlayerView` -- the hand, the cards played, the publ
 
 **heuristic**: names as trump its longest suit (ties: the stronger cards); plays cards by
 the core's whist policy (`openwhist.bots.heuristic.TrickPolicy`), trying to win tricks --
-or, in misère knockout, to lose them; on a dog's life it plays its card when the card wins the trick as it stands and
-no player still to play can beat it (`TrickPolicy.holds`), and knocks otherwise.
+or, in misère knockout, to lose them; on a dog's life it plays its card when the card wins
+the trick as it stands and no player still to play can beat it (`TrickPolicy.holds`), and
+knocks otherwise.
 
 **expert**: at every decision with a choice (a trump suit, a card, knock or play) it deals
 the unseen cards among the other hands and the undealt pack, consistently with its view
 (hand sizes, shown voids: `openwhist.bots.sampling.deal_hidden`), and plays every candidate
-out to the end of the deal on each sample, all seats playing a quick greedy policy
-(`rollout`); the candidate with the best mean value over the same samples wins (common
-random numbers). The value is what the deal does to the seat in the game: 1 for staying in
-(a trick taken; in misère fewer than two, in its last deal none; in the seventh deal,
-taking its trick), 0.3 for a dog's life still to come, plus `MOST_TRICKS` for taking most
-tricks alone (the next trump choice) and `PER_TRICK` per trick. In a two-player deal with no dog the play-out is
-exact: the core solver (`openwhist.solver.Solver`) counts each card's tricks on each sample.
+out to the end of the deal on each sample, all seats playing a quick greedy policy that
+sees the sampled hands (`rollout`); the candidate with the best mean value over the same
+samples wins (common random numbers), except that the heuristic's choice stands unless
+another beats it by `MARGIN` per sample (the play-outs are rough). The value is what the
+deal does to the seat in the game: 1 for staying in (a trick taken; in misère fewer than
+two, in its last deal none; in the seventh deal, taking its trick), 0.3 for a dog's life
+still to come, plus `MOST_TRICKS` for taking most tricks alone (the next trump choice) and
+`PER_TRICK` per trick. In a two-player deal with no dog the play-out is exact: the core
+solver (`openwhist.solver.Solver`) counts each card's tricks on each sample.
 
 **Honesty**: the expert's generator is seeded from its own seed and the view
 (`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know.
@@ -171,14 +174,12 @@ def _greedy(
     hand = hands[seat]
     others = [s for s in after if hands[s]]
     if not trick:
-        legal = hand & ~SUIT_MASKS[trump] if must_break and 0 <= trump else hand
+        legal = hand & ~SUIT_MASKS[trump] if must_break and trump >= 0 else hand
         legal = legal or hand
         cards = _cards(legal)
         if lose:
             return min(cards, key=lambda c: c % 13)
-        sure = [
-            c for c in cards if not any(_can_beat(hands[s], c, c // 13, trump) for s in others)
-        ]
+        sure = [c for c in cards if not any(_can_beat(hands[s], c, c // 13, trump) for s in others)]
         if sure:
             return min(sure, key=lambda c: (c // 13 == trump, c % 13))
 
@@ -247,7 +248,9 @@ def rollout(
                         continue  # knock
             else:
                 after = order[order.index(seat) + 1 :]
-                card = _greedy(hands, seat, trick_l, after, trump, misere, must_break and not broken)
+                card = _greedy(
+                    hands, seat, trick_l, after, trump, misere, must_break and not broken
+                )
             hands[seat] = hand & ~(1 << card)
             if card // 13 == trump:
                 broken = True
@@ -418,9 +421,7 @@ class KnockoutExpertBot(Bot):
         if len(candidates) == 1:
             return candidates[0]
         dogs = tuple(view.public.get("dogs") or [])
-        order = view.trick_order or tuple(
-            (view.leader + i) % view.seats for i in range(view.seats)
-        )
+        order = view.trick_order or tuple((view.leader + i) % view.seats for i in range(view.seats))
         after = tuple(order[len(view.trick) + 1 :])
         n = int(view.public.get("cards", 1))
         broken = any(c // 13 == view.trump for c in _cards(dead))

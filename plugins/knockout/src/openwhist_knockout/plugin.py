@@ -18,9 +18,7 @@ SEATS = ("A", "B", "C", "D", "E", "F", "G")
 KNOCKOUT = Variant(
     name="knockout",
     title=N_("Knockout Whist"),
-    description=N_(
-        "2-7 players, seven deals of 7 cards down to 1; take no trick and you are out"
-    ),
+    description=N_("2-7 players, seven deals of 7 cards down to 1; take no trick and you are out"),
     seat_names=SEATS[:4],
     seat_counts={n: SEATS[:n] for n in range(2, 8)},
     rules=KnockoutRules(),

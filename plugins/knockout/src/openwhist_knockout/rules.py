@@ -236,10 +236,8 @@ def outcome(
     if len(remaining) == 1:
         winners = remaining
     elif last:
-        if options.misere:
-            winners = remaining
-        else:
-            winners = tuple(s for s in playing if tricks[s] > 0)
+        # §6: the one-card deal's trick winner; §7 (misère): those left share the game.
+        winners = remaining if options.misere else tuple(s for s in playing if tricks[s] > 0)
     candidates = [s for s in remaining if s not in new_dogs]
     choosers: tuple[int, ...] = ()
     if candidates and not winners:
@@ -323,9 +321,7 @@ class KnockoutRules:
         }
 
     @hookimpl
-    def whist_bidding_actions(
-        self, state: DealState[KnockoutExtra]
-    ) -> tuple[Action, ...] | None:
+    def whist_bidding_actions(self, state: DealState[KnockoutExtra]) -> tuple[Action, ...] | None:
         return TRUMPS if state.phase == PHASE_TRUMP else None
 
     @hookimpl
@@ -520,7 +516,10 @@ class KnockoutRules:
         totals = tuple(t + score.points(p) for p, t in enumerate(progress.totals))
         deals = progress.deals + 1
         out = sorted({*progress.detail.get("out", []), *facts["knocked_out"]})
-        knocked = [*progress.detail.get("knocked_out", []), *([s, deals] for s in facts["knocked_out"])]
+        knocked = [
+            *progress.detail.get("knocked_out", []),
+            *([s, deals] for s in facts["knocked_out"]),
+        ]
         winners = list(facts["winners"])
         finished = bool(winners)
         names = progress.parties
@@ -582,9 +581,7 @@ def first_leader(context: DealContext, dogs: Sequence[int]) -> int:
     """The player left of the dealer who is in the game and not on a dog's life (§4)."""
     out = out_seats(context)
     seats = context.seats
-    return next(
-        s for s in clockwise(context.dealer + 1, seats) if s not in out and s not in dogs
-    )
+    return next(s for s in clockwise(context.dealer + 1, seats) if s not in out and s not in dogs)
 
 
 def trumps_broken(state: DealView) -> bool:
@@ -641,17 +638,17 @@ def match_summary(
             )
         )
     if dogs:
-        parts.append(
-            Message(N_("dog's life: {dogs}"), {"dogs": ", ".join(names[d] for d in dogs)})
-        )
+        parts.append(Message(N_("dog's life: {dogs}"), {"dogs": ", ".join(names[d] for d in dogs)}))
     return join_messages("; ", parts)
 
 
 def knock_allowed(view: PlayerView) -> bool:
     """Whether the seat to act in ``view`` may knock (a dog, not the last trick)."""
-    return view.seat in (view.public.get("dogs") or []) and bool(view.trick) and len(
-        view.completed
-    ) < int(view.public.get("cards", 1)) - 1
+    return (
+        view.seat in (view.public.get("dogs") or [])
+        and bool(view.trick)
+        and len(view.completed) < int(view.public.get("cards", 1)) - 1
+    )
 
 
 __all__ = [
