@@ -12,10 +12,12 @@ knocks otherwise.
 **expert**: at every decision with a choice (a trump suit, a card, knock or play) it deals
 the unseen cards among the other hands and the undealt pack, consistently with its view
 (hand sizes, shown voids: `openwhist.bots.sampling.deal_hidden`), and plays every candidate
-out to the end of the deal on each sample, all seats playing a quick greedy policy that
-sees the sampled hands (`rollout`); the candidate with the best mean value over the same
-samples wins (common random numbers), except that the heuristic's choice stands unless
-another beats it by `MARGIN` per sample (the play-outs are rough). The value is what the
+out to the end of the deal on each sample (`rollout`): a card's play-out is played by the
+heuristic's policy, each seat from a view of its own (its hand and the public play,
+`POLICY_ROLLOUTS`), a trump choice's by a quicker greedy policy that sees the sampled
+hands. The candidate with the best mean value over the same samples wins (common random
+numbers), except that the heuristic's choice stands unless another beats it by `MARGIN`
+per sample (a play-out is only an estimate). The value is what the
 deal does to the seat in the game: 1 for staying in (a trick taken; in misère fewer than
 two, in its last deal none; in the seventh deal, taking its trick), 0.3 for a dog's life
 still to come, plus `MOST_TRICKS` for taking most tricks alone (the next trump choice) and
