@@ -12,12 +12,10 @@ knocks otherwise.
 **expert**: at every decision with a choice (a trump suit, a card, knock or play) it deals
 the unseen cards among the other hands and the undealt pack, consistently with its view
 (hand sizes, shown voids: `openwhist.bots.sampling.deal_hidden`), and plays every candidate
-out to the end of the deal on each sample (`rollout`): a card's play-out is played by the
-heuristic's policy, each seat from a view of its own (its hand and the public play,
-`POLICY_ROLLOUTS`), a trump choice's by a quicker greedy policy that sees the sampled
-hands. The candidate with the best mean value over the same samples wins (common random
-numbers), except that the heuristic's choice stands unless another beats it by `MARGIN`
-per sample (a play-out is only an estimate). The value is what the
+out to the end of the deal on each sample, all seats playing a quick greedy policy that
+sees the sampled hands (`rollout`); the candidate with the best mean value over the same
+samples wins (common random numbers), except that the heuristic's choice stands unless
+another beats it by `MARGIN` per sample (the play-outs are rough). The value is what the
 deal does to the seat in the game: 1 for staying in (a trick taken; in misère fewer than
 two, in its last deal none; in the seventh deal, taking its trick), 0.3 for a dog's life
 still to come, plus `MOST_TRICKS` for taking most tricks alone (the next trump choice) and
@@ -44,7 +42,6 @@ from openwhist import (
     BotSpec,
     Play,
     PlayerView,
-    TrickRecord,
     parse_card,
 )
 from openwhist.bots.heuristic import Counter, TrickPolicy, beats, played_mask, shown_voids
@@ -57,9 +54,6 @@ from openwhist_knockout.rules import DEALS, KNOCK, ChooseTrump, Knock
 DEFAULT_SAMPLES = 16
 """Sampled deals per decision at the expert's default level."""
 QUICK_SAMPLES = 6
-POLICY_ROLLOUTS = True
-"""Whether the play-outs of a card are played by the heuristic's policy (each seat from its
-own view) rather than the quicker perfect-information greedy policy."""
 MARGIN = 0.15
 """How much better per sample another choice must do than the heuristic's to be played."""
 MOST_TRICKS = 0.25
@@ -225,17 +219,12 @@ def rollout(
     misere: bool,
     must_break: bool,
     broken: bool,
-    policy: TrickPolicy | None = None,
-    base: PlayerView | None = None,
 ) -> list[int]:
     """The tricks per seat at the end of the deal, every seat playing `_greedy` (a dog
     plays its card when it wins the trick as it stands, and must in the last trick).
 
     ``to_play`` are the seats still to play to the current trick (in order); ``done`` the
-    completed tricks. With ``policy`` and ``base`` (the deciding seat's view) the other
-    seats play that policy instead, each from a view of its own of the play-out (its hand
-    and the public play only)."""
-    completed = list(base.completed) if base is not None else []
+    completed tricks."""
     hands = list(hands)
     tricks = list(tricks)
     trick_l = list(trick)
@@ -275,10 +264,6 @@ def rollout(
                     win_i = i
             winner = played_by[win_i]
             tricks[winner] += 1
-            if base is not None:
-                completed.append(
-                    TrickRecord(played_by[0], tuple(trick_l), winner, tuple(played_by))
-                )
         else:  # pragma: no cover - the leader always plays
             winner = leader
         done += 1
@@ -293,51 +278,6 @@ def rollout(
         order = [s for s in order if hands[s]]
         trick_l = []
         played_by = []
-
-
-def _policy_card(
-    policy: TrickPolicy,
-    base: PlayerView,
-    hands: Sequence[int],
-    seat: int,
-    trick: Sequence[int],
-    played_by: Sequence[int],
-    after: Sequence[int],
-    tricks: Sequence[int],
-    completed: Sequence[TrickRecord],
-    leader: int,
-    trump: int,
-    misere: bool,
-    must_break: bool,
-) -> int:
-    """``seat``'s card in a play-out by ``policy``, from what that seat would see."""
-    hand = hands[seat]
-    if trick:
-        legal = hand & SUIT_MASKS[trick[0] // 13] or hand
-    else:
-        legal = (hand & ~SUIT_MASKS[trump] if must_break and trump >= 0 else hand) or hand
-    if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
-    view = PlayerView(
-        seat=seat,
-        seats=base.seats,
-        dealer=base.dealer,
-        phase="play",
-        to_act=seat,
-        hand=hand,
-        hand_sizes=tuple(h.bit_count() for h in hands),
-        trump=trump,
-        leader=leader,
-        trick=tuple(trick),
-        tricks=tuple(tricks),
-        completed=tuple(completed),
-        history=(),
-        public=base.public,
-        trick_order=(*played_by, seat, *after),
-        options=base.options,
-        progress=base.progress,
-    )
-    return policy.choose(view, legal, want=not misere)
 
 
 def deal_value(view: PlayerView, tricks: Sequence[int]) -> float:
@@ -380,8 +320,6 @@ class KnockoutExpertBot(Bot):
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
         self.fallback = KnockoutHeuristicBot()
-        self.policy = TrickPolicy()
-        self.policy_rollouts = POLICY_ROLLOUTS
         self._solvers: dict[int, Solver] = {}
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
@@ -515,8 +453,6 @@ class KnockoutExpertBot(Bot):
                     misere=options.misere,
                     must_break=options.trumps_must_be_broken,
                     broken=broken or (isinstance(action, Play) and action.card // 13 == view.trump),
-                    policy=self.policy if self.policy_rollouts else None,
-                    base=view,
                 )
                 totals[action] += deal_value(view, tricks)
         top = max(totals.values())
