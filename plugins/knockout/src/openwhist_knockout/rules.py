@@ -642,15 +642,6 @@ def match_summary(
     return join_messages("; ", parts)
 
 
-def knock_allowed(view: PlayerView) -> bool:
-    """Whether the seat to act in ``view`` may knock (a dog, not the last trick)."""
-    return (
-        view.seat in (view.public.get("dogs") or [])
-        and bool(view.trick)
-        and len(view.completed) < int(view.public.get("cards", 1)) - 1
-    )
-
-
 __all__ = [
     "DEALS",
     "KNOCK",
