@@ -17,6 +17,7 @@ PACKAGES=(
     plugins/english/src/openwhist_english
     plugins/israeli/src/openwhist_israeli
     plugins/solo/src/openwhist_solo
+    plugins/knockout/src/openwhist_knockout
     docs/plugins/example/src/openwhist_notrump
 )
 LANGS=(es pt it)
