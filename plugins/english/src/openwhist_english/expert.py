@@ -229,8 +229,8 @@ def partner_sure_winner(view: PlayerView) -> bool:
     win = winning_index(trick, view.trump)
     if seats[win] != (view.seat + 2) % 4:
         return False
-    if len(trick) == len(seats) - 1:
-        return True
+    if not view.to_play:
+        return True  # we play last
     card = trick[win]
     played = view.hand
     for record in view.completed:
