@@ -8,9 +8,11 @@ against the plain minimax in tests/solver/test_exact.py -- is the oracle on smal
 
 from __future__ import annotations
 
-import builtins
+import importlib.util
 import logging
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,18 +30,32 @@ trick in progress in most); the heavier sweep is bench/bench_solver.py --dds."""
 
 @pytest.fixture
 def no_endplay(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Pretend endplay is not installed: importing it fails, as on a machine without it."""
-    real_import = builtins.__import__
+    """Pretend endplay is not installed: looking it up finds nothing, as on a machine
+    without it (the adapter locates the package with `importlib.util.find_spec`)."""
+    real_find_spec = importlib.util.find_spec
 
-    def fake_import(name: str, *args: Any, **kwargs: Any) -> Any:
+    def fake_find_spec(name: str, *args: Any, **kwargs: Any) -> Any:
         if name == "endplay" or name.startswith("endplay."):
-            raise ImportError(f"No module named {name!r}")
-        return real_import(name, *args, **kwargs)
+            return None
+        return real_find_spec(name, *args, **kwargs)
 
     dds_module._reset_for_tests()
-    monkeypatch.setattr(builtins, "__import__", fake_import)
+    monkeypatch.setattr(importlib.util, "find_spec", fake_find_spec)
     yield
-    monkeypatch.setattr(builtins, "__import__", real_import)
+    monkeypatch.setattr(importlib.util, "find_spec", real_find_spec)
+    dds_module._reset_for_tests()
+
+
+@pytest.fixture
+def broken_endplay(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """endplay is installed but its library does not load (wrong architecture...)."""
+
+    def fail() -> Any:
+        raise RuntimeError("Unable to load the dds library: shared library object not found")
+
+    dds_module._reset_for_tests()
+    monkeypatch.setattr(dds_module, "_import_binding", fail)
+    yield
     dds_module._reset_for_tests()
 
 
@@ -85,9 +101,7 @@ def test_the_known_example_position() -> None:
     """Hearts trump; north holds the two top trumps and the last two tricks are north's side's
     whatever is led to them: 2 tricks for each of north's cards, 0 for east's."""
     hands = [CardSet.parse(h).mask for h in ("AH KH", "AS KS", "QS JS", "AD KD")]
-    assert FourHandSolver(trump=2).move_values(hands, leader=0) == {
-        c: 2 for c in CardSet(hands[0])
-    }
+    assert FourHandSolver(trump=2).move_values(hands, leader=0) == {c: 2 for c in CardSet(hands[0])}
     east = FourHandSolver(trump=2).move_values(
         [hands[0] & ~(1 << 38), *hands[1:]], leader=0, trick=(38,)
     )
@@ -111,6 +125,28 @@ def test_a_missing_endplay_falls_back_with_one_notice(
     assert len(notices) == 1, "one notice, not one per question"
     assert "endplay" in notices[0].getMessage()
     assert notices[0].getMessage().startswith(DDS_FALLBACK_NOTICE.split("{")[0])
+
+
+def test_a_broken_endplay_falls_back_too(
+    broken_endplay: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="openwhist.solver"):
+        assert FourHandSolver(trump=1).backend == "python"
+        assert FourHandSolver(trump=2).backend == "python"
+    notices = [r.getMessage() for r in caplog.records if r.name == "openwhist.solver"]
+    assert len(notices) == 1
+    assert "Unable to load the dds library" in notices[0]
+
+
+def test_dds_does_not_pull_in_endplays_plotting_stack() -> None:
+    """The adapter loads only endplay's ctypes binding: not the endplay package, whose
+    ``__init__`` imports matplotlib (seconds of start-up, a UI library in the solver layer)."""
+    code = (
+        "import sys; from openwhist.solver.dds import dds_available; assert dds_available(); "
+        "print(sorted(m for m in ('endplay', 'matplotlib') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_fallback_gives_up_on_a_whole_deal_within_its_budget(no_endplay: None) -> None:

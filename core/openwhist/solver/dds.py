@@ -27,7 +27,9 @@ Spades trump, seat 0 to lead with the only trumps left; it takes every trick:
 
 from __future__ import annotations
 
+import importlib.util
 import logging
+import os
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Final
@@ -111,6 +113,35 @@ class _Board:
 _board: _Board | None = None
 
 
+def _import_binding() -> ModuleType:
+    """Load endplay's ctypes binding of DDS (``endplay/_dds/__init__.py``) *by itself*.
+
+    Importing ``endplay`` runs its package ``__init__``, which imports its dealer tools and
+    with them matplotlib: seconds of start-up, and UI libraries the solver layer must not
+    pull in. The binding itself needs only ctypes and the bundled ``libdds.so`` next to it, so
+    it is located with `importlib.util.find_spec` (which does not run the package) and
+    executed from its file, under a private name.
+
+    Raises:
+        ImportError: endplay is not installed.
+        RuntimeError, OSError: its library does not load (the binding's own errors).
+    """
+    spec = importlib.util.find_spec("endplay")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("No module named 'endplay'")
+    folder = os.path.join(next(iter(spec.submodule_search_locations)), "_dds")
+    binding = importlib.util.spec_from_file_location(
+        "openwhist.solver._endplay_dds",
+        os.path.join(folder, "__init__.py"),
+        submodule_search_locations=[folder],
+    )
+    if binding is None or binding.loader is None:
+        raise ImportError("endplay's DDS binding (endplay/_dds) is missing")
+    module = importlib.util.module_from_spec(binding)
+    binding.loader.exec_module(module)
+    return module
+
+
 def _load() -> ModuleType | None:
     """``endplay._dds`` (the ctypes binding of DDS), or ``None`` with the notice logged once."""
     global _dds, _board, _checked, _reason
@@ -118,8 +149,7 @@ def _load() -> ModuleType | None:
         return _dds
     _checked = True
     try:
-        import endplay._dds as module
-
+        module = _import_binding()
         # A trial solve: a library that loads but does not answer is as good as missing.
         board = _Board(module)
         if board.solve((1 << 12, 1 << 25, 1 << 38, 1 << 51), NO_TRUMP, 0, ()) != {12: 1}:
