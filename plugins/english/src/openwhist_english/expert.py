@@ -56,7 +56,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from openwhist import N_, Bot, BotLevel, BotSpec, PlayerView, Reason
+from openwhist import N_, SUIT_MASKS, Bot, BotLevel, BotSpec, PlayerView, Reason, winning_index
 from openwhist.bots.heuristic import shown_voids
 from openwhist.bots.rating import EVERY_DEAL, EXACT, SAMPLED, TRICKS, CardRating, all_other_hands
 from openwhist.bots.sampling import (
@@ -68,8 +68,6 @@ from openwhist.bots.sampling import (
     view_after_card,
     view_rng,
 )
-from openwhist.game.cards import SUIT_MASKS
-from openwhist.game.tricks import winning_index
 from openwhist.solver import SearchLimitError, Solver, representatives
 from openwhist.solver.dds import FourHandSolver
 

@@ -47,6 +47,7 @@ from typing import Any
 
 from openwhist import (
     N_,
+    SUIT_MASKS,
     Action,
     Bot,
     BotLevel,
@@ -67,7 +68,6 @@ from openwhist.bots.sampling import (
     view_after_card,
     view_rng,
 )
-from openwhist.game.cards import SUIT_MASKS
 from openwhist.solver import representatives
 
 from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
