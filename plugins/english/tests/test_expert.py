@@ -215,18 +215,20 @@ def test_without_endplay_the_expert_still_plays_by_rollouts(
 
 
 def test_the_level_buys_fewer_samples_of_whole_deals_and_all_of_them_late(engine: Engine) -> None:
-    """The time budget (samples x BUDGET_PER_SAMPLE of DDS time, by the cost table): a full
-    13-card deal is dear, so the opening decisions solve a few samples (at least
-    MIN_SAMPLES), the later ones every sample the level asks for; a stronger level always
-    solves at least as many."""
+    """The time budget (samples x BUDGET_PER_SAMPLE of DDS time, by the cost table), for a
+    bot solving from the first card (``dds_from=13``): a full 13-card deal is dear, so the
+    opening decisions solve a few samples (at least MIN_SAMPLES), the later ones every
+    sample the level asks for; a stronger level always solves at least as many."""
     from openwhist_english.expert import MIN_SAMPLES
 
     rng = random.Random(2)
     early = engine.observe(_advance(engine, rng, 1), 2)
     late = engine.observe(_advance(engine, rng, 30), 2)
     for samples in (10, 30, 90):
-        bot = EnglishExpertBot(random.Random(0), samples=samples)
+        bot = EnglishExpertBot(random.Random(0), samples=samples, dds_from=13)
         assert MIN_SAMPLES <= bot.samples_for(early) < samples
         assert bot.samples_for(late) == samples
-    weak, strong = (EnglishExpertBot(random.Random(0), samples=k) for k in (10, 90))
+    weak, strong = (EnglishExpertBot(random.Random(0), samples=k, dds_from=13) for k in (10, 90))
+    # The default solves from 8 cards: whole early deals are rolled out, every sample.
+    assert EnglishExpertBot(random.Random(0), samples=30).samples_for(early) == 30
     assert weak.samples_for(early) < strong.samples_for(early)

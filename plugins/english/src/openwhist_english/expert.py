@@ -12,17 +12,21 @@ public) consistently with everything the view reveals --
 
 and evaluates each legal card (equal cards merged) on the same samples:
 
-* **double dummy, by DDS** (`openwhist.solver.dds.FourHandSolver`): each sampled deal is
-  solved exactly -- the tricks our side takes after each card with best play by all -- from
-  the first card of the deal to the last;
-* without DDS (``endplay`` missing: one notice, then this fallback), with at most `SOLVE_AT`
-  cards in hand exactly by the pure-Python solver, earlier by a rollout: the rest of the deal
-  played by the ``heuristic`` policy at every seat.
+* **double dummy, by DDS** (`openwhist.solver.dds.FourHandSolver`) with at most ``dds_from``
+  (`DDS_FROM`, 8) cards in hand: each sampled deal is solved exactly -- the tricks our side
+  takes after each card with best play by all; ``dds_from=13`` solves from the first card;
+* earlier, by a rollout: the rest of the deal played by the ``heuristic`` policy at every
+  seat (measured stronger against heuristic opponents than solving whole sampled deals, see
+  `DDS_FROM`);
+* without DDS (``endplay`` missing: one notice, then this fallback), exactly by the
+  pure-Python solver with at most `SOLVE_AT` cards in hand, by rollouts before.
 
 **Time budget.** A level sets its samples *and* a budget of `BUDGET_PER_SAMPLE` seconds of
-solving per sample asked for: a DDS solve of a full 13-card deal costs about
-``DDS_COST[13]`` seconds, of a 9-card one a fiftieth of that, so early in the deal the bot
-solves as many samples as the budget pays for (at least `MIN_SAMPLES`) and later all of them.
+DDS solving per sample asked for: a DDS solve of a full 13-card deal costs about
+``DDS_COST[13]`` seconds, of a 9-card one a fiftieth of that, so a bot solving from more
+cards (``dds_from`` above 8) solves as many samples as the budget pays for (at least
+`MIN_SAMPLES`) and later all of them. (From 8 cards, the default, the budget always pays
+for every sample.)
 The costs are a fixed table (measured, docs/performance.md), not a clock, so a decision stays
 a function of the view and the seed alone.
 
@@ -114,6 +118,11 @@ BUDGET_PER_SAMPLE = 0.008
 """Seconds of solving each requested sample pays for (level 2: 30 samples, 0.24 s)."""
 MIN_SAMPLES = 3
 """Samples solved however dear they are."""
+DDS_FROM = 8
+"""With at most this many cards in hand every sample is solved by DDS; before, each card is
+rolled out by the heuristic policy (which models heuristic-like opponents; on the same 24
+duplicate boards DDS from 8 cards scored +0.29 points a deal against the heuristic, from 10
++0.12, from 13 +0.00 -- docs/bots.md)."""
 DDS_COST = {13: 0.070, 12: 0.030, 11: 0.013, 10: 0.005, 9: 0.0016, 8: 0.001}
 """Seconds one DDS solve of every card costs, by cards in the hand to move (median on our
 machine, docs/performance.md); 0.0005 below 8 cards."""
@@ -253,7 +262,13 @@ def overtakes(card: int, view: PlayerView) -> bool:
 class EnglishExpertBot(CardSearchBot):
     """Plays English or American Whist by sampling the hidden hands (module docstring)."""
 
-    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        dds_from: int = DDS_FROM,
+    ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
         super().__init__()
@@ -261,6 +276,7 @@ class EnglishExpertBot(CardSearchBot):
         self.samples = samples
         self.rollout = EnglishHeuristicBot(random.Random(0))
         self.budget = samples * BUDGET_PER_SAMPLE
+        self.dds_from = dds_from
         self._solvers: dict[int, Solver] = {}
         self._open_solvers: dict[int, Solver] = {}
         self._dds: dict[int, FourHandSolver] = {}
@@ -282,7 +298,7 @@ class EnglishExpertBot(CardSearchBot):
     def samples_for(self, view: PlayerView) -> int:
         """Samples this decision solves: the level's, cut to what its time budget pays for
         at DDS's cost for this many cards (module docstring); all of them without DDS."""
-        if self._four(view.trump).backend != "dds":
+        if self._four(view.trump).backend != "dds" or view.hand.bit_count() > self.dds_from:
             return self.samples
         cost = DDS_COST.get(view.hand.bit_count(), 0.0005)
         return max(min(self.samples, MIN_SAMPLES), min(self.samples, int(self.budget / cost)))
@@ -297,7 +313,7 @@ class EnglishExpertBot(CardSearchBot):
         """Tricks our side takes of the remaining ones after each legal card on one sampled
         deal, and whether they are exact (DDS or the pure solver) or a rollout's."""
         solver = self._four(view.trump)
-        if solver.backend == "dds":
+        if solver.backend == "dds" and view.hand.bit_count() <= self.dds_from:
             return solver.move_values(hands, view.leader, trick=view.trick), True
         values = self._solve(view, hands) if view.hand.bit_count() <= SOLVE_AT else None
         if values is not None:
