@@ -24,8 +24,14 @@ whose contract is made tries to lose them.
   rewards making the contract *exactly* (b² + 10) and charges 10 per trick over or under, so
   overtricks are avoided as surely as undertricks.
 
-The solver is not used: it maximises one side's tricks, while every Israeli seat aims at its
-own exact number, which is not a two-sided contest.
+* **Shedding** (issue 19 item 6): a seat that wants no more tricks (a zero contract, or its
+  contract made), void in the suit led, throws first the card most easily forced to win
+  (`forced_winner_first`: the ♠A of ♠AJT3 before the ♠T) -- in every seat's rollout policy,
+  and in its own choice unless the search prefers another discard by more than `SHED_GAIN`.
+
+Neither solver is used (the pure one nor DDS): both maximise one *partnership's* tricks,
+while every Israeli seat aims at its own exact number against the other three, which is not
+a two-sided contest.
 
 Assumptions the view cannot settle (it does not carry the options): the default scoring
 (10 per trick off, zero bids +25 over / +50 under), Frisch passes to the left.
