@@ -25,7 +25,7 @@ from openwhist.solver.dds import DDS_FALLBACK_NOTICE, FourHandSolver, dds_availa
 
 POSITIONS = 2000
 """Random positions checked (2-4 cards per hand, every trump and no trump, any leader, a
-trick in progress in most); the heavier sweep is bench/bench_solver.py --dds."""
+trick in progress in most); the heavier sweep is bench/bench_dds.py."""
 
 
 @pytest.fixture
