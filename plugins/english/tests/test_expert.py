@@ -4,6 +4,7 @@ score."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from openwhist.plugins import load_catalog
 from openwhist.solver import Solver
 from openwhist_english.expert import EnglishExpertBot, side_utility
 from openwhist_english.heuristic import EnglishHeuristicBot
+from openwhist_english.options import EnglishOptions
 from openwhist_english.rules import turned_up_card
 
 
@@ -135,3 +137,98 @@ def test_late_choices_are_double_dummy_best_when_the_deal_is_known(engine: Engin
         if checked == 5:
             break
     assert checked >= 1
+
+
+def _match_view(
+    score: list[int], options: EnglishOptions, rubber_games: list[int] | None = None
+) -> PlayerView:
+    view = _score_view(score, options.game_target)
+    return replace(
+        view,
+        options=options,
+        progress={"detail": {"game_score": score, "rubber_games": rubber_games or [0, 0]}},
+    )
+
+
+def test_honours_held_in_a_sample_count_as_the_rules_count_them() -> None:
+    # docs/variants/english.md §2.5-2.6: at 3-3 four honours (4 points) take N-S out even
+    # with only 6 tricks -- unless the opponents go out first on tricks.
+    at_three = _match_view([3, 3], EnglishOptions())
+    assert side_utility(6, at_three, (4, 0)) > side_utility(6, at_three, (2, 2))
+    assert side_utility(6, at_three, (4, 0)) > 0 > side_utility(6, at_three, (0, 4))
+    # E-W's 8 tricks (2 points) take them out first: N-S's honours never count.
+    assert side_utility(5, at_three, (4, 0)) == side_utility(5, at_three, (2, 2))
+    # At the score of four (the default rule) a side cannot score honours in this deal.
+    at_four = _match_view([4, 0], EnglishOptions())
+    assert side_utility(6, at_four, (4, 0)) == side_utility(6, at_four, (2, 2))
+    # never_reach_game: honours that would make game are ignored; honours off: never count.
+    strict = _match_view([1, 0], EnglishOptions(honours_rule="never_reach_game"))
+    assert side_utility(6, strict, (4, 0)) == side_utility(6, strict, (2, 2))
+    assert side_utility(6, strict, (3, 1)) > side_utility(6, strict, (2, 2))
+    off = _match_view([3, 3], EnglishOptions(honours=False))
+    assert side_utility(6, off, (4, 0)) == side_utility(6, off, (2, 2))
+
+
+def test_a_game_that_wins_the_rubber_is_worth_the_rubber_bonus_more() -> None:
+    # §2.7: with a game already won in the rubber, going out wins the rubber too.
+    first = _match_view([4, 0], EnglishOptions())
+    deciding = _match_view([4, 0], EnglishOptions(), rubber_games=[1, 0])
+    bonus = EnglishOptions().rubber_bonus
+    gain_first = side_utility(7, first) - side_utility(6, first)
+    gain_deciding = side_utility(7, deciding) - side_utility(6, deciding)
+    assert gain_deciding == pytest.approx(gain_first + bonus)
+    # And the game's value follows game_values: a treble (opponents at 0) beats a single.
+    single = _match_view([4, 3], EnglishOptions())
+    assert side_utility(7, first) - side_utility(6, first) > side_utility(7, single) - side_utility(
+        6, single
+    )
+
+
+def test_without_endplay_the_expert_still_plays_by_rollouts(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A machine without endplay: one notice, then the pure solver late and rollouts early
+    -- the expert still plays every decision legally."""
+    import logging
+
+    from openwhist.solver import dds
+
+    def missing() -> Any:
+        raise ImportError("No module named 'endplay'")
+
+    dds._reset_for_tests()
+    monkeypatch.setattr(dds, "_import_binding", missing)
+    try:
+        with caplog.at_level(logging.WARNING, logger="openwhist.solver"):
+            rng = random.Random(4)
+            for cards in (0, 30, 45):
+                state = _advance(engine, rng, cards)
+                view = engine.observe(state, state.to_act)
+                legal = engine.legal_actions(state)
+                bot = EnglishExpertBot(random.Random(cards), samples=3)
+                assert bot._four(view.trump).backend == "python"
+                assert bot.choose(view, legal) in legal
+        assert len([r for r in caplog.records if r.name == "openwhist.solver"]) == 1
+    finally:
+        monkeypatch.undo()
+        dds._reset_for_tests()
+
+
+def test_the_level_buys_fewer_samples_of_whole_deals_and_all_of_them_late(engine: Engine) -> None:
+    """The time budget (samples x BUDGET_PER_SAMPLE of DDS time, by the cost table), for a
+    bot solving from the first card (``dds_from=13``): a full 13-card deal is dear, so the
+    opening decisions solve a few samples (at least MIN_SAMPLES), the later ones every
+    sample the level asks for; a stronger level always solves at least as many."""
+    from openwhist_english.expert import MIN_SAMPLES
+
+    rng = random.Random(2)
+    early = engine.observe(_advance(engine, rng, 1), 2)
+    late = engine.observe(_advance(engine, rng, 30), 2)
+    for samples in (10, 30, 90):
+        bot = EnglishExpertBot(random.Random(0), samples=samples, dds_from=13)
+        assert MIN_SAMPLES <= bot.samples_for(early) < samples
+        assert bot.samples_for(late) == samples
+    weak, strong = (EnglishExpertBot(random.Random(0), samples=k, dds_from=13) for k in (10, 90))
+    # The default solves from 8 cards: whole early deals are rolled out, every sample.
+    assert EnglishExpertBot(random.Random(0), samples=30).samples_for(early) == 30
+    assert weak.samples_for(early) < strong.samples_for(early)

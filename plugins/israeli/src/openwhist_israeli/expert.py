@@ -24,8 +24,14 @@ whose contract is made tries to lose them.
   rewards making the contract *exactly* (b² + 10) and charges 10 per trick over or under, so
   overtricks are avoided as surely as undertricks.
 
-The solver is not used: it maximises one side's tricks, while every Israeli seat aims at its
-own exact number, which is not a two-sided contest.
+* **Shedding** (issue 19 item 6): a seat that wants no more tricks (a zero contract, or its
+  contract made), void in the suit led, throws first the card most easily forced to win
+  (`forced_winner_first`: the ♠A of ♠AJT3 before the ♠T) -- in every seat's rollout policy,
+  and in its own choice unless the search prefers another discard by more than `SHED_GAIN`.
+
+Neither solver is used (the pure one nor DDS): both maximise one *partnership's* tricks,
+while every Israeli seat aims at its own exact number against the other three, which is not
+a two-sided contest.
 
 Assumptions the view cannot settle (it does not carry the options): the default scoring
 (10 per trick off, zero bids +25 over / +50 under), Frisch passes to the left.
@@ -47,6 +53,7 @@ from typing import Any
 
 from openwhist import (
     N_,
+    SUIT_MASKS,
     Action,
     Bot,
     BotLevel,
@@ -96,6 +103,11 @@ RATING_SCOPE = Reason(N_("points for the deal"))
 """What a review's figure counts (`IsraeliExpertBot.rate_cards`): the seat's deal score."""
 CONTRACT_WINDOW = 1
 """Contracts within this many tricks of the simulated count are tried (and zero)."""
+SHED_GAIN = 25.0
+"""Mean points the search must show for another discard before a seat that wants no more
+tricks keeps a card that can be forced to win (issue 19 item 6): a quarter of the 100-point
+swing between a zero made (+50) and broken (-50), since a dozen rollouts of a zero contract
+are mostly that coin-flip's noise."""
 
 
 def deal_points(contract: int, tricks: int, *, over: bool) -> int:
@@ -120,6 +132,34 @@ def estimated_contract(hand: int, trump: int) -> int:
     """What a seat with ``hand`` would contract (the heuristic's evaluation)."""
     estimate = estimate_tricks(hand, trump)
     return 0 if estimate < ZERO_BID_BELOW else max(1, round(estimate))
+
+
+def forced_winner_first(view: PlayerView, legal: int) -> int | None:
+    """The discard a seat that wants no more tricks should make first, or ``None`` when it
+    is not discarding (it can follow the suit led, or it leads).
+
+    A card can be forced to win when too few unseen cards of its suit rank above it: the
+    ♠A of ♠AJT3 wins whenever spades are led and it is the last spade left, while the ♠T and
+    the ♠3 can still duck. So: the plain (non-trump) card with the fewest unseen cards above
+    it, the higher of equals. A trump is never the first discard -- played to a plain suit's
+    trick it ruffs, and may win at once.
+    """
+    if not view.trick or legal & SUIT_MASKS[view.trick[0] // 13]:
+        return None
+    played = view.hand
+    for record in view.completed:
+        for card in record.cards:
+            played |= 1 << card
+    for card in view.trick:
+        played |= 1 << card
+    unseen = ((1 << 52) - 1) & ~played
+    plain = legal & ~SUIT_MASKS[view.trump] if view.trump >= 0 else legal
+    if not plain:
+        return None
+    return min(
+        _cards(plain),
+        key=lambda c: ((unseen & SUIT_MASKS[c // 13] & ~((2 << c) - 1)).bit_count(), -(c % 13)),
+    )
 
 
 class IsraeliExpertBot(CardSearchBot):
@@ -174,10 +214,15 @@ class IsraeliExpertBot(CardSearchBot):
 
     def card_policy(self, view: PlayerView, legal: int) -> int:
         """The rollout policy of every seat (the heuristic's play): win tricks while short of
-        the contract, lose them once it is made."""
+        the contract, lose them once it is made -- and then, void in the suit led, throw the
+        card most easily forced to win first (`forced_winner_first`)."""
         contracts = view.public.get("contracts") or []
         contract = contracts[view.seat] if view.seat < len(contracts) else None
         needed = 1 if contract is None else int(contract) - view.tricks[view.seat]
+        if needed <= 0:
+            shed = forced_winner_first(view, legal)
+            if shed is not None:
+                return shed  # throw what could be forced to win (issue 19 item 6)
         count = Counter.from_view(view)
         spare = needed > 0 and top_winners(view.hand, count.unseen) >= needed
         return self.policy.choose(view, legal, counter=count, want=needed > 0, spend_high=spare)
@@ -310,6 +355,13 @@ class IsraeliExpertBot(CardSearchBot):
             if equal_in_hand(card, preferred, view.hand, dead) and totals[card] >= best - 1e-9:
                 chosen = preferred
                 break
+        shed = forced_winner_first(view, legal) if view.tricks[view.seat] >= int(contract) else None
+        if shed is not None:
+            # Issue 19 item 6: a seat that wants no more tricks throws the card that can be
+            # forced to win, unless the search clearly prefers another discard.
+            shed_rep = min(c for c in candidates if equal_in_hand(c, shed, view.hand, dead))
+            if totals[shed_rep] >= best - SHED_GAIN * used:
+                chosen = shed
         rep = (
             chosen
             if chosen in made
@@ -471,5 +523,6 @@ __all__ = [
     "deal_points",
     "estimated_contract",
     "expert_factory",
+    "forced_winner_first",
     "make_expert_bot",
 ]
