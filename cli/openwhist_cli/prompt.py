@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "hint": (N_("hint"),),
     "undo": (N_("undo"),),
     "last": (N_("last"),),
+    "tricks": (N_("tricks"),),
     "table": (N_("table"),),
     "quit": (N_("quit"),),
 }

@@ -52,6 +52,7 @@ from openwhist.game.presentation import (
     Note,
     Presentation,
     PrivateAction,
+    TrickCount,
 )
 from openwhist.game.scoresheet import (
     AboveTheLine,
@@ -136,6 +137,7 @@ __all__ = [
     "MatchProgress",
     "Message",
     "Note",
+    "TrickCount",
     "OpenWhistError",
     "OptionsError",
     "Play",
