@@ -1033,7 +1033,7 @@ class TableUI:
             entry = classify(self.prompter.ask(ask))
             if entry.command == "help":
                 self._show_legal(turn)
-                self._show_commands()
+                self._show_commands(None if plays else turn.view.phase)
                 continue
             if entry.command == "hint":
                 self._show_hint()
@@ -1273,9 +1273,23 @@ class TableUI:
             why.append_text(message_text(advice.reason, self.style))
             self.console.print(why)
 
-    def _show_commands(self) -> None:
+    def _show_commands(self, phase: str | None = None) -> None:
+        """The commands, and how to make a move: for a phase of calls the variant explains
+        (`Presentation.phase_help`), its explanation in place of how to type a card."""
+        from openwhist_cli import i18n
         from openwhist_cli.i18n import _
 
+        explained = self.presentation.phase_help.get(phase or "")
+        if explained:
+            self.console.print(i18n.translations().gettext(explained))
+            self.console.print(
+                _(
+                    "Commands: ? your choices, hint, undo, last (last trick), tricks, table "
+                    "(redraw), quit."
+                ),
+                style="dim",
+            )
+            return
         self.console.print(
             _(
                 "Commands: ? legal moves, hint, undo, last (last trick), tricks (every trick "

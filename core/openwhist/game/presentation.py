@@ -370,6 +370,10 @@ class Presentation:
         after_trick: what a completed trick did (`AfterTrick`), or ``None``.
         counted_tricks: which tricks count under the options in force (`CountedTricks`),
             or ``None``: every trick won counts.
+        phase_help: per deal phase (``view.phase``), what a player may call there and how,
+            in English marked ``N_`` (the plugin's catalogue translates it): the screen shows
+            it when a player asks for help (``?``) in that phase, in place of how to type a
+            card.
 
     Raises:
         ValueError: a key declared twice (or both public and private), a label or a
@@ -384,6 +388,7 @@ class Presentation:
     private_actions: tuple[PrivateAction, ...] = ()
     after_trick: AfterTrick | None = None
     counted_tricks: CountedTricks | None = None
+    phase_help: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
 
     def __post_init__(self) -> None:
         public = {f.key: f for f in self.public}
@@ -468,6 +473,7 @@ def _merge(base: Presentation, other: Presentation) -> Presentation:
         after_trick=hooks[0] if len(hooks) == 1 else (both if hooks else None),
         # A house rule that changes which tricks count declares its own count.
         counted_tricks=other.counted_tricks or base.counted_tricks,
+        phase_help={**base.phase_help, **other.phase_help},
     )
 
 

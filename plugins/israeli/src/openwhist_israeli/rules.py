@@ -46,6 +46,7 @@ from openwhist import (
 from pydantic import BaseModel
 
 from openwhist_israeli.actions import (
+    BIDS,
     CONTRACTS,
     NT,
     PASS,
@@ -434,7 +435,19 @@ def public_facts(state: DealState[IsraeliExtra]) -> dict[str, Any]:
         "contract_total": sum(placed),
         "deal_type": None,
         "passed_out": extra.passed_out,
+        # What the seat to act may call, before it calls (docs/variants/israeli.md §4.4,
+        # §4.5): the lowest bid now, and in the contract round the declarer's floor and the
+        # one contract the last seat may not choose.
+        "lowest_bid": None,
+        "lowest_contract": None,
+        "forbidden_contract": None,
     }
+    if state.phase == PHASE_AUCTION and lowest_bid_code(extra) < len(BIDS):
+        facts["lowest_bid"] = bid_of(lowest_bid_code(extra)).notation()
+    elif state.phase == PHASE_CONTRACTS and 0 <= state.to_act < SEATS:
+        low, forbidden = contract_limits(state)
+        facts["lowest_contract"] = low or None
+        facts["forbidden_contract"] = str(forbidden) if forbidden >= 0 else None
     if len(placed) == SEATS:
         total = sum(placed)
         facts["deal_type"] = (
