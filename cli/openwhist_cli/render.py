@@ -76,6 +76,15 @@ class CardStyle:
         return SUIT_LETTERS[suit] if self.ascii else SUIT_SYMBOLS[suit]
 
 
+_ASCII = str.maketrans({"—": "-", "–": "-", "→": "->", "…": "...", "×": "x"})
+
+
+def ascii_safe(text: str, style: CardStyle) -> str:
+    """``text`` with dashes, arrows and ellipses in ASCII when ``style.ascii`` (``--ascii``:
+    a terminal that shows no symbols shows no em dash either)."""
+    return text.translate(_ASCII) if style.ascii else text
+
+
 def rank_text(card: int) -> str:
     """The rank as a player reads it: ``A``, ``K``, ``10``, ``2``."""
     rank = rank_of(card)
@@ -784,6 +793,7 @@ __all__ = [
     "DISPLAY_SUITS",
     "CardStyle",
     "after_trick_text",
+    "ascii_safe",
     "call_text",
     "card_text",
     "cards_text",

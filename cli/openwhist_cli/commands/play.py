@@ -229,8 +229,11 @@ def play_command(
                 setup = interactive_setup(catalog, prompter, console)
             else:
                 setup = _flag_setup(catalog, variant, option or [], seat or [], players)
-        except InputEndedError:
-            runtime.echo_error(i18n._("input ended before the game started"))
+        except InputEndedError as exc:
+            if exc.cancelled:
+                runtime.echo_error(i18n._("cancelled: no game was started"))
+            else:
+                runtime.echo_error(i18n._("input ended before the game started"))
             raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
         from openwhist.services.play import start_session
 
@@ -280,6 +283,72 @@ def play_command(
             runtime.echo_error(i18n._("wrote the game record to {path}").format(path=records))
     if code:
         raise typer.Exit(code)
+
+
+# -- the menu ------------------------------------------------------------------------------
+
+
+MENU_MATCHES = 5
+"""How many open matches the menu offers to resume (the most recent first)."""
+
+
+def menu_command(ctx: typer.Context) -> None:
+    """``whist`` alone at a terminal: offer the open matches of the ledger to resume, then
+    a new match (`play_command`'s questions). Ctrl-C says it was cancelled."""
+    from openwhist_cli import i18n
+
+    i18n.setup(None)
+    with runtime.handle_errors(ctx):
+        from rich.console import Console
+
+        from openwhist_cli.prompt import InputEndedError, Prompter
+
+        matches = _open_matches(ctx)
+        if matches:
+            console = Console(highlight=False, emoji=False, markup=False)
+            catalog = runtime.get_catalog(ctx)
+            console.print(i18n._("Open matches:"), style="bold")
+            for match in matches:
+                try:
+                    title = i18n._(catalog.variant(match["variant"]).title)
+                except Exception:  # a variant no longer installed: its name
+                    title = str(match["variant"])
+                players = ", ".join(str(p["name"]) for p in match["players"])
+                deals = i18n.ngettext(
+                    "{count} deal played", "{count} deals played", int(match["deals"])
+                ).format(count=match["deals"])
+                console.print(f"  {match['id']}. {title}: {players} ({deals})")
+            try:
+                answer = Prompter(console).ask(
+                    i18n._("Resume one (its number), or press Enter for a new match: ")
+                )
+            except InputEndedError as exc:
+                runtime.echo_error(
+                    i18n._("cancelled: no game was started")
+                    if exc.cancelled
+                    else i18n._("input ended before the game started")
+                )
+                raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
+            chosen = answer.strip()
+            if chosen.isascii() and chosen.isdigit() and int(chosen) in {m["id"] for m in matches}:
+                resume_command(ctx, match=int(chosen))
+                return
+    play_command(ctx)
+
+
+def _open_matches(ctx: typer.Context) -> list[dict[str, Any]]:
+    """The most recent open matches of the default ledger (none when it cannot be read:
+    the menu then starts a new match as before)."""
+    try:
+        from openwhist.services.ledger import Ledger
+
+        ledger = Ledger(None, read_only=True)
+        try:
+            return ledger.list_matches(open_only=True)[:MENU_MATCHES]
+        finally:
+            ledger.close()
+    except Exception:  # no ledger yet, or one this version cannot read: nothing to resume
+        return []
 
 
 # -- the ledger ----------------------------------------------------------------------------
@@ -335,7 +404,7 @@ def resume_command(
         from rich.console import Console
 
         from openwhist_cli.prompt import Prompter
-        from openwhist_cli.render import CardStyle
+        from openwhist_cli.render import CardStyle, ascii_safe
 
         catalog = runtime.get_catalog(ctx)
         ledger = _open_ledger(ctx, db)
@@ -374,8 +443,11 @@ def resume_command(
             if table.mid_deal:
                 title = i18n._(session.engine.variant.title)
                 console.rule(
-                    i18n._("{title} — deal {number}, dealer {name}").format(
-                        title=title, number=table.deal_number, name=ui.names[table.dealer]
+                    ascii_safe(
+                        i18n._("{title} — deal {number}, dealer {name}").format(
+                            title=title, number=table.deal_number, name=ui.names[table.dealer]
+                        ),
+                        style,
                     ),
                     characters="-" if style.ascii else "─",
                 )
@@ -762,6 +834,7 @@ class TableUI:
 
         from openwhist_cli.i18n import _
         from openwhist_cli.prompt import InputEndedError
+        from openwhist_cli.render import ascii_safe
 
         title = _(self.session.engine.variant.title)
         try:
@@ -779,8 +852,11 @@ class TableUI:
                         else _("{title} — deal {number}, dealer {name}")
                     )
                     self.console.rule(
-                        heading.format(
-                            title=title, number=event.number, name=self.names[event.dealer]
+                        ascii_safe(
+                            heading.format(
+                                title=title, number=event.number, name=self.names[event.dealer]
+                            ),
+                            self.style,
                         ),
                         characters="-" if self.style.ascii else "─",
                     )
@@ -1387,6 +1463,7 @@ def stdin_is_terminal() -> bool:
 __all__ = [
     "TableUI",
     "interactive_setup",
+    "menu_command",
     "play_command",
     "register",
     "resume_command",
