@@ -579,10 +579,12 @@ def tricks_won_text(
     names: Sequence[str],
     presentation: Presentation | None = None,
     partnerships: Sequence[Sequence[int]] = (),
+    sides: Sequence[str] | None = None,
 ) -> Text:
-    """``Tricks won:`` per seat, or per partnership (``Ann & Cy 3  Bob & Dan 2``), counting
-    only the tricks that count under the options in force when the variant declares which
-    (`Presentation.counted_tricks`), with its note."""
+    """``Tricks won:`` per seat, or per partnership (``Ann & Cy 3  Bob & Dan 2``; ``sides``
+    names them, as `party_labels` does), counting only the tricks that count under the
+    options in force when the variant declares which (`Presentation.counted_tricks`), with
+    its note."""
     presentation = presentation or _NO_PRESENTATION
     counts: Sequence[int] = view.tricks
     note: Message | None = None
@@ -592,11 +594,12 @@ def tricks_won_text(
             counts, note = counted.counts, counted.note
     out = Text(_("Tricks won: "), style="bold")
     if partnerships and all(s < len(counts) for side in partnerships for s in side):
-        sides = ["".join(names[s] for s in side) for side in partnerships]
+        if sides is None or len(sides) != len(partnerships):
+            sides = [" & ".join(names[s] for s in side) for side in partnerships]
         out.append(
             "  ".join(
                 f"{label} {sum(counts[s] for s in side)}"
-                for label, side in zip(party_labels(sides, names, partnerships), partnerships, strict=True)
+                for label, side in zip(sides, partnerships, strict=True)
             )
         )
     else:
@@ -619,6 +622,7 @@ def table(
     presentation: Presentation | None = None,
     partnerships: Sequence[Sequence[int]] = (),
     score: Text | None = None,
+    sides: Sequence[str] | None = None,
 ) -> RenderableType:
     """The whole table as ``view.seat`` sees it: the title (when given: the deal's heading
     already names the variant), trump, the variant's facts as its ``presentation``
@@ -634,7 +638,7 @@ def table(
     if score is not None:
         parts.append(score)
     parts.extend(compass(view, names, style, partnerships))
-    parts.append(tricks_won_text(view, names, presentation, partnerships))
+    parts.append(tricks_won_text(view, names, presentation, partnerships, sides))
     if show_hand:
         parts.append(
             Text(_("Your hand ({name}):").format(name=names[view.seat]), style="bold yellow")

@@ -974,7 +974,13 @@ class TableUI:
         self.console.print(score_table(score, self.style, self.labels(score.parties)))
         if self.deal_view is not None:
             self.console.print(
-                tricks_won_text(self.deal_view, self.names, self.presentation, self.partnerships)
+                tricks_won_text(
+                    self.deal_view,
+                    self.names,
+                    self.presentation,
+                    self.partnerships,
+                    self.labels(score.parties),
+                )
             )
         self.console.print(progress_text(progress, self.labels(progress.parties)))
         self.shown_progress = progress
@@ -1240,6 +1246,7 @@ class TableUI:
             presentation=self.presentation,
             partnerships=self.partnerships,
             score=progress_text(progress, self.labels(progress.parties)),
+            sides=self.labels(progress.parties),
         )
         self.titled = True
         return shown
