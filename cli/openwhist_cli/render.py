@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openwhist import (
     NO_TRUMP,
@@ -52,6 +52,9 @@ from rich.text import Text
 
 from openwhist_cli import i18n
 from openwhist_cli.i18n import _
+
+if TYPE_CHECKING:
+    from openwhist.game.messages import Value
 
 DISPLAY_SUITS = (3, 2, 0, 1)
 """Suits in display order: spades, hearts, clubs, diamonds (colours alternate)."""
@@ -485,9 +488,7 @@ COMPASS_WIDTH = 64
 """The compass picture's width: it fits an 80-column terminal with room to spare."""
 
 
-def _seat_label(
-    seat: int, view: PlayerView, names: Sequence[str], partners: Sequence[int]
-) -> Text:
+def _seat_label(seat: int, view: PlayerView, names: Sequence[str], partners: Sequence[int]) -> Text:
     """A seat's name with what marks it: you, your partner, the dealer, who led."""
     marks: list[str] = []
     if seat == view.seat:
@@ -696,7 +697,9 @@ def party_labels(
         return list(names)
     if partnerships and len(parties) == len(partnerships):
         return [
-            party if "".join(names[s] for s in side) == party else " & ".join(names[s] for s in side)
+            party
+            if "".join(names[s] for s in side) == party
+            else " & ".join(names[s] for s in side)
             for party, side in zip(parties, partnerships, strict=True)
         ]
     return list(parties)
@@ -708,7 +711,7 @@ def named(message: Message, parties: Sequence[str], labels: Sequence[str]) -> Me
     (``A wins 7-6``) then reads ``Ann wins 7-6``."""
     swap = dict(zip(parties, labels, strict=True))
 
-    def one(value: object) -> object:
+    def one(value: Value) -> Value:
         if isinstance(value, Message):
             return named(value, parties, labels)
         if isinstance(value, str) and value in swap:

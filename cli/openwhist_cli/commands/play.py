@@ -340,9 +340,9 @@ def _open_matches(ctx: typer.Context) -> list[dict[str, Any]]:
     """The most recent open matches of the default ledger (none when it cannot be read:
     the menu then starts a new match as before)."""
     try:
-        from openwhist.services.ledger import Ledger
+        from openwhist_cli.commands.ledger import open_ledger
 
-        ledger = Ledger(None, read_only=True)
+        ledger = open_ledger(ctx, None, read_only=True)
         try:
             return ledger.list_matches(open_only=True)[:MENU_MATCHES]
         finally:
@@ -1127,10 +1127,7 @@ class TableUI:
                 if not self.session.can_undo(turn.seat):
                     if self.resumed_deal and turn.view.history:
                         self.console.print(
-                            _(
-                                "Actions played before the match was resumed cannot be "
-                                "taken back."
-                            )
+                            _("Actions played before the match was resumed cannot be taken back.")
                         )
                     else:
                         self.console.print(
