@@ -286,6 +286,10 @@ def fact_value_text(
         return Text(", ".join(_seat_name(v, names) for v in value))
     if kind is FactKind.CALL:
         return call_text(str(value), style, calls)
+    if kind is FactKind.CALL_ROUNDS and isinstance(value, list | tuple):
+        return Text(" | ").join(
+            fact_value_text(FactKind.CALLS, auction, names, style, calls) for auction in value
+        )
     if kind is FactKind.CALLS and isinstance(value, list | tuple):
         out = Text()
         for i, entry in enumerate(value):

@@ -79,6 +79,9 @@ class FactKind(StrEnum):
     """One call in the variant's notation (``"6C"``), drawn by `CallStyle`."""
     CALLS = "calls"
     """The calls so far as ``[seat, call]`` pairs: ``Noa 6♣  Eli pass``."""
+    CALL_ROUNDS = "call_rounds"
+    """A list of earlier auctions, each a `CALLS` list (the auctions before each Frisch):
+    ``Noa pass  Eli pass | Noa 5♣  Eli pass``."""
     PER_SEAT = "per_seat"
     """One number, text or ``None`` per seat: ``Noa 0  Eli -  Sara 6``."""
     LIST = "list"

@@ -29,6 +29,11 @@ HIDDEN = FactPlace.HIDDEN
 
 PRESENTATION = Presentation(
     public=(
+        Fact(
+            "earlier_auctions",
+            FactKind.CALL_ROUNDS,
+            N_("Auctions before the Frisch: {earlier_auctions}"),
+        ),
         Fact("auction", FactKind.CALLS, N_("Auction: {auction}"), emphasis="strong"),
         Fact("declarer", FactKind.SEAT, N_("Declarer: {declarer}, bid {bid}"), emphasis="strong"),
         Fact(
