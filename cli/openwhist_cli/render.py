@@ -764,12 +764,23 @@ def progress_text(progress: MatchProgress, labels: Sequence[str] | None = None) 
     shown = list(labels) if labels is not None else list(progress.parties)
     out = Text(_("Score: "), style="bold")
     out.append("  ".join(f"{p} {t}" for p, t in zip(shown, progress.totals, strict=True)))
+    summary = Text(progress.summary)
     if progress.summary_message is not None:
+        summary = message_text(named(progress.summary_message, progress.parties, shown))
+    if summary:
         out.append("   (", style="dim")
-        out.append_text(message_text(named(progress.summary_message, progress.parties, shown)))
+        out.append_text(summary)
         out.append(")", style="dim")
-    elif progress.summary:
-        out.append(f"   ({progress.summary})", style="dim")
+    # A summary that writes a party as the variant names it (English Whist's "NS 0 – EW
+    # 3"), where the players have names: a legend, rather than a line too long for 80
+    # columns.
+    legend = [
+        f"{party} = {label}"
+        for party, label in zip(progress.parties, shown, strict=True)
+        if party != label and re.search(rf"\b{re.escape(party)}\b", summary.plain)
+    ]
+    if legend:
+        out.append("\n" + ", ".join(legend), style="dim")
     return out
 
 

@@ -988,7 +988,7 @@ class TableUI:
     def _show_final(self, progress: Any) -> None:
         """The end of the match: who won, the score sheet (when recorded) and how to see it
         again; the score line only when the last deal's end did not just show it."""
-        from openwhist_cli.i18n import _
+        from openwhist_cli.i18n import _, ngettext
         from openwhist_cli.render import progress_text
 
         labels = self.labels(progress.parties)
@@ -997,8 +997,13 @@ class TableUI:
         if progress.winner is None:
             self.console.print(_("The match is a tie."), style="bold")
         else:
+            # A side of several players "win", one player "wins".
+            sides = self.partnerships if len(self.partnerships) == len(labels) else ()
+            players = len(sides[progress.winner]) if sides else 1
             self.console.print(
-                _("{party} wins the match!").format(party=labels[progress.winner]),
+                ngettext("{party} wins the match!", "{party} win the match!", players).format(
+                    party=labels[progress.winner]
+                ),
                 style="bold green",
             )
         if self.match_id is None:
