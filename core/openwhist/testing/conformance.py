@@ -1333,10 +1333,15 @@ def kind_problem(kind: FactKind, value: object, seats: int) -> str | None:
             )
         ),
         FactKind.CALL_ROUNDS: listed(
-            lambda auction: isinstance(auction, list | tuple)
-            and all(
-                isinstance(v, list | tuple) and len(v) == 2 and seat(v[0]) and isinstance(v[1], str)
-                for v in auction
+            lambda auction: (
+                isinstance(auction, list | tuple)
+                and all(
+                    isinstance(v, list | tuple)
+                    and len(v) == 2
+                    and seat(v[0])
+                    and isinstance(v[1], str)
+                    for v in auction
+                )
             )
         ),
         FactKind.PER_SEAT: listed(_is_scalar, seats),
