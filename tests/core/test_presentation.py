@@ -315,11 +315,15 @@ def test_a_house_rule_replaces_which_tricks_count_and_a_phases_help() -> None:
     def house_count(view: Any) -> TrickCount:
         return TrickCount((0, 1))
 
-    base = Presentation(counted_tricks=variant_count, phase_help={"auction": "bid", "contracts": "say"})
+    base = Presentation(
+        counted_tricks=variant_count, phase_help={"auction": "bid", "contracts": "say"}
+    )
     kept = base.extended(Presentation())
     assert kept.counted_tricks is variant_count
     assert dict(kept.phase_help) == {"auction": "bid", "contracts": "say"}
-    changed = base.extended(Presentation(counted_tricks=house_count, phase_help={"auction": "bid higher"}))
+    changed = base.extended(
+        Presentation(counted_tricks=house_count, phase_help={"auction": "bid higher"})
+    )
     assert changed.counted_tricks is house_count
     assert dict(changed.phase_help) == {"auction": "bid higher", "contracts": "say"}
 
