@@ -905,6 +905,14 @@ class TableUI:
 
         return party_labels(parties, self.names, self.partnerships)
 
+    def _named(self, message: Any) -> Any:
+        """A rule's message with the seats it names (``N does not hold 2♣``) as the
+        players' names (`render.named`)."""
+        from openwhist_cli.render import named
+
+        seats = self.session.engine.seat_names
+        return named(message, seats, self.names) if len(seats) == len(self.names) else message
+
     def _how_to_resume(self) -> None:
         """Say how to continue an unfinished match recorded in the ledger."""
         from openwhist_cli.i18n import _
@@ -1292,7 +1300,7 @@ class TableUI:
 
         line = Text(_("Not allowed: "))
         if exc.reason is not None:
-            line.append_text(message_text(exc.reason, self.style))
+            line.append_text(message_text(self._named(exc.reason), self.style))
         else:
             line.append(exc.args[0] if exc.args else str(exc))
         line.stylize("red")
