@@ -80,6 +80,7 @@ class CardStyle:
 
 
 _ASCII = str.maketrans({"—": "-", "–": "-", "→": "->", "…": "...", "×": "x"})
+_ASCII_DASHES = str.maketrans({"—": "-", "–": "-", "×": "x"})
 
 
 def ascii_safe(text: str, style: CardStyle) -> str:
@@ -680,6 +681,8 @@ def message_text(message: Message, style: CardStyle | None = None) -> Text:
                 out.append(str(value))
     except (KeyError, ValueError, TypeError):
         return Text(message.text)
+    if style is not None and style.ascii:
+        out.plain = out.plain.translate(_ASCII_DASHES)  # same length: the colours stay
     return out
 
 
@@ -758,7 +761,11 @@ def score_table(
     return grid
 
 
-def progress_text(progress: MatchProgress, labels: Sequence[str] | None = None) -> Text:
+def progress_text(
+    progress: MatchProgress,
+    labels: Sequence[str] | None = None,
+    style: CardStyle | None = None,
+) -> Text:
     """The running score: each party's total (its players, `party_labels`), and the
     variant's summary line with the parties named alike."""
     shown = list(labels) if labels is not None else list(progress.parties)
@@ -766,12 +773,12 @@ def progress_text(progress: MatchProgress, labels: Sequence[str] | None = None) 
     out.append("  ".join(f"{p} {t}" for p, t in zip(shown, progress.totals, strict=True)))
     summary = Text(progress.summary)
     if progress.summary_message is not None:
-        summary = message_text(named(progress.summary_message, progress.parties, shown))
+        summary = message_text(named(progress.summary_message, progress.parties, shown), style)
     if summary:
         out.append("   (", style="dim")
         out.append_text(summary)
         out.append(")", style="dim")
-    # A summary that writes a party as the variant names it (English Whist's "NS 0 – EW
+    # A summary that writes a party as the variant names it in its template ("NS 0 – EW
     # 3"), where the players have names: a legend, rather than a line too long for 80
     # columns.
     legend = [

@@ -990,7 +990,7 @@ class TableUI:
                     self.labels(score.parties),
                 )
             )
-        self.console.print(progress_text(progress, self.labels(progress.parties)))
+        self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
         self.shown_progress = progress
 
     def _show_final(self, progress: Any) -> None:
@@ -1001,7 +1001,7 @@ class TableUI:
 
         labels = self.labels(progress.parties)
         if progress != self.shown_progress:
-            self.console.print(progress_text(progress, labels))
+            self.console.print(progress_text(progress, labels, self.style))
         if progress.winner is None:
             self.console.print(_("The match is a tie."), style="bold")
         else:
@@ -1057,7 +1057,7 @@ class TableUI:
         if progress != self.shown_progress:  # not the line the deal's end just showed
             from openwhist_cli.render import progress_text
 
-            self.console.print(progress_text(progress, self.labels(progress.parties)))
+            self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
         self._how_to_resume()
 
     # -- a human's turn --------------------------------------------------------------------
@@ -1255,7 +1255,7 @@ class TableUI:
             legal_mask=legal_mask,
             presentation=self.presentation,
             partnerships=self.partnerships,
-            score=progress_text(progress, self.labels(progress.parties)),
+            score=progress_text(progress, self.labels(progress.parties), self.style),
             sides=self.labels(progress.parties),
         )
         self.titled = True
