@@ -299,6 +299,7 @@ def menu_command(ctx: typer.Context) -> None:
 
     i18n.setup(None)
     with runtime.handle_errors(ctx):
+        from openwhist import UnknownVariantError
         from rich.console import Console
 
         from openwhist_cli.prompt import InputEndedError, Prompter
@@ -311,7 +312,7 @@ def menu_command(ctx: typer.Context) -> None:
             for match in matches:
                 try:
                     title = i18n._(catalog.variant(match["variant"]).title)
-                except Exception:  # a variant no longer installed: its name
+                except UnknownVariantError:  # a variant no longer installed: its name
                     title = str(match["variant"])
                 players = ", ".join(str(p["name"]) for p in match["players"])
                 deals = i18n.ngettext(
@@ -339,15 +340,18 @@ def menu_command(ctx: typer.Context) -> None:
 def _open_matches(ctx: typer.Context) -> list[dict[str, Any]]:
     """The most recent open matches of the default ledger (none when it cannot be read:
     the menu then starts a new match as before)."""
-    try:
-        from openwhist_cli.commands.ledger import open_ledger
+    from openwhist import OpenWhistError
 
+    from openwhist_cli.commands.ledger import open_ledger
+
+    try:
         ledger = open_ledger(ctx, None, read_only=True)
         try:
             return ledger.list_matches(open_only=True)[:MENU_MATCHES]
         finally:
             ledger.close()
-    except Exception:  # no ledger yet, or one this version cannot read: nothing to resume
+    except (OpenWhistError, OSError):
+        # No ledger yet, or one this version cannot read: nothing to resume, a new match.
         return []
 
 
@@ -1028,6 +1032,8 @@ class TableUI:
     def _sheet(self) -> str:
         """The match's score sheet as `whist scores` shows it, or ``""`` when the ledger
         cannot give it (the hint to run `whist scores` still follows)."""
+        from openwhist import OpenWhistError
+
         from openwhist_cli.commands.scores import render_sheet
 
         if self.ledger is None:
@@ -1043,8 +1049,8 @@ class TableUI:
             else:
                 records = {}
             return str(render_sheet(sheet, records, layout))
-        except Exception:  # the sheet is a courtesy: the match is recorded either way
-            return ""
+        except (OpenWhistError, OSError, KeyError):
+            return ""  # the sheet is a courtesy: the match is recorded either way
 
     def _stopped(self) -> None:
         from openwhist_cli.i18n import _
