@@ -653,11 +653,14 @@ def table(
     return Group(*parts)
 
 
-def message_text(message: Message, style: CardStyle | None = None) -> Text:
+def message_text(
+    message: Message, style: CardStyle | None = None, calls: CallStyle | None = None
+) -> Text:
     """A plugin's `Message` for the screen: its template in the chosen language (our
     catalogue, then the plugins' -- `i18n.use_plugin_catalogues`), nested messages alike,
     cards drawn in ``style``, numbers with one decimal (a decimal comma in Spanish,
-    Portuguese and Italian). A message the plugin filled wrongly (a placeholder without a
+    Portuguese and Italian). With ``calls`` (the variant's `CallStyle`), a value that is a
+    bid with a suit (``5S``) is drawn as the call (``5♠``). A message the plugin filled wrongly (a placeholder without a
     value) shows in its source-language template rather than failing."""
     import re
 
@@ -671,7 +674,13 @@ def message_text(message: Message, style: CardStyle | None = None) -> Text:
                 continue
             value = message.values[piece]
             if isinstance(value, Message):
-                out.append_text(message_text(value, style))
+                out.append_text(message_text(value, style, calls))
+            elif (
+                calls is not None
+                and isinstance(value, str)
+                and any(part.kind == "suit" for part in calls.parts(value))
+            ):
+                out.append_text(call_text(value, style or CardStyle(), calls))
             elif piece in message.cards:
                 out.append_text(card_text(int(value), style or CardStyle()))
             elif isinstance(value, float):

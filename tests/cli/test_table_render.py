@@ -138,3 +138,13 @@ def test_tricks_won_per_side_and_only_those_that_count() -> None:
     two = view(2, tricks=(1, 2), completed=tricks)
     text = tricks_won_text(two, ["Ann", "Bob"], counting).plain
     assert text == "Tricks won: Ann 0  Bob 2   (only the last tricks count)"
+
+
+def test_a_bid_in_a_rules_message_is_drawn_with_its_suit_symbol() -> None:
+    from openwhist import CallStyle
+    from openwhist_cli.render import message_text
+
+    reason = Message("not higher than {high} ({by}'s bid)", {"high": "5S", "by": "S"})
+    calls = CallStyle(words={"pass": "pass"}, suits=True)
+    assert message_text(reason, STYLE, calls).plain == "not higher than 5♠ (S's bid)"
+    assert message_text(reason, STYLE).plain == "not higher than 5S (S's bid)"

@@ -1306,7 +1306,9 @@ class TableUI:
 
         line = Text(_("Not allowed: "))
         if exc.reason is not None:
-            line.append_text(message_text(self._named(exc.reason), self.style))
+            line.append_text(
+                message_text(self._named(exc.reason), self.style, self.presentation.calls)
+            )
         else:
             line.append(exc.args[0] if exc.args else str(exc))
         line.stylize("red")
@@ -1369,7 +1371,9 @@ class TableUI:
         self.console.print(line)
         if advice.reason is not None:
             why = Text(_("Why ({bot}): ").format(bot=advice.bot), style="dim")
-            why.append_text(message_text(advice.reason, self.style))
+            why.append_text(
+                message_text(self._named(advice.reason), self.style, self.presentation.calls)
+            )
             self.console.print(why)
 
     def _show_commands(self, phase: str | None = None) -> None:
