@@ -660,8 +660,9 @@ def message_text(
     catalogue, then the plugins' -- `i18n.use_plugin_catalogues`), nested messages alike,
     cards drawn in ``style``, numbers with one decimal (a decimal comma in Spanish,
     Portuguese and Italian). With ``calls`` (the variant's `CallStyle`), a value that is a
-    bid with a suit (``5S``) is drawn as the call (``5♠``). A message the plugin filled wrongly (a placeholder without a
-    value) shows in its source-language template rather than failing."""
+    bid with a suit (``5S``) is drawn as the call (``5♠``). A message the plugin filled
+    wrongly (a placeholder without a value) shows in its source-language template rather
+    than failing."""
     import re
 
     comma = i18n.language() in ("es", "pt", "it")

@@ -62,6 +62,7 @@ def test_quit_says_how_to_resume_and_the_menu_offers_the_match(tmp_path: Path) -
         menu.expect(rf"resuming match {match}, deal 1")
         menu.expect(r"Ann, your card: ")
         menu.sendintr()  # Ctrl-C mid-game: the match stays open, resumable
+        menu.expect(r"Cancelled \(Ctrl-C\): the game stops here, unfinished\.")
         menu.expect(rf"whist resume {match} continues it")
         menu.expect(pexpect.EOF)
     finally:

@@ -898,8 +898,11 @@ class TableUI:
             self.console.print(_("You left the game."))
             self._how_to_resume()
             return 0
-        except InputEndedError:
-            self.console.print(_("Input ended: the game stops here, unfinished."))
+        except InputEndedError as exc:
+            if exc.cancelled:
+                self.console.print(_("Cancelled (Ctrl-C): the game stops here, unfinished."))
+            else:
+                self.console.print(_("Input ended: the game stops here, unfinished."))
             self._how_to_resume()
             return int(runtime.ExitCode.RUNTIME)
 
