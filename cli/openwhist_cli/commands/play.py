@@ -206,7 +206,8 @@ def play_command(
 
     At your turn type a card (qh, 10d, Q♥) or its number in your hand, or a call in the
     variant's notation; ? lists the legal moves, hint asks the strongest bot (and says why),
-    undo takes back your last action, last shows the last trick, table redraws, quit leaves.
+    undo takes back your last action, last shows the last trick, tricks every trick of the
+    deal, table redraws, quit leaves.
 
     Every match is recorded in the ledger as it is played (each action, each deal's
     score), so `whist resume` continues it after quitting, a crash or a kill.
