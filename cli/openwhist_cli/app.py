@@ -240,7 +240,7 @@ def _root(
         from openwhist_cli.commands import play
 
         if play.stdin_is_terminal():
-            play.play_command(ctx)
+            play.menu_command(ctx)
             raise typer.Exit(0)
         typer.echo(ctx.get_help())
         raise typer.Exit(0)

@@ -21,7 +21,15 @@ from openwhist_cli.i18n import N_, _
 
 
 class InputEndedError(Exception):
-    """The input ended (end of file, or Ctrl-D / Ctrl-C at a terminal)."""
+    """The input ended (end of file, or Ctrl-D / Ctrl-C at a terminal).
+
+    Attributes:
+        cancelled: the player pressed Ctrl-C (rather than the input running out).
+    """
+
+    def __init__(self, cancelled: bool = False) -> None:
+        super().__init__("cancelled" if cancelled else "input ended")
+        self.cancelled = cancelled
 
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -29,6 +37,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "hint": (N_("hint"),),
     "undo": (N_("undo"),),
     "last": (N_("last"),),
+    "tricks": (N_("tricks"),),
     "table": (N_("table"),),
     "quit": (N_("quit"),),
 }
@@ -100,9 +109,12 @@ class Prompter:
                 if not self.console.is_terminal:
                     # Echo scripted input so a transcript reads like a session.
                     self.console.print(line.rstrip("\n"), markup=False, highlight=False)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
             raise InputEndedError from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise InputEndedError(cancelled=True) from None
         return line.rstrip("\r\n")
 
     def confirm(self, question: str) -> bool:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openwhist import (
     NO_TRUMP,
+    PHASE_PLAY,
     PLAYS,
     SUIT_LETTERS,
     SUIT_SYMBOLS,
@@ -52,6 +53,9 @@ from rich.text import Text
 from openwhist_cli import i18n
 from openwhist_cli.i18n import _
 
+if TYPE_CHECKING:
+    from openwhist.game.messages import Value
+
 DISPLAY_SUITS = (3, 2, 0, 1)
 """Suits in display order: spades, hearts, clubs, diamonds (colours alternate)."""
 _RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -73,6 +77,16 @@ class CardStyle:
     def suit_mark(self, suit: int) -> str:
         """The suit's symbol (or letter with ``ascii``)."""
         return SUIT_LETTERS[suit] if self.ascii else SUIT_SYMBOLS[suit]
+
+
+_ASCII = str.maketrans({"—": "-", "–": "-", "→": "->", "…": "...", "×": "x"})
+_ASCII_DASHES = str.maketrans({"—": "-", "–": "-", "×": "x"})
+
+
+def ascii_safe(text: str, style: CardStyle) -> str:
+    """``text`` with dashes, arrows and ellipses in ASCII when ``style.ascii`` (``--ascii``:
+    a terminal that shows no symbols shows no em dash either)."""
+    return text.translate(_ASCII) if style.ascii else text
 
 
 def rank_text(card: int) -> str:
@@ -273,6 +287,10 @@ def fact_value_text(
         return Text(", ".join(_seat_name(v, names) for v in value))
     if kind is FactKind.CALL:
         return call_text(str(value), style, calls)
+    if kind is FactKind.CALL_ROUNDS and isinstance(value, list | tuple):
+        return Text(" | ").join(
+            fact_value_text(FactKind.CALLS, auction, names, style, calls) for auction in value
+        )
     if kind is FactKind.CALLS and isinstance(value, list | tuple):
         out = Text()
         for i, entry in enumerate(value):
@@ -471,30 +489,162 @@ def after_trick_text(
     return lines
 
 
+COMPASS_WIDTH = 64
+"""The compass picture's width: it fits an 80-column terminal with room to spare."""
+
+
+def _seat_label(seat: int, view: PlayerView, names: Sequence[str], partners: Sequence[int]) -> Text:
+    """A seat's name with what marks it: you, your partner, the dealer, who led."""
+    marks: list[str] = []
+    if seat == view.seat:
+        marks.append(_("you"))
+    elif seat in partners:
+        marks.append(_("partner"))
+    if seat == view.dealer:
+        marks.append(_("dealer"))
+    if view.trick and view.trick_seats[0] == seat:
+        marks.append(_("led"))
+    elif not view.trick and view.phase == PHASE_PLAY and seat == view.leader:
+        marks.append(_("to lead"))
+    out = Text(names[seat], style="bold cyan")
+    if marks:
+        out.append(" (" + ", ".join(marks) + ")", style="dim")
+    return out
+
+
+def _centred(text: Text, width: int) -> Text:
+    if not text:
+        return Text("")
+    out = Text(" " * max(0, (width - text.cell_len) // 2))
+    out.append_text(text)
+    return out
+
+
+def partners_of(seat: int, partnerships: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The other seats of ``seat``'s side (none without partnerships)."""
+    for side in partnerships:
+        if seat in side:
+            return tuple(s for s in side if s != seat)
+    return ()
+
+
+def compass(
+    view: PlayerView,
+    names: Sequence[str],
+    style: CardStyle,
+    partnerships: Sequence[Sequence[int]] = (),
+    *,
+    width: int = COMPASS_WIDTH,
+) -> list[Text]:
+    """The table seen from ``view.seat``: the player at the bottom, the others clockwise
+    (in play order) to the left, across and to the right -- a partner opposite -- each
+    seat's card of the current trick beside it, the dealer and the leader marked.
+
+    Two seats sit across, three at the bottom, left and right, four around the compass.
+    More seats do not fit a compass: then one line per seat, in play order from the
+    player (``Ann (you, led): 10♣``)."""
+    seats = view.seats
+    partners = partners_of(view.seat, partnerships)
+    played = dict(zip(view.trick_seats, view.trick, strict=True))
+    blank = Text("")
+
+    def card(seat: int) -> Text:
+        return card_text(played[seat], style) if seat in played else blank
+
+    def label(seat: int) -> Text:
+        return _seat_label(seat, view, names, partners)
+
+    around = [(view.seat + i) % seats for i in range(seats)]  # clockwise from the player
+    if seats > 4:
+        lines = []
+        for seat in around:
+            line = Text("  ")
+            line.append_text(label(seat))
+            if seat in played:
+                line.append(": ")
+                line.append_text(card(seat))
+            lines.append(line)
+        return lines
+    lines = []
+    if seats in (2, 4):
+        top = around[1] if seats == 2 else around[2]
+        lines += [_centred(label(top), width), _centred(card(top), width)]
+    if seats in (3, 4):
+        left, right = around[1], around[-1]
+        west = label(left) + Text("  ") + card(left)
+        east = card(right) + Text("  ") + label(right)
+        gap = width - west.cell_len - east.cell_len
+        middle = west + Text(" " * max(2, gap)) + east
+        lines.append(middle)
+    lines += [_centred(card(view.seat), width), _centred(label(view.seat), width)]
+    return lines
+
+
+def tricks_won_text(
+    view: PlayerView,
+    names: Sequence[str],
+    presentation: Presentation | None = None,
+    partnerships: Sequence[Sequence[int]] = (),
+    sides: Sequence[str] | None = None,
+) -> Text:
+    """``Tricks won:`` per seat, or per partnership (``Ann & Cy 3  Bob & Dan 2``; ``sides``
+    names them, as `party_labels` does), counting only the tricks that count under the
+    options in force when the variant declares which (`Presentation.counted_tricks`), with
+    its note."""
+    presentation = presentation or _NO_PRESENTATION
+    counts: Sequence[int] = view.tricks
+    note: Message | None = None
+    if presentation.counted_tricks is not None:
+        counted = presentation.counted_tricks(replace(view, private={}))
+        if counted is not None:
+            counts, note = counted.counts, counted.note
+    out = Text(_("Tricks won: "), style="bold")
+    if partnerships and all(s < len(counts) for side in partnerships for s in side):
+        if sides is None or len(sides) != len(partnerships):
+            sides = [" & ".join(names[s] for s in side) for side in partnerships]
+        out.append(
+            "  ".join(
+                f"{label} {sum(counts[s] for s in side)}"
+                for label, side in zip(sides, partnerships, strict=True)
+            )
+        )
+    else:
+        out.append("  ".join(f"{names[s]} {n}" for s, n in enumerate(counts)))
+    if note is not None:
+        out.append("   (", style="dim")
+        out.append_text(message_text(note))
+        out.append(")", style="dim")
+    return out
+
+
 def table(
     view: PlayerView,
     names: Sequence[str],
     style: CardStyle,
     *,
-    title: str,
+    title: str = "",
     legal_mask: int = -1,
     show_hand: bool = True,
     presentation: Presentation | None = None,
+    partnerships: Sequence[Sequence[int]] = (),
+    score: Text | None = None,
+    sides: Sequence[str] | None = None,
 ) -> RenderableType:
-    """The whole table as ``view.seat`` sees it: title, trump, the variant's facts as its
-    ``presentation`` declares them (`variant_facts`), tricks won, the current trick, and
-    (``show_hand``) the numbered hand."""
-    parts: list[RenderableType] = [Text(title, style="bold underline")]
+    """The whole table as ``view.seat`` sees it: the title (when given: the deal's heading
+    already names the variant), trump, the variant's facts as its ``presentation``
+    declares them (`variant_facts`), the match ``score`` line, the compass of the seats with
+    the current trick (`compass`), tricks won (`tricks_won_text`), and (``show_hand``) the
+    numbered hand."""
+    parts: list[RenderableType] = []
+    if title:
+        parts.append(Text(title, style="bold underline"))
     if view.phase == "play" or view.trump != NO_TRUMP:
         parts.append(trump_text(view.trump, style))
     parts.extend(variant_facts(view, names, style, presentation))
-    won = Text(_("Tricks won: "), style="bold")
-    won.append("  ".join(f"{names[s]} {n}" for s, n in enumerate(view.tricks)))
-    parts.append(won)
-    if view.trick:
-        line = Text(_("On the table: "), style="bold")
-        line.append_text(trick_text(view.trick_seats, view.trick, names, style))
-        parts.append(line)
+    if score is not None:
+        parts.append(score)
+    parts.extend(compass(view, names, style, partnerships))
+    parts.append(tricks_won_text(view, names, presentation, partnerships, sides))
     if show_hand:
         parts.append(
             Text(_("Your hand ({name}):").format(name=names[view.seat]), style="bold yellow")
@@ -503,12 +653,16 @@ def table(
     return Group(*parts)
 
 
-def message_text(message: Message, style: CardStyle | None = None) -> Text:
+def message_text(
+    message: Message, style: CardStyle | None = None, calls: CallStyle | None = None
+) -> Text:
     """A plugin's `Message` for the screen: its template in the chosen language (our
     catalogue, then the plugins' -- `i18n.use_plugin_catalogues`), nested messages alike,
     cards drawn in ``style``, numbers with one decimal (a decimal comma in Spanish,
-    Portuguese and Italian). A message the plugin filled wrongly (a placeholder without a
-    value) shows in its source-language template rather than failing."""
+    Portuguese and Italian). With ``calls`` (the variant's `CallStyle`), a value that is a
+    bid with a suit (``5S``) is drawn as the call (``5♠``). A message the plugin filled
+    wrongly (a placeholder without a value) shows in its source-language template rather
+    than failing."""
     import re
 
     comma = i18n.language() in ("es", "pt", "it")
@@ -521,7 +675,13 @@ def message_text(message: Message, style: CardStyle | None = None) -> Text:
                 continue
             value = message.values[piece]
             if isinstance(value, Message):
-                out.append_text(message_text(value, style))
+                out.append_text(message_text(value, style, calls))
+            elif (
+                calls is not None
+                and isinstance(value, str)
+                and any(part.kind == "suit" for part in calls.parts(value))
+            ):
+                out.append_text(call_text(value, style or CardStyle(), calls))
             elif piece in message.cards:
                 out.append_text(card_text(int(value), style or CardStyle()))
             elif isinstance(value, float):
@@ -531,6 +691,8 @@ def message_text(message: Message, style: CardStyle | None = None) -> Text:
                 out.append(str(value))
     except (KeyError, ValueError, TypeError):
         return Text(message.text)
+    if style is not None and style.ascii:
+        out.plain = out.plain.translate(_ASCII_DASHES)  # same length: the colours stay
     return out
 
 
@@ -539,11 +701,52 @@ def category_name(category: str) -> str:
     return _(category)
 
 
-def score_table(score: DealScore, style: CardStyle | None = None) -> Table:
-    """Each score line of a deal, explained: party, category, points, note."""
+def party_labels(
+    parties: Sequence[str],
+    names: Sequence[str],
+    partnerships: Sequence[Sequence[int]] = (),
+) -> list[str]:
+    """The scoring parties as players read them: a party per seat is that seat's player
+    (``Ann``), a party per partnership its players (``Ann & Cy``); parties of another shape
+    keep the variant's name for them (``NS``), as does a partnership whose players are
+    named by their seats (``N`` and ``S``: ``NS``)."""
+    if len(parties) == len(names):
+        return list(names)
+    if partnerships and len(parties) == len(partnerships):
+        return [
+            party
+            if "".join(names[s] for s in side) == party
+            else " & ".join(names[s] for s in side)
+            for party, side in zip(parties, partnerships, strict=True)
+        ]
+    return list(parties)
+
+
+def named(message: Message, parties: Sequence[str], labels: Sequence[str]) -> Message:
+    """``message`` with every value that is a party's name (``"NS"``, ``"A"``) replaced by
+    that party's label (`party_labels`), nested messages alike: a variant's summary
+    (``A wins 7-6``) then reads ``Ann wins 7-6``."""
+    swap = dict(zip(parties, labels, strict=True))
+
+    def one(value: Value) -> Value:
+        if isinstance(value, Message):
+            return named(value, parties, labels)
+        if isinstance(value, str) and value in swap:
+            return swap[value]
+        return value
+
+    return message._replace(values={k: one(v) for k, v in message.values.items()})
+
+
+def score_table(
+    score: DealScore, style: CardStyle | None = None, labels: Sequence[str] | None = None
+) -> Table:
+    """Each score line of a deal, explained: party (its players, `party_labels`), category,
+    points, and the line in words."""
     from rich import box
 
     plain = style is not None and style.ascii
+    shown = list(labels) if labels is not None else list(score.parties)
     grid = Table(
         title=_("Deal result"),
         show_edge=False,
@@ -556,28 +759,45 @@ def score_table(score: DealScore, style: CardStyle | None = None) -> Table:
     grid.add_column(_("Explanation"))
     for line in score.lines:
         grid.add_row(
-            score.parties[line.party],
+            shown[line.party],
             category_name(str(line.category)),
             f"{line.points:+d}",
-            message_text(line.message, style) if line.message is not None else line.note,
+            message_text(named(line.message, score.parties, shown), style)
+            if line.message is not None
+            else line.note,
         )
     if not score.lines:
         grid.add_row("-", "-", "0", _("no points scored"))
     return grid
 
 
-def progress_text(progress: MatchProgress) -> Text:
-    """The running score: each party's total, and the variant's summary line."""
+def progress_text(
+    progress: MatchProgress,
+    labels: Sequence[str] | None = None,
+    style: CardStyle | None = None,
+) -> Text:
+    """The running score: each party's total (its players, `party_labels`), and the
+    variant's summary line with the parties named alike."""
+    shown = list(labels) if labels is not None else list(progress.parties)
     out = Text(_("Score: "), style="bold")
-    out.append(
-        "  ".join(f"{p} {t}" for p, t in zip(progress.parties, progress.totals, strict=True))
-    )
+    out.append("  ".join(f"{p} {t}" for p, t in zip(shown, progress.totals, strict=True)))
+    summary = Text(progress.summary)
     if progress.summary_message is not None:
+        summary = message_text(named(progress.summary_message, progress.parties, shown), style)
+    if summary:
         out.append("   (", style="dim")
-        out.append_text(message_text(progress.summary_message))
+        out.append_text(summary)
         out.append(")", style="dim")
-    elif progress.summary:
-        out.append(f"   ({progress.summary})", style="dim")
+    # A summary that writes a party as the variant names it in its template ("NS 0 – EW
+    # 3"), where the players have names: a legend, rather than a line too long for 80
+    # columns.
+    legend = [
+        f"{party} = {label}"
+        for party, label in zip(progress.parties, shown, strict=True)
+        if party != label and re.search(rf"\b{re.escape(party)}\b", summary.plain)
+    ]
+    if legend:
+        out.append("\n" + ", ".join(legend), style="dim")
     return out
 
 
@@ -612,23 +832,29 @@ __all__ = [
     "DISPLAY_SUITS",
     "CardStyle",
     "after_trick_text",
+    "ascii_safe",
     "call_text",
     "card_text",
     "cards_text",
     "category_name",
+    "compass",
     "completed_trick_text",
     "fact_value_text",
     "hand_order",
     "hand_text",
     "legal_text",
     "message_text",
+    "named",
     "note_text",
+    "partners_of",
+    "party_labels",
     "progress_text",
     "rank_text",
     "score_table",
     "suit_name",
     "table",
     "trick_text",
+    "tricks_won_text",
     "trump_text",
     "variant_facts",
 ]

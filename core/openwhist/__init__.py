@@ -52,6 +52,7 @@ from openwhist.game.presentation import (
     Note,
     Presentation,
     PrivateAction,
+    TrickCount,
 )
 from openwhist.game.scoresheet import (
     AboveTheLine,
@@ -156,6 +157,7 @@ __all__ = [
     "Statistic",
     "Suit",
     "Tally",
+    "TrickCount",
     "TrickRecord",
     "UnknownBotLevelError",
     "UnknownVariantError",

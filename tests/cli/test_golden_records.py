@@ -12,6 +12,12 @@ now draws from its own random stream (``openwhist.bots.bot_rng``), which changed
 choices of the random and expert bots but no deck, and no rule; the engine rebuild itself
 changed no byte (the records of ``whist simulate V --seed 7 --deals 200`` compared before
 and after the merge for all four variants).
+
+Regenerated ``bots-israeli`` once more for issue 18: the Israeli view gained public facts (the
+lowest bid, the contract floor, the forbidden contract, the auctions before each Frisch),
+and the expert seeds its sampling from a digest of the whole view
+(`openwhist.bots.sampling.view_rng`), so its samples, and one deal's result, changed; no
+deck and no rule did (the random-bot records are unchanged).
 """
 
 from __future__ import annotations

@@ -304,3 +304,34 @@ def test_the_built_in_presentations_declare_labels_for_every_shown_fact() -> Non
         assert check_presentation(presentation) == [], name
     assert Engine(catalog.variant("israeli")).variant.presentation.exchange("frisch")
     assert parse_card("KC") >= 0
+
+
+def test_a_house_rule_replaces_which_tricks_count_and_a_phases_help() -> None:
+    from openwhist import TrickCount
+
+    def variant_count(view: Any) -> TrickCount:
+        return TrickCount((1, 0))
+
+    def house_count(view: Any) -> TrickCount:
+        return TrickCount((0, 1))
+
+    base = Presentation(
+        counted_tricks=variant_count, phase_help={"auction": "bid", "contracts": "say"}
+    )
+    kept = base.extended(Presentation())
+    assert kept.counted_tricks is variant_count
+    assert dict(kept.phase_help) == {"auction": "bid", "contracts": "say"}
+    changed = base.extended(
+        Presentation(counted_tricks=house_count, phase_help={"auction": "bid higher"})
+    )
+    assert changed.counted_tricks is house_count
+    assert dict(changed.phase_help) == {"auction": "bid higher", "contracts": "say"}
+
+
+def test_the_kit_checks_the_shape_of_earlier_auctions() -> None:
+    from openwhist.game.presentation import FactKind as K
+    from openwhist.testing.conformance import kind_problem
+
+    assert kind_problem(K.CALL_ROUNDS, [[[0, "pass"], [1, "6S"]], []], 4) is None
+    assert kind_problem(K.CALL_ROUNDS, [[[7, "pass"]]], 4) is not None  # no seat 7
+    assert kind_problem(K.CALL_ROUNDS, [[0, "pass"]], 4) is not None  # one auction, not a list

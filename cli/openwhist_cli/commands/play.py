@@ -206,7 +206,8 @@ def play_command(
 
     At your turn type a card (qh, 10d, Q♥) or its number in your hand, or a call in the
     variant's notation; ? lists the legal moves, hint asks the strongest bot (and says why),
-    undo takes back your last action, last shows the last trick, table redraws, quit leaves.
+    undo takes back your last action, last shows the last trick, tricks every trick of the
+    deal, table redraws, quit leaves.
 
     Every match is recorded in the ledger as it is played (each action, each deal's
     score), so `whist resume` continues it after quitting, a crash or a kill.
@@ -229,8 +230,11 @@ def play_command(
                 setup = interactive_setup(catalog, prompter, console)
             else:
                 setup = _flag_setup(catalog, variant, option or [], seat or [], players)
-        except InputEndedError:
-            runtime.echo_error(i18n._("input ended before the game started"))
+        except InputEndedError as exc:
+            if exc.cancelled:
+                runtime.echo_error(i18n._("cancelled: no game was started"))
+            else:
+                runtime.echo_error(i18n._("input ended before the game started"))
             raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
         from openwhist.services.play import start_session
 
@@ -268,6 +272,8 @@ def play_command(
             max_deals=deals,
         )
         ui.review_catalog = catalog if review else None
+        if ledger is not None:
+            ui.match_id, ui.ledger = match_id, ledger
         try:
             code = ui.run()
         finally:
@@ -278,6 +284,76 @@ def play_command(
             runtime.echo_error(i18n._("wrote the game record to {path}").format(path=records))
     if code:
         raise typer.Exit(code)
+
+
+# -- the menu ------------------------------------------------------------------------------
+
+
+MENU_MATCHES = 5
+"""How many open matches the menu offers to resume (the most recent first)."""
+
+
+def menu_command(ctx: typer.Context) -> None:
+    """``whist`` alone at a terminal: offer the open matches of the ledger to resume, then
+    a new match (`play_command`'s questions). Ctrl-C says it was cancelled."""
+    from openwhist_cli import i18n
+
+    i18n.setup(None)
+    with runtime.handle_errors(ctx):
+        from openwhist import UnknownVariantError
+        from rich.console import Console
+
+        from openwhist_cli.prompt import InputEndedError, Prompter
+
+        matches = _open_matches(ctx)
+        if matches:
+            console = Console(highlight=False, emoji=False, markup=False)
+            catalog = runtime.get_catalog(ctx)
+            console.print(i18n._("Open matches:"), style="bold")
+            for match in matches:
+                try:
+                    title = i18n._(catalog.variant(match["variant"]).title)
+                except UnknownVariantError:  # a variant no longer installed: its name
+                    title = str(match["variant"])
+                players = ", ".join(str(p["name"]) for p in match["players"])
+                deals = i18n.ngettext(
+                    "{count} deal played", "{count} deals played", int(match["deals"])
+                ).format(count=match["deals"])
+                console.print(f"  {match['id']}. {title}: {players} ({deals})")
+            try:
+                answer = Prompter(console).ask(
+                    i18n._("Resume one (its number), or press Enter for a new match: ")
+                )
+            except InputEndedError as exc:
+                runtime.echo_error(
+                    i18n._("cancelled: no game was started")
+                    if exc.cancelled
+                    else i18n._("input ended before the game started")
+                )
+                raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
+            chosen = answer.strip()
+            if chosen.isascii() and chosen.isdigit() and int(chosen) in {m["id"] for m in matches}:
+                resume_command(ctx, match=int(chosen))
+                return
+    play_command(ctx)
+
+
+def _open_matches(ctx: typer.Context) -> list[dict[str, Any]]:
+    """The most recent open matches of the default ledger (none when it cannot be read:
+    the menu then starts a new match as before)."""
+    from openwhist import OpenWhistError
+
+    from openwhist_cli.commands.ledger import open_ledger
+
+    try:
+        ledger = open_ledger(ctx, None, read_only=True)
+        try:
+            return ledger.list_matches(open_only=True)[:MENU_MATCHES]
+        finally:
+            ledger.close()
+    except (OpenWhistError, OSError):
+        # No ledger yet, or one this version cannot read: nothing to resume, a new match.
+        return []
 
 
 # -- the ledger ----------------------------------------------------------------------------
@@ -344,7 +420,7 @@ def resume_command(
         from rich.console import Console
 
         from openwhist_cli.prompt import Prompter
-        from openwhist_cli.render import CardStyle
+        from openwhist_cli.render import CardStyle, ascii_safe
 
         catalog = runtime.get_catalog(ctx)
         ledger = _open_ledger(ctx, db)
@@ -361,9 +437,12 @@ def resume_command(
             console = Console(highlight=False, emoji=False, markup=False)
             terminal = console.is_terminal
             style = CardStyle(ascii=ascii_cards, four_color=four_color)
+            played = i18n.ngettext(
+                "{actions} action played", "{actions} actions played", table.actions_played
+            ).format(actions=table.actions_played)
             runtime.echo_error(
-                i18n._("resuming match {match}, deal {deal} ({actions} actions played)").format(
-                    match=table.match_id, deal=table.deal_number, actions=table.actions_played
+                i18n._("resuming match {match}, deal {deal} ({played})").format(
+                    match=table.match_id, deal=table.deal_number, played=played
                 )
             )
             ui = TableUI(
@@ -376,11 +455,16 @@ def resume_command(
                 max_deals=deals,
             )
             ui.review_catalog = catalog if review else None
+            ui.match_id, ui.ledger = table.match_id, ledger
+            ui.resumed_deal = table.mid_deal
             if table.mid_deal:
                 title = i18n._(session.engine.variant.title)
                 console.rule(
-                    i18n._("{title} — deal {number}, dealer {name}").format(
-                        title=title, number=table.deal_number, name=ui.names[table.dealer]
+                    ascii_safe(
+                        i18n._("{title} — deal {number}, dealer {name}").format(
+                            title=title, number=table.deal_number, name=ui.names[table.dealer]
+                        ),
+                        style,
                     ),
                     characters="-" if style.ascii else "─",
                 )
@@ -734,8 +818,28 @@ class TableUI:
         engine = session.engine
         # The table as the variant, with its house rules, declares it (openwhist.Presentation).
         self.presentation = engine.variant.match_presentation(engine.house_rules)
+        sides = engine.variant.partnerships
+        # Partnerships are fixed for one table size (`Variant`): at another, none.
+        self.partnerships = sides if sum(map(len, sides)) == len(self.names) else ()
         self.review_catalog: Catalog | None = None
         """Set (``--review``): each finished deal is reviewed for the human seats."""
+        self.match_id: int | None = None
+        """The match's number in the ledger (``None``: not recorded): the end of the match
+        says how to see its sheet again (``whist scores N``)."""
+        self.ledger: Any = None
+        """The ledger recording the match, for the sheet at its end (``None``: none)."""
+        self.titled = True
+        """Whether the screen already shows the variant's title (the deal's heading): the
+        table repeats it only on a cleared screen."""
+        self.seen: dict[int, int] = {}
+        """Hot-seat: per seat, how many tricks of the deal were complete when it last
+        looked, so that it is shown those completed while the others played."""
+        self.deal_view: PlayerView | None = None
+        """A view taken after the deal's last trick (public facts), for its end."""
+        self.shown_progress: Any = None
+        self.resumed_deal = False
+        """The deal in progress was resumed from the ledger: its earlier actions cannot be
+        taken back (`whist resume`)."""
 
     def run(self) -> int:
         """Play until the match ends, the deal limit, quit (0) or the end of input (1)."""
@@ -750,12 +854,16 @@ class TableUI:
 
         from openwhist_cli.i18n import _
         from openwhist_cli.prompt import InputEndedError
+        from openwhist_cli.render import ascii_safe
 
         title = _(self.session.engine.variant.title)
         try:
             while True:
                 event = self.session.next_event()
                 if isinstance(event, DealStarted):
+                    self.resumed_deal = False
+                    self.seen = {}
+                    self.deal_view = None
                     # A redeal (the cards gathered, the same dealer deals again) is the
                     # same deal: said so, or it reads like a deal counted twice.
                     heading = (
@@ -764,8 +872,11 @@ class TableUI:
                         else _("{title} — deal {number}, dealer {name}")
                     )
                     self.console.rule(
-                        heading.format(
-                            title=title, number=event.number, name=self.names[event.dealer]
+                        ascii_safe(
+                            heading.format(
+                                title=title, number=event.number, name=self.names[event.dealer]
+                            ),
+                            self.style,
                         ),
                         characters="-" if self.style.ascii else "─",
                     )
@@ -801,10 +912,40 @@ class TableUI:
                     return 0
         except _LeaveError:
             self.console.print(_("You left the game."))
+            self._how_to_resume()
             return 0
-        except InputEndedError:
-            self.console.print(_("Input ended: the game stops here, unfinished."))
+        except InputEndedError as exc:
+            if exc.cancelled:
+                self.console.print(_("Cancelled (Ctrl-C): the game stops here, unfinished."))
+            else:
+                self.console.print(_("Input ended: the game stops here, unfinished."))
+            self._how_to_resume()
             return int(runtime.ExitCode.RUNTIME)
+
+    def labels(self, parties: Sequence[str]) -> list[str]:
+        """The scoring parties as the players' names (`render.party_labels`)."""
+        from openwhist_cli.render import party_labels
+
+        return party_labels(parties, self.names, self.partnerships)
+
+    def _named(self, message: Any) -> Any:
+        """A rule's message with the seats it names (``N does not hold 2♣``) as the
+        players' names (`render.named`)."""
+        from openwhist_cli.render import named
+
+        seats = self.session.engine.seat_names
+        return named(message, seats, self.names) if len(seats) == len(self.names) else message
+
+    def _how_to_resume(self) -> None:
+        """Say how to continue an unfinished match recorded in the ledger."""
+        from openwhist_cli.i18n import _
+
+        if self.match_id is not None and not self.session.progress.finished:
+            self.console.print(
+                _("The match is saved: whist resume {match} continues it.").format(
+                    match=self.match_id
+                )
+            )
 
     # -- showing events --------------------------------------------------------------------
 
@@ -847,6 +988,7 @@ class TableUI:
         # public facts only: any seat's view will do.
         view = self.session.observe(0)
         if view is not None:
+            self.deal_view = view
             for line in after_trick_text(
                 view, event.trick, self.names, self.style, self.presentation
             ):
@@ -855,24 +997,79 @@ class TableUI:
             time.sleep(self.pause)
 
     def _show_score(self, score: Any, progress: Any) -> None:
-        from openwhist_cli.render import progress_text, score_table
+        """The end of a deal: each score line in words with the players' names, the tricks
+        each side won that count, and where the match stands."""
+        from openwhist_cli.render import progress_text, score_table, tricks_won_text
 
         self.console.print()
-        self.console.print(score_table(score, self.style))
-        self.console.print(progress_text(progress))
+        self.console.print(score_table(score, self.style, self.labels(score.parties)))
+        if self.deal_view is not None:
+            self.console.print(
+                tricks_won_text(
+                    self.deal_view,
+                    self.names,
+                    self.presentation,
+                    self.partnerships,
+                    self.labels(score.parties),
+                )
+            )
+        self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
+        self.shown_progress = progress
 
     def _show_final(self, progress: Any) -> None:
-        from openwhist_cli.i18n import _
+        """The end of the match: who won, the score sheet (when recorded) and how to see it
+        again; the score line only when the last deal's end did not just show it."""
+        from openwhist_cli.i18n import _, ngettext
         from openwhist_cli.render import progress_text
 
-        self.console.print(progress_text(progress))
+        labels = self.labels(progress.parties)
+        if progress != self.shown_progress:
+            self.console.print(progress_text(progress, labels, self.style))
         if progress.winner is None:
             self.console.print(_("The match is a tie."), style="bold")
         else:
+            # A side of several players "win", one player "wins".
+            sides = self.partnerships if len(self.partnerships) == len(labels) else ()
+            players = len(sides[progress.winner]) if sides else 1
             self.console.print(
-                _("{party} wins the match!").format(party=progress.parties[progress.winner]),
+                ngettext("{party} wins the match!", "{party} win the match!", players).format(
+                    party=labels[progress.winner]
+                ),
                 style="bold green",
             )
+        if self.match_id is None:
+            return
+        sheet = self._sheet()
+        if sheet:
+            self.console.print(sheet, markup=False, highlight=False)
+        self.console.print(
+            _("The score sheet again, at any time: whist scores {match}").format(
+                match=self.match_id
+            )
+        )
+
+    def _sheet(self) -> str:
+        """The match's score sheet as `whist scores` shows it, or ``""`` when the ledger
+        cannot give it (the hint to run `whist scores` still follows)."""
+        from openwhist import OpenWhistError
+
+        from openwhist_cli.commands.scores import render_sheet
+
+        if self.ledger is None:
+            return ""
+        try:
+            sheet = self.ledger.score_sheet(self.match_id)
+            layout = self.ledger.declared_sheet(sheet["match"]["variant"])
+            if layout is not None and layout.deal_detail is not None:
+                records = {
+                    deal["number"]: {"facts": (deal["record"].get("score") or {}).get("facts")}
+                    for deal in self.ledger.deal_records(self.match_id)
+                }
+            else:
+                records = {}
+            return str(render_sheet(sheet, records, layout))
+        except (OpenWhistError, OSError, KeyError):
+            return ""  # the sheet is a courtesy: the match is recorded either way
 
     def _stopped(self) -> None:
         from openwhist_cli.i18n import _
@@ -881,9 +1078,12 @@ class TableUI:
         self._show_final_standing()
 
     def _show_final_standing(self) -> None:
-        from openwhist_cli.render import progress_text
+        progress = self.session.progress
+        if progress != self.shown_progress:  # not the line the deal's end just showed
+            from openwhist_cli.render import progress_text
 
-        self.console.print(progress_text(self.session.progress))
+            self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
+        self._how_to_resume()
 
     # -- a human's turn --------------------------------------------------------------------
 
@@ -908,6 +1108,7 @@ class TableUI:
         screen (its scrollback keeps it). Not a terminal (a pipe, a test): a separator.
         docs/playing.md ("Hot-seat") says what a terminal can and cannot guarantee.
         """
+        self.titled = False
         if not self.console.is_terminal:
             self.console.print("\n" + "=" * 40 + "\n")
         elif self.console.is_dumb_terminal:
@@ -922,26 +1123,19 @@ class TableUI:
         from openwhist_cli import i18n
         from openwhist_cli.i18n import _
         from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
-        from openwhist_cli.render import hand_order, message_text, table
+        from openwhist_cli.render import hand_order, message_text
 
         if self.hot_seat and turn.seat != self.shown_seat:
             self._pass_screen(turn.seat)
+            self._show_missed(turn.seat, turn.view)
+        self.seen[turn.seat] = len(turn.view.completed)
         self.shown_seat = turn.seat
         self.view = turn.view
         # Cards may be played (by number too), even beside another action such as a knock.
         plays = any(isinstance(a, Play) for a in turn.legal)
         legal_mask = sum(1 << a.card for a in turn.legal if isinstance(a, Play)) if plays else -1
         presentation = self.presentation
-        self.console.print(
-            table(
-                turn.view,
-                self.names,
-                self.style,
-                title=title,
-                legal_mask=legal_mask,
-                presentation=presentation,
-            )
-        )
+        self.console.print(self._table(turn.view, title, legal_mask))
         # A declared card exchange: the cards are chosen from the hand.
         exchange = None if plays else presentation.exchange(turn.view.phase)
         name = self.names[turn.seat]
@@ -959,7 +1153,7 @@ class TableUI:
             entry = classify(self.prompter.ask(ask))
             if entry.command == "help":
                 self._show_legal(turn)
-                self._show_commands()
+                self._show_commands(None if plays else turn.view.phase)
                 continue
             if entry.command == "hint":
                 self._show_hint()
@@ -969,7 +1163,14 @@ class TableUI:
                     self.console.print(_("Undo is off at this table."))
                     continue
                 if not self.session.can_undo(turn.seat):
-                    self.console.print(_("There is nothing of yours to take back in this deal."))
+                    if self.resumed_deal and turn.view.history:
+                        self.console.print(
+                            _("Actions played before the match was resumed cannot be taken back.")
+                        )
+                    else:
+                        self.console.print(
+                            _("There is nothing of yours to take back in this deal.")
+                        )
                     continue
                 self.session.undo()
                 self.console.print(_("Taken back."), style="bold")
@@ -978,16 +1179,11 @@ class TableUI:
                 self._show_last()
                 continue
             if entry.command == "table":
-                self.console.print(
-                    table(
-                        turn.view,
-                        self.names,
-                        self.style,
-                        title=title,
-                        legal_mask=legal_mask,
-                        presentation=presentation,
-                    )
-                )
+                self.titled = False  # asked for the whole table: with its title
+                self.console.print(self._table(turn.view, title, legal_mask))
+                continue
+            if entry.command == "tricks":
+                self._show_tricks(turn.view)
                 continue
             if entry.command == "quit":
                 if self.prompter.confirm(_("Really leave the game?")):
@@ -1090,6 +1286,51 @@ class TableUI:
                 remaining=verdict.remaining,
             )
         )
+    def _table(self, view: PlayerView, title: str, legal_mask: int) -> Any:
+        """The table for ``view``, titled only where the deal's heading is not on screen,
+        with the match's score (`render.table`)."""
+        from openwhist_cli.render import progress_text, table
+
+        progress = self.session.progress
+        shown = table(
+            view,
+            self.names,
+            self.style,
+            title="" if self.titled else title,
+            legal_mask=legal_mask,
+            presentation=self.presentation,
+            partnerships=self.partnerships,
+            score=progress_text(progress, self.labels(progress.parties), self.style),
+            sides=self.labels(progress.parties),
+        )
+        self.titled = True
+        return shown
+
+    def _show_missed(self, seat: int, view: PlayerView) -> None:
+        """Hot-seat: the tricks completed since ``seat`` last looked, each card beside who
+        played it, so that a player sees how their card was beaten."""
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import completed_trick_text
+
+        first = self.seen.get(seat)
+        if first is None or first >= len(view.completed):
+            return
+        self.console.print(_("Since your last turn:"), style="bold")
+        for number in range(first, len(view.completed)):
+            self.console.print(
+                completed_trick_text(number + 1, view.completed[number], self.names, self.style)
+            )
+
+    def _show_tricks(self, view: PlayerView) -> None:
+        """Every completed trick of the deal, each card beside who played it (``tricks``)."""
+        from openwhist_cli.i18n import _
+        from openwhist_cli.render import completed_trick_text
+
+        if not view.completed:
+            self.console.print(_("No trick has been played yet in this deal."))
+            return
+        for number, trick in enumerate(view.completed, start=1):
+            self.console.print(completed_trick_text(number, trick, self.names, self.style))
 
     def _explain_illegal(self, exc: IllegalActionError) -> None:
         """Say why the action was refused: the reason of the rule that refused it (the
@@ -1104,7 +1345,9 @@ class TableUI:
 
         line = Text(_("Not allowed: "))
         if exc.reason is not None:
-            line.append_text(message_text(exc.reason, self.style))
+            line.append_text(
+                message_text(self._named(exc.reason), self.style, self.presentation.calls)
+            )
         else:
             line.append(exc.args[0] if exc.args else str(exc))
         line.stylize("red")
@@ -1167,16 +1410,32 @@ class TableUI:
         self.console.print(line)
         if advice.reason is not None:
             why = Text(_("Why ({bot}): ").format(bot=advice.bot), style="dim")
-            why.append_text(message_text(advice.reason, self.style))
+            why.append_text(
+                message_text(self._named(advice.reason), self.style, self.presentation.calls)
+            )
             self.console.print(why)
 
-    def _show_commands(self) -> None:
+    def _show_commands(self, phase: str | None = None) -> None:
+        """The commands, and how to make a move: for a phase of calls the variant explains
+        (`Presentation.phase_help`), its explanation in place of how to type a card."""
+        from openwhist_cli import i18n
         from openwhist_cli.i18n import _
 
+        explained = self.presentation.phase_help.get(phase or "")
+        if explained:
+            self.console.print(i18n.translations().gettext(explained))
+            self.console.print(
+                _(
+                    "Commands: ? your choices, hint, undo, last (last trick), tricks, table "
+                    "(redraw), quit."
+                ),
+                style="dim",
+            )
+            return
         self.console.print(
             _(
-                "Commands: ? legal moves, hint, undo, last (last trick), table (redraw), "
-                "quit. A card: QH, 10D, Q♥ or its number."
+                "Commands: ? legal moves, hint, undo, last (last trick), tricks (every trick "
+                "of the deal), table (redraw), quit. A card: QH, 10D, Q♥ or its number."
             ),
             style="dim",
         )
@@ -1270,6 +1529,7 @@ def stdin_is_terminal() -> bool:
 __all__ = [
     "TableUI",
     "interactive_setup",
+    "menu_command",
     "play_command",
     "register",
     "resume_command",

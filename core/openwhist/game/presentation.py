@@ -16,6 +16,8 @@ variant's) holds:
 * `Exchange` -- a phase whose actions are a choice of cards from the hand (the Israeli
   Frisch): the screen asks for cards instead of listing every combination;
 * `PrivateAction` -- actions the other seats must not see, shown to them as a sentence;
+* `counted_tricks` -- which tricks count toward the deal's result under the options in
+  force (German Whist by default: only the last 13), so that "Tricks won" shows those;
 * `after_trick` -- what cannot be declared as a fact: a typed hook that says, in `Note`\\ s,
   what a completed trick did (German Whist: who took the face-up card, that the stock ran
   out). It reads public facts only (it gets a view without private facts).
@@ -77,6 +79,9 @@ class FactKind(StrEnum):
     """One call in the variant's notation (``"6C"``), drawn by `CallStyle`."""
     CALLS = "calls"
     """The calls so far as ``[seat, call]`` pairs: ``Noa 6♣  Eli pass``."""
+    CALL_ROUNDS = "call_rounds"
+    """A list of earlier auctions, each a `CALLS` list (the auctions before each Frisch):
+    ``Noa pass  Eli pass | Noa 5♣  Eli pass``."""
     PER_SEAT = "per_seat"
     """One number, text or ``None`` per seat: ``Noa 0  Eli -  Sara 6``."""
     LIST = "list"
@@ -221,6 +226,25 @@ class Note(NamedTuple):
     emphasis: Emphasis = "plain"
 
 
+class TrickCount(NamedTuple):
+    """The tricks that count toward a deal's result so far, as a screen shows them under
+    "Tricks won" (`Presentation.counted_tricks`).
+
+    Attributes:
+        counts: per seat, the tricks it won that count under the options in force.
+        note: a sentence said beside them (``only tricks 14 to 26 count``), or ``None``.
+    """
+
+    counts: tuple[int, ...]
+    note: Message | None = None
+
+
+CountedTricks = Callable[["PlayerView"], "TrickCount | None"]
+"""``counted_tricks(view) -> TrickCount | None``: which of ``view.tricks`` count toward the
+deal's result under the options in force (``view.options``); ``None``: all of them (what a
+variant that declares nothing gets). Public facts only: the screen shows it to every seat."""
+
+
 AfterTrick = Callable[["PlayerView", "TrickRecord"], Sequence[Note]]
 """``after_trick(view, trick) -> notes``: what a completed ``trick`` did, from a view taken
 right after it (public facts only: the screen shows the notes to every seat). An empty
@@ -347,6 +371,12 @@ class Presentation:
         exchanges: the phases that are a choice of cards from the hand.
         private_actions: the actions other seats must not see.
         after_trick: what a completed trick did (`AfterTrick`), or ``None``.
+        counted_tricks: which tricks count under the options in force (`CountedTricks`),
+            or ``None``: every trick won counts.
+        phase_help: per deal phase (``view.phase``), what a player may call there and how,
+            in English marked ``N_`` (the plugin's catalogue translates it): the screen shows
+            it when a player asks for help (``?``) in that phase, in place of how to type a
+            card.
 
     Raises:
         ValueError: a key declared twice (or both public and private), a label or a
@@ -360,6 +390,8 @@ class Presentation:
     exchanges: tuple[Exchange, ...] = ()
     private_actions: tuple[PrivateAction, ...] = ()
     after_trick: AfterTrick | None = None
+    counted_tricks: CountedTricks | None = None
+    phase_help: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
 
     def __post_init__(self) -> None:
         public = {f.key: f for f in self.public}
@@ -442,6 +474,9 @@ def _merge(base: Presentation, other: Presentation) -> Presentation:
         + tuple(e for e in other.exchanges if base.exchange(e.phase) is None),
         private_actions=base.private_actions + other.private_actions,
         after_trick=hooks[0] if len(hooks) == 1 else (both if hooks else None),
+        # A house rule that changes which tricks count declares its own count.
+        counted_tricks=other.counted_tricks or base.counted_tricks,
+        phase_help={**base.phase_help, **other.phase_help},
     )
 
 
@@ -494,6 +529,7 @@ __all__ = [
     "AfterTrick",
     "CallPart",
     "CallStyle",
+    "CountedTricks",
     "Emphasis",
     "Exchange",
     "Fact",
@@ -502,6 +538,7 @@ __all__ = [
     "Note",
     "Presentation",
     "PrivateAction",
+    "TrickCount",
     "is_empty",
     "placeholders",
     "presentation_of",

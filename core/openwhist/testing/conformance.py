@@ -1332,6 +1332,18 @@ def kind_problem(kind: FactKind, value: object, seats: int) -> str | None:
                 isinstance(v, list | tuple) and len(v) == 2 and seat(v[0]) and isinstance(v[1], str)
             )
         ),
+        FactKind.CALL_ROUNDS: listed(
+            lambda auction: (
+                isinstance(auction, list | tuple)
+                and all(
+                    isinstance(v, list | tuple)
+                    and len(v) == 2
+                    and seat(v[0])
+                    and isinstance(v[1], str)
+                    for v in auction
+                )
+            )
+        ),
         FactKind.PER_SEAT: listed(_is_scalar, seats),
         FactKind.LIST: listed(_is_scalar),
         FactKind.TABLE: listed(
@@ -1355,6 +1367,7 @@ def check_presentation(presentation: Presentation) -> list[str]:
         texts.append((f"the label of {fact.key!r}", fact.label))
         texts += [(f"the word for {w!r} of {fact.key!r}", t) for w, t in fact.words.items()]
     texts += [(f"the call word {w!r}", t) for w, t in presentation.calls.words.items()]
+    texts += [(f"the help of phase {p!r}", t) for p, t in presentation.phase_help.items()]
     texts += [(f"the prompt of exchange {e.phase!r}", e.prompt) for e in presentation.exchanges]
     texts += [(f"what {p.action.__name__} shows", p.shown_as) for p in presentation.private_actions]
     for where, text in texts:

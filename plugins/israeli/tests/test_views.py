@@ -30,6 +30,10 @@ NOT_CARDS = (
     "declarer",
     "contracts",
     "contract_total",
+    "lowest_bid",
+    "lowest_contract",
+    "forbidden_contract",
+    "earlier_auctions",
 )
 
 

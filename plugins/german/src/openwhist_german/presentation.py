@@ -5,7 +5,8 @@ one line, the face-up cards the other seat took and still holds, and the phase (
 the screen says when the stock runs out instead). The private ``drawn_blind`` cards are
 in the seat's hand already, so they get no line. After each trick of the first phase,
 `after_trick` says who took the face-up card and who drew, then what is left
-(docs/variants/german.md §1.6), and after trick 13 that the stock is empty.
+(docs/variants/german.md §1.6), and after trick 13 that the stock is empty;
+`counted_tricks` says which tricks count under the scoring profile in force.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from openwhist import (
     Note,
     PlayerView,
     Presentation,
+    TrickCount,
     TrickRecord,
 )
 
@@ -55,6 +57,20 @@ def after_trick(view: PlayerView, trick: TrickRecord) -> Sequence[Note]:
     return ()
 
 
+def counted_tricks(view: PlayerView) -> TrickCount | None:
+    """The tricks that count under the scoring profile in force (docs/variants/german.md
+    §1.8): with ``last13`` (the default) only those of the second phase, tricks 14 to 26;
+    with ``all26`` every trick (``None``: nothing to say)."""
+    profile = getattr(view.options, "scoring_profile", "last13")
+    if profile == "all26":
+        return None
+    counts = [0] * view.seats
+    for trick in view.completed[TRICKS_PER_PHASE:]:
+        counts[trick.winner] += 1
+    note = Message(N_("only tricks 14 to 26 count"))
+    return TrickCount(tuple(counts), note)
+
+
 PRESENTATION = Presentation(
     public=(
         Fact("stock", FactKind.NUMBER, N_("Stock: {stock} cards"), emphasis="strong"),
@@ -70,7 +86,8 @@ PRESENTATION = Presentation(
     ),
     private=(Fact("drawn_blind", FactKind.CARDS, place=FactPlace.HIDDEN),),
     after_trick=after_trick,
+    counted_tricks=counted_tricks,
 )
 """German Whist's declared table (`GERMAN.presentation`)."""
 
-__all__ = ["PRESENTATION", "after_trick"]
+__all__ = ["PRESENTATION", "after_trick", "counted_tricks"]

@@ -23,12 +23,17 @@ from openwhist import (
 )
 
 from openwhist_israeli.actions import FrischSelection
-from openwhist_israeli.rules import PHASE_FRISCH
+from openwhist_israeli.rules import PHASE_AUCTION, PHASE_CONTRACTS, PHASE_FRISCH
 
 HIDDEN = FactPlace.HIDDEN
 
 PRESENTATION = Presentation(
     public=(
+        Fact(
+            "earlier_auctions",
+            FactKind.CALL_ROUNDS,
+            N_("Auctions before the Frisch: {earlier_auctions}"),
+        ),
         Fact("auction", FactKind.CALLS, N_("Auction: {auction}"), emphasis="strong"),
         Fact("declarer", FactKind.SEAT, N_("Declarer: {declarer}, bid {bid}"), emphasis="strong"),
         Fact(
@@ -38,6 +43,25 @@ PRESENTATION = Presentation(
             hidden_when=("declarer",),
         ),
         Fact("frisch_rounds", FactKind.NUMBER, N_("Frisch rounds: {frisch_rounds}")),
+        Fact(
+            "lowest_bid",
+            FactKind.CALL,
+            N_("Lowest bid now: {lowest_bid}"),
+            emphasis="strong",
+            hidden_when=("declarer",),
+        ),
+        Fact(
+            "lowest_contract",
+            FactKind.NUMBER,
+            N_("Your contract: at least {lowest_contract} (your bid)"),
+            emphasis="strong",
+        ),
+        Fact(
+            "forbidden_contract",
+            FactKind.TEXT,
+            N_("Forbidden now: contract {forbidden_contract} (the total may not be 13)"),
+            emphasis="strong",
+        ),
         Fact("contracts", FactKind.PER_SEAT, N_("Contracts: {contracts}"), emphasis="strong"),
         Fact(
             "contract_total",
@@ -76,6 +100,19 @@ PRESENTATION = Presentation(
         suits=True,
         cards=True,
     ),
+    phase_help={
+        PHASE_AUCTION: N_(
+            "Bidding: call a number of tricks (at least the lowest bid shown) and a trump, "
+            "e.g. 5S, 6H or 5NT (no trump), higher than the highest bid so far (NT > S > H > "
+            "D > C at the same number); or pass. When everyone passes, a Frisch follows. The "
+            "last bid left standing makes its bidder the declarer, its suit trump."
+        ),
+        PHASE_CONTRACTS: N_(
+            "Contracts: say how many tricks you will take, 0 to 13 (e.g. 4 or contract 4). "
+            "The declarer bids at least the number of the winning bid; the last seat may not "
+            "make the total exactly 13."
+        ),
+    },
     exchanges=(Exchange(PHASE_FRISCH, N_("{name}, the cards you pass in the Frisch: ")),),
     private_actions=(
         PrivateAction(FrischSelection, N_("{name} puts cards face down for the Frisch")),

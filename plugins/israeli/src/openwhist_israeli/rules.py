@@ -46,6 +46,7 @@ from openwhist import (
 from pydantic import BaseModel
 
 from openwhist_israeli.actions import (
+    BIDS,
     CONTRACTS,
     NT,
     PASS,
@@ -98,6 +99,8 @@ class IsraeliExtra(NamedTuple):
         bid: the winning bid's code, -1 until the auction ends.
         contracts: per seat, its contract, -1 until bid.
         passed_out: the deal ended unscored (``passed_out_redeal_by = "next"``).
+        earlier: the auctions before each Frisch of these cards, as ``calls`` (public:
+            players see the whole auction history).
     """
 
     min_bid: int
@@ -114,6 +117,7 @@ class IsraeliExtra(NamedTuple):
     bid: int
     contracts: tuple[int, ...]
     passed_out: bool
+    earlier: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def fresh_extra(options: IsraeliOptions, redeals: int = 0) -> IsraeliExtra:
@@ -349,6 +353,7 @@ def apply_selection(state: DealState[IsraeliExtra], action: Action) -> DealChang
         passes=0,
         passed=0,
         calls=(),
+        earlier=(*extra.earlier, extra.calls),
         frisch=extra.frisch + 1,
         selections=NO_SELECTIONS,
         given=(*extra.given, tuple(selections)),
@@ -413,6 +418,11 @@ def view_history(state: DealState[IsraeliExtra], seat: int) -> tuple[str, ...]:
     return _SEAT_HISTORIES[seat].render(state.history, seat, opener)
 
 
+def _calls(calls: tuple[tuple[int, int], ...]) -> list[list[Any]]:
+    """An auction as the view's ``[seat, call]`` pairs."""
+    return [[s, "pass" if code < 0 else bid_of(code).notation()] for s, code in calls]
+
+
 def public_facts(state: DealState[IsraeliExtra]) -> dict[str, Any]:
     """What every seat knows of the auction, Frisch and contracts (JSON-safe)."""
     extra = state.extra
@@ -420,9 +430,8 @@ def public_facts(state: DealState[IsraeliExtra]) -> dict[str, Any]:
     placed = [c for c in extra.contracts if c >= 0]
     facts: dict[str, Any] = {
         "min_bid": extra.min_bid,
-        "auction": [
-            [s, "pass" if code < 0 else bid_of(code).notation()] for s, code in extra.calls
-        ],
+        "auction": _calls(extra.calls),
+        "earlier_auctions": [_calls(calls) for calls in extra.earlier],
         "high_bid": bid_of(extra.high).notation() if extra.high >= 0 else None,
         "high_bidder": extra.high_seat if extra.high >= 0 else None,
         "frisch_rounds": extra.frisch,
@@ -434,7 +443,19 @@ def public_facts(state: DealState[IsraeliExtra]) -> dict[str, Any]:
         "contract_total": sum(placed),
         "deal_type": None,
         "passed_out": extra.passed_out,
+        # What the seat to act may call, before it calls (docs/variants/israeli.md §4.4,
+        # §4.5): the lowest bid now, and in the contract round the declarer's floor and the
+        # one contract the last seat may not choose.
+        "lowest_bid": None,
+        "lowest_contract": None,
+        "forbidden_contract": None,
     }
+    if state.phase == PHASE_AUCTION and lowest_bid_code(extra) < len(BIDS):
+        facts["lowest_bid"] = bid_of(lowest_bid_code(extra)).notation()
+    elif state.phase == PHASE_CONTRACTS and 0 <= state.to_act < SEATS:
+        low, forbidden = contract_limits(state)
+        facts["lowest_contract"] = low or None
+        facts["forbidden_contract"] = str(forbidden) if forbidden >= 0 else None
     if len(placed) == SEATS:
         total = sum(placed)
         facts["deal_type"] = (
