@@ -1286,6 +1286,7 @@ class TableUI:
                 remaining=verdict.remaining,
             )
         )
+
     def _table(self, view: PlayerView, title: str, legal_mask: int) -> Any:
         """The table for ``view``, titled only where the deal's heading is not on screen,
         with the match's score (`render.table`)."""
