@@ -89,6 +89,14 @@ def arena_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON (with every deal).")
     ] = False,
+    measurement: Annotated[
+        bool,
+        typer.Option(
+            "--measurement",
+            help="Measurement only: accept the bot name 'perfect', a bot that sees every "
+            "card (the ceiling of the ladder in docs/bots.md). No match can seat it.",
+        ),
+    ] = False,
     isolate_bots: Annotated[
         bool | None,
         typer.Option(
@@ -127,6 +135,7 @@ def arena_command(
                 bots=names,
                 deals=100 if deals is None else deals,
                 matches=matches,
+                measurement=measurement,
                 seed=seed,
                 options=options,
                 house_rules=house_rule or [],

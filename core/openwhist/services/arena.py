@@ -88,6 +88,7 @@ from openwhist.game.scoresheet import Statistic
 from openwhist.game.variant import Variant
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
+from openwhist.services.ceiling import PERFECT, ROLLOUT_BOT, PerfectInformationBot
 from openwhist.services.isolation import Isolation, SeatBots
 from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_bot, resolve_house_rules
 from openwhist.services.spool import Spool
@@ -488,6 +489,8 @@ class _Job:
     """The number of seats (``None``: the variant's default count)."""
     matches: bool = False
     """Whether each board is a whole match (else the first deal of one)."""
+    measurement: bool = False
+    """Whether the entrant name `PERFECT` is the perfect-information bot."""
 
 
 class _Table:
@@ -502,7 +505,18 @@ class _Table:
             house_rules=rules,
             seats=job.players,
         )
-        self.specs = resolve_entrant_bots(catalog, variant.name, job.lineup.bots)
+        self.measurement = job.measurement
+        self.specs = [
+            _perfect_spec(catalog, variant.name)
+            if name == PERFECT and job.measurement
+            else resolve_bot(catalog, variant.name, name)
+            if name != PERFECT
+            else _refuse_perfect()
+            for name in job.lineup.bots
+        ]
+        self.rollout_spec = (
+            _rollout_spec(catalog, variant.name) if PERFECT in job.lineup.bots else None
+        )
         self.party_of = _party_map(variant, self.engine)
         self.statistics = arena_statistics(variant)
         self.seat_bots = SeatBots(catalog, variant.name, self.engine.seat_names, job.isolation)
@@ -562,10 +576,7 @@ class _Table:
         """Play one whole match (at most `MAX_MATCH_DEALS` deals); its deals, then itself."""
         engine = self.engine
         specs = [self.specs[e] for e in seats]
-        players: list[Bot] = [
-            self.seat_bots.build(s, spec, r)
-            for s, (spec, r) in enumerate(zip(specs, bot_rngs, strict=True))
-        ]
+        players = self._players(specs, bot_rngs)
         progress = engine.start_match(dealer)
         out: list[PlayResult | MatchPlay] = []
         while not progress.finished and progress.deals < MAX_MATCH_DEALS:
@@ -613,10 +624,7 @@ class _Table:
         """Play one deal as the first deal of a fresh match."""
         engine = self.engine
         specs = [self.specs[e] for e in seats]
-        players: list[Bot] = [
-            self.seat_bots.build(s, spec, r)
-            for s, (spec, r) in enumerate(zip(specs, bot_rngs, strict=True))
-        ]
+        players = self._players(specs, bot_rngs)
         chance = random.Random(deck_seed)
         return self._play_deal(
             board,
@@ -629,6 +637,18 @@ class _Table:
             engine.next_deal(engine.start_match(dealer)),
             label=f"board {board}",
         )[0]
+
+    def _players(self, specs: Sequence[BotSpec], bot_rngs: Sequence[random.Random]) -> list[Bot]:
+        """The bot of each seat: built by the seat bots (isolated where they say so), the
+        perfect-information bot in-process (measurement mode only)."""
+        players: list[Bot] = []
+        for s, (spec, r) in enumerate(zip(specs, bot_rngs, strict=True)):
+            if self.measurement and spec.name == PERFECT and self.rollout_spec is not None:
+                bot: Bot = PerfectInformationBot(self.engine, self.rollout_spec, self.party_of, r)
+            else:
+                bot = self.seat_bots.build(s, spec, r)
+            players.append(bot)
+        return players
 
     def _play_deal(
         self,
@@ -655,6 +675,7 @@ class _Table:
             chance,
             label=label,
             on_chance=lambda deal: decks.append(tuple(deal.order)),
+            on_deal=_show_deal(players) if self.measurement else None,
         )
         score = engine.score(state)
         points = tuple(score.points(p) for p in range(len(score.parties)))
@@ -690,6 +711,41 @@ class _Table:
             else:
                 out.extend(self.play_board(job.lineup, index, seed))
         return out
+
+
+def _show_deal(players: Sequence[Bot]) -> Callable[[Any], None]:
+    """Measurement mode: show each new deal to the perfect-information bots among
+    ``players`` (and to nobody else)."""
+    peeking = [p for p in players if isinstance(p, PerfectInformationBot)]
+
+    def show(deal: Any) -> None:
+        for bot in peeking:
+            bot.watch(deal)
+
+    return show
+
+
+def _perfect_spec(catalog: Catalog, variant: str) -> BotSpec:
+    """The spec the arena labels the perfect-information bot with (its factory is never
+    called: `_Table._players` builds the bot, which needs the engine)."""
+    _rollout_spec(catalog, variant)  # the variant must have a bot to play its play-outs
+
+    def refuse(name: str, rng: random.Random) -> Bot:  # pragma: no cover - never called
+        raise PluginContractError("the perfect-information bot is built by the arena only")
+
+    return BotSpec(PERFECT, "sees all cards; measurement only", refuse, variants=(variant,))
+
+
+def _rollout_spec(catalog: Catalog, variant: str) -> BotSpec:
+    """The bot the perfect-information bot plays its play-outs with."""
+    return resolve_bot(catalog, variant, ROLLOUT_BOT)
+
+
+def _refuse_perfect() -> BotSpec:
+    raise UsageError(
+        f"--bots: {PERFECT!r} is the perfect-information bot, for measurement only: add "
+        "--measurement to seat it in the arena (no match can seat it)"
+    )
 
 
 def arena_statistics(variant: Variant) -> tuple[Statistic, ...]:
@@ -778,6 +834,7 @@ def run_arena(
     stream: bool = False,
     players: int | None = None,
     matches: int | None = None,
+    measurement: bool = False,
 ) -> ArenaResult:
     """Play ``deals`` boards of ``variant`` between the bots named in ``bots`` -- or, with
     ``matches``, that many whole-match boards (see "Whole matches" in the module docstring).
@@ -812,6 +869,9 @@ def run_arena(
             deals (``deals`` is then ignored); the summary gains ``"matches"`` (match wins
             with intervals) and ``"match_results"``, and every deal of every match feeds
             the per-deal figures.
+        measurement: let the entrant name ``perfect`` be the perfect-information bot
+            (`openwhist.services.ceiling`), which sees every card -- the ladder's ceiling;
+            without it that name is refused.
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -854,6 +914,7 @@ def run_arena(
         isolation=isolation,
         players=players,
         matches=matches is not None,
+        measurement=measurement,
     )
     table = _Table(catalog, job_base)  # validates options, house rules and bots here
     seat_names = table.engine.seat_names
@@ -873,6 +934,7 @@ def run_arena(
             isolation,
             players,
             matches is not None,
+            measurement,
         )
         for start in range(0, deals, size)
     )
@@ -924,8 +986,9 @@ def run_arena(
         "isolated": [
             label
             for label, spec in zip(lineup.labels, table.specs, strict=True)
-            if table.seat_bots.isolates(spec)
+            if not (measurement and spec.name == PERFECT) and table.seat_bots.isolates(spec)
         ],
+        **({"measurement": True} if measurement else {}),
         "seats": {seat_names[s]: lineup.labels[e] for s, e in enumerate(lineup.seats)},
         "seed": seed,
         "seed_given": seed_given,

@@ -9,7 +9,16 @@ import dataclasses
 import random
 from typing import Any
 
-from openwhist import PLAYS, CardSet, Engine, Play, PlayerView, TrickRecord, parse_card
+from openwhist import (
+    PLAYS,
+    CardSet,
+    Engine,
+    Play,
+    PlayerView,
+    TrickRecord,
+    parse_card,
+    winning_index,
+)
 from openwhist.bots.sampling import NO_CAP
 from openwhist.game.state import CHANCE, TERMINAL, DealState
 from openwhist.plugins import load_catalog
@@ -97,9 +106,7 @@ def test_an_off_suit_reply_proves_a_void_only_when_following_suit_is_compulsory(
     assert opponent_suit_caps(caps_view((discard,), FREE)) == [NO_CAP] * 4
 
 
-def _advance(
-    engine: Engine, rng: random.Random, tricks: int, mid: int
-) -> DealState[Any]:
+def _advance(engine: Engine, rng: random.Random, tricks: int, mid: int) -> DealState[Any]:
     """A deal played by two heuristic bots until ``tricks`` tricks and ``mid`` cards."""
     state = engine.start_deal(dealer=rng.randrange(2))
     bots = [GermanHeuristicBot(random.Random(rng.getrandbits(32))) for _ in range(2)]
@@ -153,7 +160,9 @@ def test_expert_rollouts_reply_freely_under_a_free_reply_and_follow_suit_otherwi
         offered: list[bool] = []
         inner = bot.rollout.choose_card
 
-        def spy(seat_view: PlayerView, legal: int, inner: Any = inner) -> int:
+        def spy(
+            seat_view: PlayerView, legal: int, inner: Any = inner, offered: list[bool] = offered
+        ) -> int:
             trick = seat_view.trick
             if trick and len(seat_view.completed) < 13:
                 led = 0x1FFF << (13 * (trick[0] // 13))
@@ -210,10 +219,7 @@ def test_expert_reads_the_profile_a_position_where_all26_changes_its_card() -> N
         if cards[0] != cards[1]:
             differ += 1
             led = view.trick[0]
-            takes = [
-                (c // 13 == led // 13 and c > led) or (c // 13 != led // 13 and c // 13 == view.trump)
-                for c in cards
-            ]
+            takes = [winning_index((led, c), view.trump) == 1 for c in cards]
             taken[0] += takes[0]
             taken[1] += takes[1]
     assert differ >= 2
