@@ -15,8 +15,9 @@ per trick over or under), so the bot plays to hit its number:
 * **Contract** (§4.5): the estimate with the actual trump, rounded; a hand worth next to
   nothing bids zero -- "next to nothing" scaled by what a made zero pays under the options
   in force against the defaults (``zero_over_bonus``, ``zero_under_bonus``: with no bonus a
-  zero is never chosen for its own sake; `zero_threshold`). Only legal contracts are offered (the declarer's minimum, the last
-  bidder's forbidden total), so the bot takes the legal value nearest its estimate.
+  zero is never chosen for its own sake; `zero_threshold`). Only legal contracts are offered
+  (the declarer's minimum, the last bidder's forbidden total), so the bot takes the legal
+  value nearest its estimate.
 * **Play** (§4.6): while short of its contract it tries to win each trick; once the
   contract is made (or on a zero bid) it tries to lose every trick -- ducking under the
   winning card, discarding its high cards and trumps -- to avoid overtricks.
