@@ -224,3 +224,32 @@ def test_expert_reads_the_profile_a_position_where_all26_changes_its_card() -> N
             taken[1] += takes[1]
     assert differ >= 2
     assert taken[1] > taken[0], (differ, taken)
+
+
+def test_phase2_moves_are_among_the_solvers_best_under_every_profile_and_reply_rule() -> None:
+    # Phase 2 is an open two-hand endgame whatever the options (the reply always follows
+    # suit there, §1.5, and the phase-1 tricks are already counted), so under all26, a free
+    # phase-1 reply or no trump the expert still plays only solver-best cards.
+    from openwhist.solver import Solver
+
+    for options in (ALL26, FREE, GermanOptions(trump_mode="none")):
+        engine = Engine(load_catalog().variant("german"), options)
+        rng = random.Random(17)
+        checked = 0
+        for i in range(12):
+            state = _advance(engine, rng, 13 + rng.randrange(0, 12), rng.randrange(2))
+            legal = engine.legal_actions(state)
+            if len(legal) < 2:
+                continue
+            best = (
+                Solver(seats=2, trump=state.trump)
+                .solve(state.hands, state.leader, trick=state.trick)
+                .best_moves
+            )
+            action = GermanExpertBot(random.Random(i)).choose(
+                engine.observe(state, state.to_act), legal
+            )
+            assert isinstance(action, Play)
+            assert action.card in best, (options, i)
+            checked += 1
+        assert checked >= 6
