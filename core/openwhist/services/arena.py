@@ -509,9 +509,7 @@ class _Table:
         self.specs = [
             _perfect_spec(catalog, variant.name)
             if name == PERFECT and job.measurement
-            else resolve_bot(catalog, variant.name, name)
-            if name != PERFECT
-            else _refuse_perfect()
+            else _resolve_or_refuse_perfect(catalog, variant.name, name)
             for name in job.lineup.bots
         ]
         self.rollout_spec = (
@@ -741,11 +739,19 @@ def _rollout_spec(catalog: Catalog, variant: str) -> BotSpec:
     return resolve_bot(catalog, variant, ROLLOUT_BOT)
 
 
-def _refuse_perfect() -> BotSpec:
-    raise UsageError(
-        f"--bots: {PERFECT!r} is the perfect-information bot, for measurement only: add "
-        "--measurement to seat it in the arena (no match can seat it)"
-    )
+def _resolve_or_refuse_perfect(catalog: Catalog, variant: str, name: str) -> BotSpec:
+    """``name``'s registered spec; for `PERFECT` without the measurement flag, a usage
+    error that says how to ask for the perfect-information bot (unless a plugin registers
+    a bot of that name, which is then the one meant)."""
+    if name != PERFECT:
+        return resolve_bot(catalog, variant, name)
+    try:
+        return resolve_bot(catalog, variant, name)
+    except UsageError:
+        raise UsageError(
+            f"--bots: {PERFECT!r} is the perfect-information bot, for measurement only: add "
+            "--measurement to seat it in the arena (no match can seat it)"
+        ) from None
 
 
 def arena_statistics(variant: Variant) -> tuple[Statistic, ...]:
