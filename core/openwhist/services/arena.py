@@ -789,7 +789,16 @@ def _init_worker(factory: Callable[[], Catalog]) -> None:
 
 
 def _job_key(job: _Job) -> tuple[Any, ...]:
-    return (job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation, job.players)
+    return (
+        job.variant,
+        repr(job.options),
+        job.house_rules,
+        job.lineup,
+        job.isolation,
+        job.players,
+        job.matches,
+        job.measurement,
+    )
 
 
 def _run_job(job: _Job) -> list[PlayResult | MatchPlay]:
