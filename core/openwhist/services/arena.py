@@ -65,6 +65,9 @@ declares ``reads_view = False`` a `BlindView`: no view is built for it); an acti
 them is a `PluginContractError` naming the bot. Bots from third-party distributions run in
 worker processes by default (``isolation``; `openwhist.services.isolation`), each seat's in its own;
 ``Isolation("all")`` isolates every bot, ``Isolation("none")`` none. Results do not change.
+The one exception to "only the view" is measurement mode (``measurement=True``): the entrant
+named ``perfect`` is then the perfect-information bot (`openwhist.services.ceiling`), built in
+the arena's process and shown the live deal; no registered bot is ever shown it.
 """
 
 from __future__ import annotations
