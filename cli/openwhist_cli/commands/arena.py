@@ -33,11 +33,23 @@ def arena_command(
         ),
     ],
     deals: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--deals", min=1, help="How many boards (decks) to play; each once per rotation."
+            "--deals",
+            min=1,
+            help="How many boards (decks) to play; each once per rotation [default: 100].",
         ),
-    ] = 100,
+    ] = None,
+    matches: Annotated[
+        int | None,
+        typer.Option(
+            "--matches",
+            min=1,
+            help="Play N whole matches (rubbers, best-of or point matches, evenings: the "
+            "variant's match format under the options) instead of first deals, and report "
+            "match wins as well as the per-deal figures.",
+        ),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -77,6 +89,14 @@ def arena_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON (with every deal).")
     ] = False,
+    measurement: Annotated[
+        bool,
+        typer.Option(
+            "--measurement",
+            help="Measurement only: accept the bot name 'perfect', a bot that sees every "
+            "card (the ceiling of the ladder in docs/bots.md). No match can seat it.",
+        ),
+    ] = False,
     isolate_bots: Annotated[
         bool | None,
         typer.Option(
@@ -96,6 +116,10 @@ def arena_command(
     # Streamed: the service keeps running statistics and the deal results wait on disk
     # for the JSON output, so memory does not grow with --deals.
     with runtime.handle_errors(ctx):
+        if matches is not None and deals is not None:
+            from openwhist.services import UsageError
+
+            raise UsageError("give --deals or --matches, not both")
         from openwhist.services.arena import run_arena
         from openwhist.services.simulate import parse_options
 
@@ -109,7 +133,9 @@ def arena_command(
                 catalog,
                 variant,
                 bots=names,
-                deals=deals,
+                deals=100 if deals is None else deals,
+                matches=matches,
+                measurement=measurement,
                 seed=seed,
                 options=options,
                 house_rules=house_rule or [],
@@ -189,7 +215,14 @@ def render(summary: dict[str, Any]) -> str:
     seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
     options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or "none"
     seats = ", ".join(f"{seat} {bot}" for seat, bot in summary["seats"].items())
-    if summary["duplicate"]:
+    if "matches" in summary:
+        played = (
+            f"{summary['boards']} match boards x {summary['rotations']} rotations = "
+            f"{summary['matches']['matches']} matches (duplicate), {summary['plays']} deals"
+            if summary["duplicate"]
+            else f"{summary['boards']} matches, {summary['plays']} deals"
+        )
+    elif summary["duplicate"]:
         played = (
             f"{summary['boards']} boards x {summary['rotations']} rotations = "
             f"{summary['plays']} deals (duplicate)"
@@ -276,7 +309,43 @@ def render(summary: dict[str, Any]) -> str:
             for c in summary["comparisons"]
         ]
         lines.extend(text_table(("bots", "win rate [95% CI]", "points/deal [95% CI]"), cmp_rows))
+    if "matches" in summary:
+        lines.extend(_render_matches(summary["matches"]))
     return "\n".join(lines)
+
+
+def _render_matches(matches: dict[str, Any]) -> list[str]:
+    """The whole-match part of the report (``--matches``): match wins per bot and the
+    paired differences."""
+    lines = ["", "whole matches:"]
+    cut = f"; {matches['cut_short']} cut short" if matches["cut_short"] else ""
+    lines.append(
+        f"{matches['matches']} matches, "
+        f"{_ci(matches['deals_per_match'], _num)} deals per match{cut}"
+    )
+    rows = [
+        (
+            r["bot"],
+            str(r["matches"]),
+            str(r["wins"]),
+            str(r["ties"]),
+            _ci(r["win_rate"], _pct),
+            _ci(r["totals"], _num),
+        )
+        for r in matches["results"]
+    ]
+    header = ("bot", "matches", "won", "tied", "match win rate [95% CI]", "totals [95% CI]")
+    lines.extend(text_table(header, rows))
+    if matches["comparisons"]:
+        unit = matches["comparisons"][0]["paired_by"]
+        lines.append("")
+        lines.append(f"match differences (A - B, paired by {unit}):")
+        cmp_rows = [
+            (f"{c['a']} - {c['b']}", _ci(c["win_rate_difference"], _pp))
+            for c in matches["comparisons"]
+        ]
+        lines.extend(text_table(("bots", "match win rate [95% CI]"), cmp_rows))
+    return lines
 
 
 def _ci(estimate: dict[str, Any], fmt: Callable[[float | None], str]) -> str:

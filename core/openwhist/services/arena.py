@@ -31,6 +31,19 @@ sides swap), 4 at four individual seats with four entrants (each sits in all fou
 but 2 with ``expert,random`` (N-S and E-W swap). Rotation 0 is the board as a plain run
 plays it (the same decks and bot generators).
 
+Whole matches (``matches``, ``whist arena --matches N``). Each board is instead a whole match
+in the variant's match format under the chosen options -- an English rubber, a German
+best-of or point match (a German ``single_deal`` match is one deal), an Israeli evening of
+its fixed number of deals -- started by seat ``i mod seats`` and played until
+``MatchProgress.finished`` (or cut short after `MAX_MATCH_DEALS` deals). Deal ``k`` of the
+match is dealt from a generator seeded by the board and ``k``, so in duplicate mode every
+rotation of a match board is dealt the same cards deal by deal (as long as both matches
+last), with the seats rotated as above. An entrant wins a match when the match's winning
+party is one it holds; a tied match, or one cut short, is a tie for every entrant. Match
+wins get Wilson intervals and the pairwise differences are paired by match board; every
+deal of every match also feeds the per-deal figures (paired by match board in duplicate
+mode).
+
 Determinism: board ``i``'s seed is the ``i``-th 63-bit draw of ``random.Random(seed)``; a
 board's generator draws the deck generator's seed. Each seat's bot has a stream of its own,
 `openwhist.bots.bot_rng` of the board's seed and the seat (and the rotation, after the
@@ -52,6 +65,9 @@ declares ``reads_view = False`` a `BlindView`: no view is built for it); an acti
 them is a `PluginContractError` naming the bot. Bots from third-party distributions run in
 worker processes by default (``isolation``; `openwhist.services.isolation`), each seat's in its own;
 ``Isolation("all")`` isolates every bot, ``Isolation("none")`` none. Results do not change.
+The one exception to "only the view" is measurement mode (``measurement=True``): the entrant
+named ``perfect`` is then the perfect-information bot (`openwhist.services.ceiling`), built in
+the arena's process and shown the live deal; no registered bot is ever shown it.
 """
 
 from __future__ import annotations
@@ -75,6 +91,7 @@ from openwhist.game.scoresheet import Statistic
 from openwhist.game.variant import Variant
 from openwhist.plugins import Catalog, load_catalog
 from openwhist.services import UsageError
+from openwhist.services.ceiling import PERFECT, ROLLOUT_BOT, PerfectInformationBot
 from openwhist.services.isolation import Isolation, SeatBots
 from openwhist.services.simulate import MAX_DEALS, play_deal, resolve_bot, resolve_house_rules
 from openwhist.services.spool import Spool
@@ -358,6 +375,8 @@ class PlayResult:
         tricks: tricks won per seat.
         statistics: per statistic the variant declares for the arena (`Variant.statistics`,
             in order), per party its ``(value, out_of)`` for this deal.
+        deal: in a whole-match run (``matches``), the deal's number in its match (1-based);
+            ``None`` when every board is one deal.
     """
 
     board: int
@@ -371,6 +390,7 @@ class PlayResult:
     top: tuple[int, ...]
     tricks: tuple[int, ...]
     statistics: tuple[tuple[tuple[int, int], ...], ...] = ()
+    deal: int | None = None
 
     def deck_digest(self) -> str:
         """A short fingerprint of the decks dealt (equal decks, equal digest)."""
@@ -383,8 +403,9 @@ class PlayResult:
         seat_names: Sequence[str],
         statistics: Sequence[str] = (),
     ) -> dict[str, Any]:
-        """JSON-safe form, entrants by label; ``statistics``: the names of `statistics`."""
-        return {
+        """JSON-safe form, entrants by label; ``statistics``: the names of `statistics`.
+        A deal of a whole-match run also names its number in the match (``"deal"``)."""
+        out: dict[str, Any] = {
             "board": self.board,
             "rotation": self.rotation,
             "dealer": seat_names[self.dealer],
@@ -401,6 +422,59 @@ class PlayResult:
                 for name, per_party in zip(statistics, self.statistics, strict=True)
             },
         }
+        if self.deal is not None:
+            out["deal"] = self.deal
+        return out
+
+
+@dataclass(frozen=True)
+class MatchPlay:
+    """One whole match (``matches`` runs) played on one board in one rotation.
+
+    Attributes:
+        board: the match board's index (0-based).
+        rotation: the rotation (0 in a plain run).
+        first_dealer: the seat that dealt the first deal.
+        seats: the entrant index of each seat.
+        parties: the scoring parties' names.
+        deals: the deals played.
+        finished: whether the match ended (``False``: cut short at `MAX_MATCH_DEALS`).
+        winner: the winning party (``MatchProgress.winner``); ``None`` for a tie or a match
+            cut short.
+        totals: the match's totals per party when it ended (``MatchProgress.totals``: the
+            variant's running points, e.g. rubber points).
+        summary: the variant's one-line summary of the match (English).
+    """
+
+    board: int
+    rotation: int
+    first_dealer: int
+    seats: tuple[int, ...]
+    parties: tuple[str, ...]
+    deals: int
+    finished: bool
+    winner: int | None
+    totals: tuple[int, ...]
+    summary: str = ""
+
+    def as_dict(self, labels: Sequence[str], seat_names: Sequence[str]) -> dict[str, Any]:
+        """JSON-safe form, entrants by label."""
+        return {
+            "board": self.board,
+            "rotation": self.rotation,
+            "first_dealer": seat_names[self.first_dealer],
+            "seats": {seat_names[s]: labels[e] for s, e in enumerate(self.seats)},
+            "deals": self.deals,
+            "finished": self.finished,
+            "winner": None if self.winner is None else self.parties[self.winner],
+            "totals": dict(zip(self.parties, self.totals, strict=True)),
+            "summary": self.summary,
+        }
+
+
+MAX_MATCH_DEALS = 200
+"""A whole match still running after this many deals is cut short (it wins nobody
+anything): a guard against a match format that never ends between two bots."""
 
 
 @dataclass(frozen=True)
@@ -416,6 +490,10 @@ class _Job:
     isolation: Isolation | None = None
     players: int | None = None
     """The number of seats (``None``: the variant's default count)."""
+    matches: bool = False
+    """Whether each board is a whole match (else the first deal of one)."""
+    measurement: bool = False
+    """Whether the entrant name `PERFECT` is the perfect-information bot."""
 
 
 class _Table:
@@ -430,7 +508,16 @@ class _Table:
             house_rules=rules,
             seats=job.players,
         )
-        self.specs = resolve_entrant_bots(catalog, variant.name, job.lineup.bots)
+        self.measurement = job.measurement
+        self.specs = [
+            _perfect_spec(catalog, variant.name)
+            if name == PERFECT and job.measurement
+            else _resolve_or_refuse_perfect(catalog, variant.name, name)
+            for name in job.lineup.bots
+        ]
+        self.rollout_spec = (
+            _rollout_spec(catalog, variant.name) if PERFECT in job.lineup.bots else None
+        )
         self.party_of = _party_map(variant, self.engine)
         self.statistics = arena_statistics(variant)
         self.seat_bots = SeatBots(catalog, variant.name, self.engine.seat_names, job.isolation)
@@ -453,6 +540,79 @@ class _Table:
             for r in range(lineup.rotations)
         ]
 
+    def play_match_board(
+        self, lineup: Lineup, index: int, seed: int
+    ) -> list[PlayResult | MatchPlay]:
+        """Every rotation of match board ``index``: each a whole match, its deals first
+        (`PlayResult` with ``deal`` set), then the match (`MatchPlay`). Deal ``k`` of the
+        match is dealt from a generator of its own (the board's deck seed and ``k``), so
+        every rotation deals the same cards as long as its match lasts."""
+        seats = self.engine.seats
+        rng = random.Random(seed)
+        deck_seed = rng.getrandbits(64)
+        dealer = index % seats
+        out: list[PlayResult | MatchPlay] = []
+        for r in range(lineup.rotations):
+            out.extend(
+                self.play_match(
+                    index,
+                    r,
+                    dealer,
+                    lineup.at(r),
+                    deck_seed,
+                    [bot_rng(seed, s, stream=f"rotation{r}" if r else "") for s in range(seats)],
+                )
+            )
+        return out
+
+    def play_match(
+        self,
+        board: int,
+        rotation: int,
+        dealer: int,
+        seats: tuple[int, ...],
+        deck_seed: int,
+        bot_rngs: Sequence[random.Random],
+    ) -> list[PlayResult | MatchPlay]:
+        """Play one whole match (at most `MAX_MATCH_DEALS` deals); its deals, then itself."""
+        engine = self.engine
+        specs = [self.specs[e] for e in seats]
+        players = self._players(specs, bot_rngs)
+        progress = engine.start_match(dealer)
+        out: list[PlayResult | MatchPlay] = []
+        while not progress.finished and progress.deals < MAX_MATCH_DEALS:
+            number = progress.deals + 1
+            chance = random.Random(f"{deck_seed}:{number}")
+            play, score = self._play_deal(
+                board,
+                rotation,
+                progress.dealer,
+                seats,
+                specs,
+                players,
+                chance,
+                engine.next_deal(progress),
+                label=f"match board {board}, deal {number}",
+                number=number,
+            )
+            out.append(play)
+            progress = engine.advance_match(progress, score)
+        out.append(
+            MatchPlay(
+                board=board,
+                rotation=rotation,
+                first_dealer=dealer,
+                seats=seats,
+                parties=tuple(progress.parties),
+                deals=progress.deals,
+                finished=progress.finished,
+                winner=progress.winner if progress.finished else None,
+                totals=tuple(progress.totals),
+                summary=progress.summary or "",
+            )
+        )
+        return out
+
     def play(
         self,
         board: int,
@@ -465,20 +625,58 @@ class _Table:
         """Play one deal as the first deal of a fresh match."""
         engine = self.engine
         specs = [self.specs[e] for e in seats]
-        players: list[Bot] = [
-            self.seat_bots.build(s, spec, r)
-            for s, (spec, r) in enumerate(zip(specs, bot_rngs, strict=True))
-        ]
+        players = self._players(specs, bot_rngs)
         chance = random.Random(deck_seed)
+        return self._play_deal(
+            board,
+            rotation,
+            dealer,
+            seats,
+            specs,
+            players,
+            chance,
+            engine.next_deal(engine.start_match(dealer)),
+            label=f"board {board}",
+        )[0]
+
+    def _players(self, specs: Sequence[BotSpec], bot_rngs: Sequence[random.Random]) -> list[Bot]:
+        """The bot of each seat: built by the seat bots (isolated where they say so), the
+        perfect-information bot in-process (measurement mode only)."""
+        players: list[Bot] = []
+        for s, (spec, r) in enumerate(zip(specs, bot_rngs, strict=True)):
+            if self.measurement and spec.name == PERFECT and self.rollout_spec is not None:
+                bot: Bot = PerfectInformationBot(self.engine, self.rollout_spec, self.party_of, r)
+            else:
+                bot = self.seat_bots.build(s, spec, r)
+            players.append(bot)
+        return players
+
+    def _play_deal(
+        self,
+        board: int,
+        rotation: int,
+        dealer: int,
+        seats: tuple[int, ...],
+        specs: Sequence[BotSpec],
+        players: Sequence[Bot],
+        chance: random.Random,
+        start: Any,
+        *,
+        label: str,
+        number: int | None = None,
+    ) -> tuple[PlayResult, Any]:
+        """Play the deal ``start`` to its end; its result and its `DealScore`."""
+        engine = self.engine
         decks: list[tuple[int, ...]] = []
         state = play_deal(
             engine,
-            engine.next_deal(engine.start_match(dealer)),
+            start,
             players,
             [spec.label for spec in specs],
             chance,
-            label=f"board {board}",
+            label=label,
             on_chance=lambda deal: decks.append(tuple(deal.order)),
+            on_deal=_show_deal(players) if self.measurement else None,
         )
         score = engine.score(state)
         points = tuple(score.points(p) for p in range(len(score.parties)))
@@ -490,7 +688,7 @@ class _Table:
         statistics = tuple(
             tuple((t.value, t.out_of) for t in stat.of_deal(score)) for stat in self.statistics
         )
-        return PlayResult(
+        play = PlayResult(
             board=board,
             rotation=rotation,
             dealer=dealer,
@@ -502,13 +700,61 @@ class _Table:
             top=top,
             tricks=tuple(score.tricks),
             statistics=statistics,
+            deal=number,
         )
+        return play, score
 
-    def run(self, job: _Job) -> list[PlayResult]:
-        out: list[PlayResult] = []
+    def run(self, job: _Job) -> list[PlayResult | MatchPlay]:
+        out: list[PlayResult | MatchPlay] = []
         for index, seed in job.boards:
-            out.extend(self.play_board(job.lineup, index, seed))
+            if job.matches:
+                out.extend(self.play_match_board(job.lineup, index, seed))
+            else:
+                out.extend(self.play_board(job.lineup, index, seed))
         return out
+
+
+def _show_deal(players: Sequence[Bot]) -> Callable[[Any], None]:
+    """Measurement mode: show each new deal to the perfect-information bots among
+    ``players`` (and to nobody else)."""
+    peeking = [p for p in players if isinstance(p, PerfectInformationBot)]
+
+    def show(deal: Any) -> None:
+        for bot in peeking:
+            bot.watch(deal)
+
+    return show
+
+
+def _perfect_spec(catalog: Catalog, variant: str) -> BotSpec:
+    """The spec the arena labels the perfect-information bot with (its factory is never
+    called: `_Table._players` builds the bot, which needs the engine)."""
+    _rollout_spec(catalog, variant)  # the variant must have a bot to play its play-outs
+
+    def refuse(name: str, rng: random.Random) -> Bot:  # pragma: no cover - never called
+        raise PluginContractError("the perfect-information bot is built by the arena only")
+
+    return BotSpec(PERFECT, "sees all cards; measurement only", refuse, variants=(variant,))
+
+
+def _rollout_spec(catalog: Catalog, variant: str) -> BotSpec:
+    """The bot the perfect-information bot plays its play-outs with."""
+    return resolve_bot(catalog, variant, ROLLOUT_BOT)
+
+
+def _resolve_or_refuse_perfect(catalog: Catalog, variant: str, name: str) -> BotSpec:
+    """``name``'s registered spec; for `PERFECT` without the measurement flag, a usage
+    error that says how to ask for the perfect-information bot (unless a plugin registers
+    a bot of that name, which is then the one meant)."""
+    if name != PERFECT:
+        return resolve_bot(catalog, variant, name)
+    try:
+        return resolve_bot(catalog, variant, name)
+    except UsageError:
+        raise UsageError(
+            f"--bots: {PERFECT!r} is the perfect-information bot, for measurement only: add "
+            "--measurement to seat it in the arena (no match can seat it)"
+        ) from None
 
 
 def arena_statistics(variant: Variant) -> tuple[Statistic, ...]:
@@ -546,10 +792,19 @@ def _init_worker(factory: Callable[[], Catalog]) -> None:
 
 
 def _job_key(job: _Job) -> tuple[Any, ...]:
-    return (job.variant, repr(job.options), job.house_rules, job.lineup, job.isolation, job.players)
+    return (
+        job.variant,
+        repr(job.options),
+        job.house_rules,
+        job.lineup,
+        job.isolation,
+        job.players,
+        job.matches,
+        job.measurement,
+    )
 
 
-def _run_job(job: _Job) -> list[PlayResult]:
+def _run_job(job: _Job) -> list[PlayResult | MatchPlay]:
     """Entry point in a worker process."""
     key = _job_key(job)
     table = _WORKER_TABLES.get(key)
@@ -596,8 +851,11 @@ def run_arena(
     isolation: Isolation | None = None,
     stream: bool = False,
     players: int | None = None,
+    matches: int | None = None,
+    measurement: bool = False,
 ) -> ArenaResult:
-    """Play ``deals`` boards of ``variant`` between the bots named in ``bots``.
+    """Play ``deals`` boards of ``variant`` between the bots named in ``bots`` -- or, with
+    ``matches``, that many whole-match boards (see "Whole matches" in the module docstring).
 
     The plays are taken in board order as they come back from the workers and folded into
     running statistics (`summarise`), so memory does not grow with ``deals`` except for what
@@ -625,6 +883,13 @@ def run_arena(
         stream: keep nothing per deal in memory (see above).
         players: the number of seats at every board (``--players N``, one of
             `Variant.allowed_seats`; ``None``: the variant's default count).
+        matches: play this many whole matches per rotation instead of ``deals`` first
+            deals (``deals`` is then ignored); the summary gains ``"matches"`` (match wins
+            with intervals) and ``"match_results"``, and every deal of every match feeds
+            the per-deal figures.
+        measurement: let the entrant name ``perfect`` be the perfect-information bot
+            (`openwhist.services.ceiling`), which sees every card -- the ladder's ceiling;
+            without it that name is refused.
 
     Raises:
         UnknownVariantError: with suggestions.
@@ -639,6 +904,10 @@ def run_arena(
         isolation = Isolation("third-party")
     if isolation.catalog_factory is load_catalog:
         isolation = _replace(isolation, catalog_factory=catalog_factory)
+    if matches is not None:
+        if not 1 <= matches <= MAX_DEALS:
+            raise UsageError(f"--matches must be between 1 and {MAX_DEALS}, got {matches}")
+        deals = matches
     if not 1 <= deals <= MAX_DEALS:
         raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
     if workers is None:
@@ -662,6 +931,8 @@ def run_arena(
         boards=(),
         isolation=isolation,
         players=players,
+        matches=matches is not None,
+        measurement=measurement,
     )
     table = _Table(catalog, job_base)  # validates options, house rules and bots here
     seat_names = table.engine.seat_names
@@ -680,16 +951,24 @@ def run_arena(
             tuple((i, master.getrandbits(63)) for i in range(start, min(start + size, deals))),
             isolation,
             players,
+            matches is not None,
+            measurement,
         )
         for start in range(0, deals, size)
     )
     result = ArenaResult(seed)
     stats = _Stats(lineup, table.party_of, seat_names, table.statistics)
+    match_stats = _MatchStats(lineup, table.party_of, seat_names)
+    match_results: list[dict[str, Any]] = []
     names = [stat.name for stat in table.statistics]
     deal_results: list[dict[str, Any]] | Spool = Spool() if stream else []
 
-    def take(chunk: list[PlayResult]) -> None:
+    def take(chunk: list[PlayResult | MatchPlay]) -> None:
         for play in chunk:
+            if isinstance(play, MatchPlay):
+                match_stats.add(play)
+                match_results.append(play.as_dict(lineup.labels, seat_names))
+                continue
             stats.add(play)
             deal_results.append(play.as_dict(lineup.labels, seat_names, names))
             if not stream:
@@ -725,8 +1004,9 @@ def run_arena(
         "isolated": [
             label
             for label, spec in zip(lineup.labels, table.specs, strict=True)
-            if table.seat_bots.isolates(spec)
+            if not (measurement and spec.name == PERFECT) and table.seat_bots.isolates(spec)
         ],
+        **({"measurement": True} if measurement else {}),
         "seats": {seat_names[s]: lineup.labels[e] for s, e in enumerate(lineup.seats)},
         "seed": seed,
         "seed_given": seed_given,
@@ -742,6 +1022,9 @@ def run_arena(
         **stats.summary(),
         "deal_results": deal_results,
     }
+    if matches is not None:
+        result.summary["matches"] = match_stats.summary()
+        result.summary["match_results"] = match_results
     return result
 
 
@@ -752,15 +1035,15 @@ def _run_in_pool(
     workers: int,
     total: int,
     on_progress: Callable[[int, int], None] | None,
-    take: Callable[[list[PlayResult]], None],
+    take: Callable[[list[PlayResult | MatchPlay]], None],
 ) -> None:
     """Play ``jobs`` in ``workers`` processes and hand each chunk's plays to ``take`` in job
     order. At most four chunks per worker are submitted or waiting for an earlier one, so
     neither the jobs nor their results pile up in memory however many boards there are."""
     global _PARENT_CATALOG
     window = 4 * workers
-    pending: dict[Future[list[PlayResult]], tuple[int, int]] = {}
-    ready: dict[int, list[PlayResult]] = {}
+    pending: dict[Future[list[PlayResult | MatchPlay]], tuple[int, int]] = {}
+    ready: dict[int, list[PlayResult | MatchPlay]] = {}
     submitted = 0
 
     def submit_more(executor: ProcessPoolExecutor) -> None:
@@ -1017,6 +1300,101 @@ class _Stats:
         return {"results": results, "comparisons": comparisons}
 
 
+class _MatchStats:
+    """The running match figures of a whole-match run: per entrant its matches won, tied
+    (a tied match, or one cut short) and lost, with Wilson intervals, and the mean match
+    totals it held; per pair of entrants the difference of match wins, paired by match
+    board (averaged over its rotations) in duplicate mode, by match otherwise."""
+
+    def __init__(self, lineup: Lineup, party_of: Sequence[int], seat_names: Sequence[str]):
+        self.lineup = lineup
+        self.party_of = party_of
+        self.seat_names = seat_names
+        k = len(lineup.labels)
+        self.n = 0
+        self.cut_short = 0
+        self.wins = [0] * k
+        self.ties = [0] * k
+        self.losses = [0] * k
+        self.totals = [_Sample() for _ in range(k)]
+        self.deals = _Sample()
+        self.pairs = list(combinations(range(k), 2))
+        self.d_win = [_Sample() for _ in self.pairs]
+        self.board: int | None = None
+        self.board_sums = [0.0] * len(self.pairs)
+        self.board_plays = 0
+
+    def add(self, play: MatchPlay) -> None:
+        self.n += 1
+        self.deals.add(float(play.deals))
+        if not play.finished:
+            self.cut_short += 1
+        won: list[float] = []
+        for e in range(len(self.lineup.labels)):
+            held = {self.party_of[s] for s, who in enumerate(play.seats) if who == e}
+            if play.winner is None:
+                self.ties[e] += 1
+                won.append(0.0)
+            elif play.winner in held:
+                self.wins[e] += 1
+                won.append(1.0)
+            else:
+                self.losses[e] += 1
+                won.append(0.0)
+            self.totals[e].add(sum(play.totals[p] for p in held) / len(held))
+        diffs = [won[a] - won[b] for a, b in self.pairs]
+        if self.lineup.rotations == 1:
+            for i, d in enumerate(diffs):
+                self.d_win[i].add(d)
+            return
+        if play.board != self.board:
+            self._end_board()
+            self.board = play.board
+        self.board_plays += 1
+        for i, d in enumerate(diffs):
+            self.board_sums[i] += d
+
+    def _end_board(self) -> None:
+        if self.board_plays:
+            for i in range(len(self.pairs)):
+                self.d_win[i].add(self.board_sums[i] / self.board_plays)
+        self.board_plays = 0
+        self.board_sums = [0.0] * len(self.pairs)
+
+    def summary(self) -> dict[str, Any]:
+        """The ``"matches"`` part of `run_arena`'s summary."""
+        self._end_board()
+        lineup = self.lineup
+        return {
+            "matches": self.n,
+            "cut_short": self.cut_short,
+            "max_deals": MAX_MATCH_DEALS,
+            "deals_per_match": self.deals.estimate().as_dict(),
+            "results": [
+                {
+                    "bot": lineup.labels[e],
+                    "name": lineup.bots[e],
+                    "matches": self.n,
+                    "wins": self.wins[e],
+                    "ties": self.ties[e],
+                    "losses": self.losses[e],
+                    "win_rate": wilson_interval(self.wins[e], self.n).as_dict(),
+                    "totals": self.totals[e].estimate().as_dict(),
+                }
+                for e in range(len(lineup.labels))
+            ],
+            "comparisons": [
+                {
+                    "a": lineup.labels[a],
+                    "b": lineup.labels[b],
+                    "paired_by": "board" if lineup.rotations > 1 else "match",
+                    "win_rate_difference": self.d_win[i].estimate((-1.0, 1.0)).as_dict(),
+                }
+                for i, (a, b) in enumerate(self.pairs)
+            ],
+        }
+
+
 def summarise(
     plays: Iterable[PlayResult],
     lineup: Lineup,
@@ -1047,9 +1425,11 @@ def summarise(
 __all__ = [
     "CHUNK_BOARDS",
     "CONFIDENCE",
+    "MAX_MATCH_DEALS",
     "ArenaResult",
     "Estimate",
     "Lineup",
+    "MatchPlay",
     "PlayResult",
     "default_workers",
     "make_lineup",

@@ -183,6 +183,7 @@ def play_deal(
     *,
     label: str,
     on_chance: Callable[[Deal], None] | None = None,
+    on_deal: Callable[[LiveDeal], None] | None = None,
 ) -> DealState[Any]:
     """Play ``state`` to its end with one bot per seat; return the finished deal.
 
@@ -191,6 +192,9 @@ def play_deal(
     ``reads_view = False``, a `BlindView` (no view is built for it). A bot's illegal choice
     is a contract error naming the bot (a bot is third-party code). Chance actions are drawn
     from ``chance`` and passed to ``on_chance`` (the arena keeps the deck orders).
+    ``on_deal`` is given the live deal before the first action: only the arena's
+    measurement mode uses it, to show the deal to its perfect-information bot
+    (`openwhist.services.ceiling`); no player's bot is ever shown it.
 
     Raises:
         PluginContractError: a bot chose an illegal action, or the deal ran past the
@@ -198,6 +202,8 @@ def play_deal(
     """
     variant = engine.variant
     deal = LiveDeal(engine, state)
+    if on_deal is not None:
+        on_deal(deal)
     push, legal_actions = deal.push, deal.legal_actions
     # Per seat: None (build the seat's view at each decision), or the bot's blind view.
     blind = [

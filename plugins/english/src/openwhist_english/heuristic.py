@@ -16,6 +16,11 @@ What English Whist adds:
   tricks still needed for game are no more than the sure winners in hand, the bot cashes
   them at once instead of drawing trumps or establishing suits -- the safe line that makes
   the game. Without those keys it plays plain good whist.
+* honours under the options in force (``view.options``: ``honours``, ``honours_rule``,
+  ``game_target``; docs/variants/english.md §2.5): when honours count, are not blocked for
+  the side (the score of four) and may complete a game, the honours the side is *sure* to
+  score -- all four trump honours, or three with the fourth seen in an opponent's hand --
+  lower the tricks it still needs for game (`sure_honours`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Any
 from openwhist import N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
 from openwhist.bots.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
 
+from openwhist_english.options import EnglishOptions
+
 PARTNERSHIPS = ((0, 2), (1, 3))
 """The sides, partners opposite (docs/variants/english.md §2.1)."""
 BOOK = 6
@@ -33,9 +40,55 @@ BOOK = 6
 2)."""
 
 
+HONOUR_RANKS = (9, 10, 11, 12)
+"""Rank indexes (0 = two) of the trump honours J, Q, K, A (docs/variants/english.md §2.5)."""
+
+
+def sure_honours(view: PlayerView, side: tuple[int, ...]) -> int:
+    """The honours points ``side`` is sure to hold this deal (4 for all four trump honours,
+    2 for three), from what ``view`` shows: the seat's own hand and cards, its partner's
+    played cards, and the turned-up card in the dealer's hand. 0 when unsure, when there is
+    no trump, or when the options in force give no honours (``honours=false``)."""
+    options = view.options
+    if isinstance(options, EnglishOptions) and not options.honours:
+        return 0
+    trump = view.trump
+    if trump == NO_TRUMP:
+        return 0
+    ours = view.hand
+    theirs = 0
+    for record in view.completed:
+        for seat, card in zip(record.seats, record.cards, strict=False):
+            if seat in side:
+                ours |= 1 << card
+            else:
+                theirs |= 1 << card
+    for seat, card in zip(view.trick_seats, view.trick, strict=False):
+        if seat in side:
+            ours |= 1 << card
+        else:
+            theirs |= 1 << card
+    turn_up = view.public.get("turn_up")
+    if turn_up is not None:
+        if view.dealer in side:
+            ours |= 1 << int(turn_up)
+        else:
+            theirs |= 1 << int(turn_up)
+    held = sum(1 for r in HONOUR_RANKS if ours >> (13 * trump + r) & 1)
+    seen_against = sum(1 for r in HONOUR_RANKS if theirs >> (13 * trump + r) & 1)
+    if held == 4:
+        return 4
+    if held == 3 and seen_against == 1:
+        return 2
+    return 0
+
+
 def tricks_for_game(view: PlayerView, side: tuple[int, ...]) -> int | None:
     """How many more tricks ``side`` must win this deal to reach game, or ``None`` if the
-    view does not publish the game score (or game is out of reach by tricks)."""
+    view does not publish the game score (or game is out of reach by tricks). Honours the
+    side is sure of count toward game when the options let them (`sure_honours`): not under
+    ``honours_rule=never_reach_game`` (honours never complete a game), nor for a side at the
+    score of ``game_target - 1`` when the deal started (``blocked_at_start...``)."""
     public: dict[str, Any] = view.public
     score = public.get("game_score")
     target = public.get("game_target")
@@ -43,6 +96,10 @@ def tricks_for_game(view: PlayerView, side: tuple[int, ...]) -> int | None:
         return None
     party = side[0] % 2
     needed_points = target - int(score[party])
+    options = view.options
+    rule = options.honours_rule if isinstance(options, EnglishOptions) else None
+    if rule == "blocked_at_start_score_target_minus_1" and needed_points > 1:
+        needed_points -= min(sure_honours(view, side), needed_points - 1)
     won = sum(view.tricks[s] for s in side)
     needed = BOOK + needed_points - won
     remaining = view.hand_sizes[view.seat]

@@ -13,17 +13,24 @@ stock, consistently with its view --
 
 * the face-up cards the opponent took and still holds (``view.public["known"]``) are in its
   hand;
-* a reply that did not follow suit (compulsory, §1.5) proves the opponent void in the led
-  suit at that moment; since then it can have picked that suit up only through the hidden
-  cards it drew, so it holds at most that many of the suit;
+* a reply that did not follow suit proves the opponent void in the led suit at that moment
+  *when following suit is compulsory* (§1.5, the default); since then it can have picked
+  that suit up only through the hidden cards it drew, so it holds at most that many of the
+  suit. Under ``phase1_must_follow_suit=false`` a phase-1 reply is free and an off-suit reply
+  proves nothing, so no suit is capped (`opponent_suit_caps`);
 
 then, for each legal card (equal cards merged), plays the rest of the deal on every sample
 with the ``heuristic`` policy for both players (the winner takes the face-up card, the loser
-the next stock card, §1.6), counting the last phase-2 tricks exactly (`EXACT_FROM`). A
-card's value is the mean over samples of ``won + tricks / 13`` where ``won`` is 1 when we
-take at least 7 of the 13 phase-2 tricks (the ``last13`` profile, §1.8) -- so the face-up
-card we win or lose, and what the exchange does to both hands, are valued by what they do
-to the play-out. Every card is tried on the same samples (common random numbers).
+the next stock card, §1.6), under the legal plays of the options in force (a free phase-1
+reply when ``phase1_must_follow_suit`` is off), counting the last phase-2 tricks exactly
+(`EXACT_FROM`). A card's value is the mean over samples of what the deal is worth under the
+options (`deal_value`): with ``last13`` and ``win_loss`` (the default) ``won + tricks / 26``
+where ``won`` is 1 when we take at least 7 of the 13 phase-2 tricks (§1.8); under ``all26``
+the phase-1 tricks count as well; under a points-scoring hand-result mode (and in a
+``target_points`` match) the points the deal scores us less the opponent's. So the face-up
+card we win or lose, the trick itself when it counts, and what the exchange does to both
+hands are valued by what they do to the result. Every card is tried on the same samples
+(common random numbers).
 
 **Explanation** (`GermanExpertBot.explain`, for hints): in phase 2 the solver's count --
 "with K♠ you take 9 of the remaining 13 tricks against best defence"; in phase 1 the
@@ -32,9 +39,11 @@ reply takes the face-up card).
 
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
-(`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know. The view
-does not carry the options: the bot plays the default profile (``last13``, must follow
-suit) under any options.
+(`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know.
+**Options**: the view carries the match's options (``view.options``; the defaults when a
+view built by hand has none) and the bot decides under them: the scoring profile and
+hand-result mode (`deal_value`), whether the phase-1 reply must follow suit (sampling and
+rollouts), and the trump mode (``view.trump``).
 """
 
 from __future__ import annotations
@@ -66,7 +75,9 @@ from openwhist.bots.sampling import (
 )
 from openwhist.solver import Solver, representatives
 
-from openwhist_german.heuristic import SOLVE_AT, GermanHeuristicBot
+from openwhist_german.heuristic import SOLVE_AT, GermanHeuristicBot, german_options
+from openwhist_german.options import GermanOptions
+from openwhist_german.scoring import GermanFacts, score_facts
 
 PHASE1_TRICKS = 13
 """Tricks of phase 1 (docs/variants/german.md §1.6)."""
@@ -122,7 +133,7 @@ the whole deal."""
 def counts_all_tricks(view: PlayerView) -> bool:
     """True when the match's options (public, `PlayerView.options`) count all 26 tricks
     (``scoring_profile`` ``all26``, §1.8); a view without options counts the last 13."""
-    return getattr(view.options, "scoring_profile", "last13") == "all26"
+    return german_options(view).scoring_profile == "all26"
 
 
 def _cards(mask: int) -> list[int]:
@@ -148,18 +159,25 @@ def played_mask(view: PlayerView) -> int:
 def opponent_suit_caps(view: PlayerView) -> list[int]:
     """Per suit, the most cards of it the opponent may hold beyond its known face-up cards.
 
-    A phase-1 reply off the led suit shows a void at that moment (docs/variants/german.md §1.5: the
-    reply must follow suit). Afterwards the opponent drew one card per trick: a face-up card (then
-    it is public, in ``known`` while held) or a hidden one. So its unknown cards of that suit
-    are at most the hidden cards it drew from that trick on. In phase 2 (no more drawing) a
-    void is final.
+    A phase-1 reply off the led suit shows a void at that moment when the reply must follow
+    suit (docs/variants/german.md §1.5, the default). Afterwards the opponent drew one card per
+    trick: a face-up card (then it is public, in ``known`` while held) or a hidden one. So its
+    unknown cards of that suit are at most the hidden cards it drew from that trick on. In
+    phase 2 (no more drawing) a void is final.
+
+    Under ``phase1_must_follow_suit=false`` (``view.options``) a phase-1 reply may be any
+    card, so an off-suit phase-1 reply proves nothing and caps nothing; a phase-2 reply
+    must still follow suit, so an off-suit phase-2 reply still proves a void.
     """
     opponent = 1 - view.seat
     caps = [NO_CAP] * 4
     completed = view.completed
+    free_reply = not german_options(view).phase1_must_follow_suit
     for k, record in enumerate(completed):
         if record.leader == opponent or len(record.cards) < 2:
             continue
+        if free_reply and k < PHASE1_TRICKS:
+            continue  # a free reply: discarding proves no void
         led, reply = record.cards[0] // 13, record.cards[1] // 13
         if led == reply:
             continue
@@ -170,6 +188,59 @@ def opponent_suit_caps(view: PlayerView) -> list[int]:
         )
         caps[led] = min(caps[led], hidden_draws)
     return caps
+
+
+def deal_value(options: GermanOptions, phase1: int, phase2: int) -> float:
+    """What a deal in which our seat takes ``phase1`` tricks of phase 1 and ``phase2`` of
+    phase 2 is worth to us under ``options`` (docs/variants/german.md §1.8, §1.9) -- the
+    quantity the expert's rollouts maximise.
+
+    * Where a match is decided by deals won (``win_loss``, and every ``best_of_*`` match
+      whatever the mode): 1 for a won deal, 0.5 for a tie (13-13 under ``all26``), 0 for a
+      lost one, plus the counted tricks over twice their number (26 or 52) to break ties
+      between cards that win or lose alike. With the defaults (``last13``) that is
+      ``won + phase2 / 26``.
+    * Otherwise (points modes in a single deal or a ``target_points`` match): the points the
+      deal scores us less the opponent's (`score_facts`), over the most a deal can score (39).
+    """
+    key = (id(options), phase1, phase2)
+    cached = _VALUES.get(key)
+    if cached is not None and cached[0] is options:
+        return cached[1]
+    facts = GermanFacts(
+        phase1_tricks=(phase1, PHASE1_TRICKS - phase1),
+        phase2_tricks=(phase2, PHASE1_TRICKS - phase2),
+    )
+    score = score_facts(facts, options)
+    counted = facts.counted(options.scoring_profile)[0]
+    by_deals = options.result_mode == "win_loss" or options.match_format.startswith("best_of")
+    if by_deals:
+        outcome = 0.5 if score.winner is None else 1.0 if score.winner == 0 else 0.0
+        total = PHASE1_TRICKS * (2 if options.scoring_profile == "all26" else 1)
+        value = outcome + counted / (2 * total)
+    else:
+        value = (score.points(0) - score.points(1)) / MAX_DEAL_POINTS
+    if len(_VALUES) > 4096:
+        _VALUES.clear()
+    _VALUES[key] = (options, value)
+    return value
+
+
+def _wins(options: GermanOptions, phase1: int, phase2: int) -> bool:
+    """Whether our seat wins a deal of these tricks under ``options`` (`score_facts`)."""
+    facts = GermanFacts(
+        phase1_tricks=(phase1, PHASE1_TRICKS - phase1),
+        phase2_tricks=(phase2, PHASE1_TRICKS - phase2),
+    )
+    return score_facts(facts, options).winner == 0
+
+
+MAX_DEAL_POINTS = 39
+"""The most points one deal can score (``weighted``: 13 + 2 x 13), the scale of `deal_value`
+for the points modes."""
+
+_VALUES: dict[tuple[int, int, int], tuple[GermanOptions, float]] = {}
+"""`deal_value`'s results, keyed by the options' identity (kept alive in the value)."""
 
 
 class GermanExpertBot(CardSearchBot):
@@ -267,14 +338,15 @@ class GermanExpertBot(CardSearchBot):
                 samples.append(sample)
         if not samples:
             return self.rollout.choose_card(view, legal), None
+        options = german_options(view)
         totals = dict.fromkeys(candidates, 0.0)
-        values: dict[int, list[float]] = {card: [] for card in candidates}
+        results: dict[int, list[tuple[int, int]]] = {card: [] for card in candidates}
         known_raw = view.public.get("known") or [0, 0]
         for opp_hand, stock in samples:
             for card in candidates:
-                value = self.simulate(view, opp_hand, stock, card, known_raw)
-                totals[card] += value
-                values[card].append(value)
+                tricks = self.play_out(view, opp_hand, stock, card, known_raw)
+                totals[card] += deal_value(options, *tricks)
+                results[card].append(tricks)
         preferred = self.rollout.choose_card(view, legal)
         preferred = min(c for c in candidates if equal_in_hand(c, preferred, view.hand, dead))
         best = max(totals.values())
@@ -283,7 +355,7 @@ class GermanExpertBot(CardSearchBot):
             chosen = preferred
         else:
             chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
-        return chosen, _phase1_reason(view, chosen, face_up, values[chosen])
+        return chosen, _phase1_reason(view, chosen, face_up, results[chosen])
 
     def simulate(
         self,
@@ -294,19 +366,35 @@ class GermanExpertBot(CardSearchBot):
         known: Any,
         *,
         exact_from: int = EXACT_FROM,
-        count: str = "value",
     ) -> float:
         """Play ``card`` now and the rest of the deal with the heuristic policy on one
-        sampled deal; the value for our seat (see the module docstring).
-
-        ``count``: ``"value"`` the bot's value; ``"last13"`` our phase-2 tricks;
-        ``"all26"`` our tricks of the whole deal (those already won included), for a
-        review's rating under the option in force.
+        sampled deal; the value for our seat under the options in force (`deal_value`).
 
         From a phase-2 trick boundary with at most ``exact_from`` cards per hand the rest is
         counted by the solver instead of played (the same result, see `EXACT_FROM`; 0
         plays every card)."""
+        options = german_options(view)
+        p1, p2 = self.play_out(view, opp_hand, stock, card, known, exact_from=exact_from)
+        return deal_value(options, p1, p2)
+
+    def play_out(
+        self,
+        view: PlayerView,
+        opp_hand: int,
+        stock: list[int],
+        card: int,
+        known: Any,
+        *,
+        exact_from: int = EXACT_FROM,
+    ) -> tuple[int, int]:
+        """Play ``card`` now and the rest of the deal (see `simulate`) under the legal plays
+        of the options in force; our seat's tricks of phase 1 and of phase 2, the tricks
+        already completed included."""
         me = view.seat
+        options = german_options(view)
+        # docs/variants/german.md §1.5: with phase1_must_follow_suit off, a phase-1 reply is
+        # any card; phase 2 always follows suit.
+        free_reply = not options.phase1_must_follow_suit
         hands = [0, 0]
         hands[me] = view.hand & ~(1 << card)
         hands[1 - me] = opp_hand
@@ -316,9 +404,13 @@ class GermanExpertBot(CardSearchBot):
         leader = view.leader
         completed = view.completed
         k = len(completed)
+        won1 = [0, 0]
+        for record in completed[:PHASE1_TRICKS]:
+            won1[record.winner] += 1
         pos = 0  # index into ``stock`` of the face-up card
         won2 = [0, 0]
-        won1 = [0, 0]
+        for record in completed[PHASE1_TRICKS:]:
+            won2[record.winner] += 1
         policy = self.rollout
         trump = view.trump
         while True:
@@ -355,8 +447,10 @@ class GermanExpertBot(CardSearchBot):
                 trick = ()
             seat = (leader + len(trick)) % 2
             hand = hands[seat]
-            legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand
-            legal = legal or hand
+            if trick and not (free_reply and k < PHASE1_TRICKS):
+                legal = hand & SUIT_MASKS[trick[0] // 13] or hand
+            else:
+                legal = hand
             if legal & (legal - 1) == 0:
                 played = legal.bit_length() - 1
             else:
@@ -381,6 +475,7 @@ class GermanExpertBot(CardSearchBot):
                         "face_up": stock[pos] if in_stock else None,
                         "known": [known_masks[0] & hands[0], known_masks[1] & hands[1]],
                     },
+                    options=options,
                 )
                 if k >= PHASE1_TRICKS and hand.bit_count() <= ROLLOUT_SOLVE_AT:
                     played = self._rollout_solve(seat_view, hands, legal)
@@ -389,13 +484,7 @@ class GermanExpertBot(CardSearchBot):
             hands[seat] &= ~(1 << played)
             known_masks[seat] &= ~(1 << played)
             trick = (*trick, played)
-        mine = won2[me]
-        if count == "last13":
-            return float(mine)
-        if count == "all26":
-            before = sum(1 for r in view.completed if r.winner == me)
-            return float(before + won1[me] + mine)
-        return (1.0 if mine >= WIN_TRICKS else 0.0) + mine / (2 * PHASE1_TRICKS)
+        return won1[me], won2[me]
 
     def _rollout_solve(self, view: PlayerView, hands: list[int], legal: int) -> int:
         """A best card of a small open phase-2 position inside a rollout (the lowest)."""
@@ -458,13 +547,14 @@ class GermanExpertBot(CardSearchBot):
             return None
         known_raw = view.public.get("known") or [0, 0]
         every = counts_all_tricks(view)
-        count = "all26" if every else "last13"
         per_rep: dict[int, tuple[float, ...]] = {}
         for card in candidates:
-            per_rep[card] = tuple(
-                self.simulate(view, opp_hand, stock, card, known_raw, count=count)
-                for opp_hand, stock in drawn
-            )
+            tricks = []
+            for opp_hand, stock in drawn:
+                phase1, phase2 = self.play_out(view, opp_hand, stock, card, known_raw)
+                # The tricks that count (the completed ones included): all 26 under all26.
+                tricks.append(float(phase1 + phase2 if every else phase2))
+            per_rep[card] = tuple(tricks)
         values = {
             c: per_rep[min(r for r in candidates if equal_in_hand(r, c, view.hand, dead))]
             for c in _cards(legal)
@@ -478,17 +568,21 @@ class GermanExpertBot(CardSearchBot):
         )
 
 
-def _phase1_reason(view: PlayerView, card: int, face_up: int, values: list[float]) -> Reason:
-    """What ``card`` did on the sampled deals (``values``: one `simulate` result each):
-    the deals won, the mean phase-2 tricks, and -- when it answers a lead -- whether it
-    takes the face-up card (the trick's winner takes it, docs/variants/german.md §1.6)."""
-    wins = sum(1 for v in values if v >= 1.0)
-    tricks = sum((v - (1.0 if v >= 1.0 else 0.0)) * 2 * PHASE1_TRICKS for v in values)
+def _phase1_reason(
+    view: PlayerView, card: int, face_up: int, results: list[tuple[int, int]]
+) -> Reason:
+    """What ``card`` did on the sampled deals (``results``: our phase-1 and phase-2 tricks
+    in each, `GermanExpertBot.play_out`): the deals won under the options in force, the mean
+    phase-2 tricks, and -- when it answers a lead -- whether it takes the face-up card (the
+    trick's winner takes it, docs/variants/german.md §1.6)."""
+    options = german_options(view)
+    wins = sum(1 for p1, p2 in results if _wins(options, p1, p2))
+    tricks = sum(p2 for _, p2 in results)
     data: dict[str, int | float | str] = {
         "card": card,
-        "samples": len(values),
+        "samples": len(results),
         "wins": wins,
-        "tricks": round(tricks / len(values), 1),
+        "tricks": round(tricks / len(results), 1),
     }
     if len(view.trick) != 1:
         return Reason(SAMPLED_REASON, data, cards=("card",))

@@ -21,18 +21,28 @@ cards neither in our hand nor played -- so the endgame is an open two-hand posit
 few cards left the bot solves it exactly (`openwhist.solver`); before that it plays the
 generic policy with the exact count.
 
-The bot reads only its `PlayerView` (the options are not in the view: it plays the same way
-under the ``all26`` profile, where phase-1 tricks also count, and under a free phase-1
-reply, where any legal card is considered).
+The bot reads only its `PlayerView`, and decides under the options it carries
+(``view.options``, `german_options`):
+
+* ``scoring_profile=all26``: a phase-1 trick counts as much as a phase-2 one, so winning it
+  is worth `TRICK_WORTH` on top of the face-up card -- the bot contests and leads winners
+  far more readily;
+* ``phase1_must_follow_suit=false``: any card is a legal reply, and the bot loses a trick
+  with its least useful card of any suit (an off-suit reply proves no void, and the card
+  count never takes it for one);
+* ``trump_mode=none``: there is no trump (``view.trump``), so no card gets the trump bonus
+  and an unknown stock card is worth only the average plain card (`hidden_card_value`).
 """
 
 from __future__ import annotations
 
 import random
 
-from openwhist import FULL_DECK, N_, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
+from openwhist import FULL_DECK, N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
 from openwhist.bots.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
 from openwhist.solver import Solver
+
+from openwhist_german.options import GermanOptions
 
 PHASE1_TRICKS = 13
 """Tricks of phase 1 (docs/variants/german.md §1.6)."""
@@ -46,6 +56,11 @@ HIDDEN_CARD_VALUE = sum(RANK_VALUE) / 13 + TRUMP_BONUS / 4
 """What an unknown stock card is worth on `card_value`'s scale: the average plain card
 (about 2.8), plus the trump bonus a quarter of the time (about 4.3 in all). A face-up card
 worth more is worth contesting."""
+TRICK_WORTH = RANK_VALUE[-1]
+"""Under ``all26``, what taking a phase-1 trick is worth on `card_value`'s scale: as much as
+a sure winner later (an ace), since every trick counts the same."""
+NO_TRUMP_HIDDEN_VALUE = sum(RANK_VALUE) / 13
+"""What an unknown stock card is worth without a trump suit: the average plain card."""
 SOLVE_AT = 7
 """Phase-2 positions with at most this many cards per hand are solved exactly (a few
 milliseconds at most in pure Python; larger ones cost up to a few hundred)."""
@@ -53,10 +68,27 @@ SOLVER_TABLE_LIMIT = 200_000
 """Bound on the solver's transposition table (memory) kept across a bot's decisions."""
 
 
+DEFAULT_OPTIONS = GermanOptions()
+"""The options a view built by hand (``view.options`` is ``None``) is played under."""
+
+
+def german_options(view: PlayerView) -> GermanOptions:
+    """The options in force for ``view``: the match's (``view.options``), or the defaults of
+    docs/variants/german.md §1 for a view built by hand."""
+    options = view.options
+    return options if isinstance(options, GermanOptions) else DEFAULT_OPTIONS
+
+
 def card_value(card: int, trump: int) -> float:
     """A card's worth for phase-1 exchanges: `RANK_VALUE` of its rank, plus `TRUMP_BONUS`
     for a trump."""
     return RANK_VALUE[card % 13] + (TRUMP_BONUS if card // 13 == trump else 0.0)
+
+
+def hidden_card_value(trump: int) -> float:
+    """What an unknown stock card is worth: `HIDDEN_CARD_VALUE`, or `NO_TRUMP_HIDDEN_VALUE`
+    when there is no trump (``trump_mode=none``)."""
+    return NO_TRUMP_HIDDEN_VALUE if trump == NO_TRUMP else HIDDEN_CARD_VALUE
 
 
 class GermanHeuristicBot(CardBot):
@@ -99,12 +131,22 @@ class GermanHeuristicBot(CardBot):
 
     def _phase1(self, view: PlayerView, legal: int, count: Counter, face_up: int) -> int:
         trump = view.trump
+        hidden = hidden_card_value(trump)
+        # Under all26 the trick itself counts: winning it gains a trick as well as the card.
+        trick_worth = TRICK_WORTH if german_options(view).scoring_profile == "all26" else 0.0
         prize = card_value(face_up, trump)
-        contest = prize > HIDDEN_CARD_VALUE
+        contest = prize + trick_worth > hidden
         opponent_cards = count.against([1 - view.seat])
         if not view.trick:
             if contest:
-                winner = self._sure_lead(legal, trump, count, opponent_cards, prize)
+                winner = self._sure_lead(
+                    legal,
+                    trump,
+                    count,
+                    opponent_cards,
+                    prize + trick_worth,
+                    free_reply=not german_options(view).phase1_must_follow_suit,
+                )
                 if winner is not None:
                     return winner
             # Duck (or nothing cheap wins): lead the least useful card.
@@ -125,25 +167,36 @@ class GermanHeuristicBot(CardBot):
         if not beaters:
             return lose_card
         win_card = min(beaters, key=lambda c: card_value(c, trump))
-        gain_win = prize - card_value(win_card, trump)
-        gain_lose = HIDDEN_CARD_VALUE - card_value(lose_card, trump)
+        gain_win = prize + trick_worth - card_value(win_card, trump)
+        gain_lose = hidden - card_value(lose_card, trump)
         if not losers or gain_win >= gain_lose:
             return win_card
         return lose_card
 
     def _sure_lead(
-        self, legal: int, trump: int, count: Counter, theirs: int, prize: float
+        self,
+        legal: int,
+        trump: int,
+        count: Counter,
+        theirs: int,
+        prize: float,
+        *,
+        free_reply: bool = False,
     ) -> int | None:
         """A lead that wins the face-up card for less than it is worth: the cheapest card
         that no card the opponent may hold can beat in its suit. A plain master could still be
         ruffed, but only by an opponent void in the suit -- rare while it holds 13 cards
-        (about 1 % for a given suit)."""
+        (about 1 % for a given suit) -- unless the reply is free (``free_reply``,
+        ``phase1_must_follow_suit=false``): then any trump it may hold beats it."""
         best: tuple[float, int] | None = None
         choice = None
+        their_trumps = theirs & SUIT_MASKS[trump] if trump != NO_TRUMP else 0
         for card in _cards(legal):
             suit = card // 13
             if theirs & SUIT_MASKS[suit] & ~((2 << card) - 1):
                 continue  # the opponent may hold a higher card of the suit
+            if free_reply and suit != trump and their_trumps:
+                continue  # a free reply may ruff it
             played = lowest_equivalent(card, count.hand, FULL_DECK & ~(theirs | count.hand))
             value = card_value(played, trump)
             if value > prize:
@@ -207,4 +260,11 @@ HEURISTIC_BOT = BotSpec(
     variants=("german",),
 )
 
-__all__ = ["HEURISTIC_BOT", "GermanHeuristicBot", "card_value", "make_heuristic_bot"]
+__all__ = [
+    "HEURISTIC_BOT",
+    "GermanHeuristicBot",
+    "card_value",
+    "german_options",
+    "hidden_card_value",
+    "make_heuristic_bot",
+]

@@ -13,8 +13,11 @@ per trick over or under), so the bot plays to hit its number:
 * **Frisch** (§4.4): pass the lowest cards of the shortest plain suits -- keeping honours,
   long suits and trumps-to-be, and shortening suits for ruffs.
 * **Contract** (§4.5): the estimate with the actual trump, rounded; a hand worth next to
-  nothing bids zero. Only legal contracts are offered (the declarer's minimum, the last
-  bidder's forbidden total), so the bot takes the legal value nearest its estimate.
+  nothing bids zero -- "next to nothing" scaled by what a made zero pays under the options
+  in force against the defaults (``zero_over_bonus``, ``zero_under_bonus``: with no bonus a
+  zero is never chosen for its own sake; `zero_threshold`). Only legal contracts are offered
+  (the declarer's minimum, the last bidder's forbidden total), so the bot takes the legal
+  value nearest its estimate.
 * **Play** (§4.6): while short of its contract it tries to win each trick; once the
   contract is made (or on a zero bid) it tries to lose every trick -- ducking under the
   winning card, discarding its high cards and trumps -- to avoid overtricks.
@@ -29,11 +32,14 @@ from openwhist import N_, NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, Play
 from openwhist.bots.heuristic import Counter, TrickPolicy, rank, top_winners
 
 from openwhist_israeli.actions import NT, PASS, Bid, Contract, FrischSelection
+from openwhist_israeli.options import IsraeliOptions
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 ZERO_BID_BELOW: Final = 0.75
 """A hand estimated below this many tricks bids zero (docs/variants/israeli.md §4.7: +50 or +25 if
 made)."""
+DEFAULT_OPTIONS: Final = IsraeliOptions()
+"""The options a view built by hand (``view.options`` is ``None``) is played under."""
 AUCTION_MARGIN: Final = 0.5
 """The estimate must exceed a trump bid's number by this much before the bot makes it."""
 
@@ -86,6 +92,23 @@ def estimate_tricks(hand: int, trump: int) -> float:
         )
         for suit in range(4)
     )
+
+
+def israeli_options(view: PlayerView) -> IsraeliOptions:
+    """The options in force for ``view`` (the defaults for a view built by hand)."""
+    options = view.options
+    return options if isinstance(options, IsraeliOptions) else DEFAULT_OPTIONS
+
+
+def zero_threshold(options: IsraeliOptions) -> float:
+    """The estimate below which the bot bids zero: `ZERO_BID_BELOW` under the default zero
+    bonuses (+25 over, +50 under), scaled by the mean bonus the options pay for a made zero
+    (docs/variants/israeli.md §4.7) -- a house that pays double for a zero makes a weak
+    hand's zero twice as tempting, one that pays nothing never tempts. Capped at two
+    tricks."""
+    default = (DEFAULT_OPTIONS.zero_over_bonus + DEFAULT_OPTIONS.zero_under_bonus) / 2
+    bonus = (options.zero_over_bonus + options.zero_under_bonus) / 2
+    return min(2.0, ZERO_BID_BELOW * bonus / default)
 
 
 def denomination_trump(denomination: int) -> int:
@@ -166,10 +189,10 @@ class IsraeliHeuristicBot(Bot):
     # -- contract ------------------------------------------------------------------------
 
     def target(self, view: PlayerView) -> int:
-        """The contract the hand is worth with the deal's trump: 0 for a worthless hand,
-        else the rounded estimate (at least 1)."""
+        """The contract the hand is worth with the deal's trump: 0 for a hand worth less than
+        `zero_threshold` under the options in force, else the rounded estimate (at least 1)."""
         estimate = estimate_tricks(view.hand, view.trump)
-        if estimate < ZERO_BID_BELOW:
+        if estimate < zero_threshold(israeli_options(view)):
             return 0
         return max(1, round(estimate))
 
@@ -222,5 +245,7 @@ __all__ = [
     "IsraeliHeuristicBot",
     "estimate_tricks",
     "frisch_cards",
+    "israeli_options",
     "make_heuristic_bot",
+    "zero_threshold",
 ]
