@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.i18n import N_
 
 if TYPE_CHECKING:
     from openwhist.services.ledger import Ledger
@@ -115,6 +116,16 @@ plain_table = _table
 
 # -- whist matches ------------------------------------------------------------------------
 
+WideOption = Annotated[
+    bool,
+    typer.Option(
+        "--wide", help="Every column at its full width, however wide the terminal is."
+    ),
+]
+
+STATUS_WORDS = (N_("open"), N_("finished"), N_("abandoned"), N_("complete"))
+"""A match's or deal's status as the ledger stores it; shown translated."""
+
 
 def matches_command(
     ctx: typer.Context,
@@ -127,10 +138,18 @@ def matches_command(
     open_only: Annotated[
         bool, typer.Option("--open", help="Only matches still open (resumable).")
     ] = False,
+    wide: WideOption = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """List the ledger's matches, newest first."""
+    """List the ledger's matches, newest first.
+
+    The list fits the terminal (80 columns when it is not one): the players and the score
+    wrap, and when that is not enough the start time, then the number of deals, then the
+    status are left out (--wide shows every column)."""
+    from openwhist_cli.i18n import _
+    from openwhist_cli.report import Column, fit_table
+
     with runtime.handle_errors(ctx):
         with open_ledger(ctx, db, read_only=True) as ledger:
             found = ledger.list_matches(variant=variant, player=player, open_only=open_only)
@@ -138,7 +157,7 @@ def matches_command(
             runtime.echo_json(found)
             return
         if not found:
-            runtime.echo_error("no matches")
+            runtime.echo_error(_("no matches"))
             return
         rows = []
         for m in found:
@@ -149,17 +168,28 @@ def matches_command(
             )
             started = (m["started_at"] or "")[:16].replace("T", " ")
             rows.append(
-                [m["id"], m["variant"], m["status"], m["deals"], started, players, m["summary"]]
+                [
+                    m["id"],
+                    m["variant"],
+                    _(m["status"]),
+                    m["deals"],
+                    started,
+                    players,
+                    m["summary"],
+                ]
             )
-        typer.echo(
-            _table(
-                ["match", "variant", "status", "deals", "started (UTC)", "players", "score"],
-                rows,
-                right={0, 3},
-            )
-        )
+        columns = [
+            Column(_("match"), right=True),
+            Column(_("variant")),
+            Column(_("status"), drop=1),
+            Column(_("deals"), right=True, drop=2),
+            Column(_("started (UTC)"), drop=3),
+            Column(_("players"), wrap=True),
+            Column(_("score"), wrap=True),
+        ]
+        typer.echo(fit_table(columns, rows, wide=wide))
         if any("*" in row[5] for row in rows):
-            typer.echo("(* a bot)")
+            typer.echo(_("(* a bot)"))
 
 
 # -- whist standings ----------------------------------------------------------------------
@@ -173,6 +203,7 @@ def standings_command(
     player: Annotated[
         str | None, typer.Option("--player", metavar="NAME", help="Only this player.")
     ] = None,
+    wide: WideOption = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -181,11 +212,14 @@ def standings_command(
     Points are the sum of the player's party's score entries (partners share their side's
     points), corrections included. Each variant's own statistics follow, as it declares
     them (game points, contracts made, ...); a statistic's column is left out while every
-    player's figure is 0.
+    player's figure is 0. The table fits the terminal (80 columns when it is not one): the
+    variant's statistics are left out first, then deals won, deals and finished matches
+    (--wide shows every column).
     """
     with runtime.handle_errors(ctx):
         from openwhist_cli import i18n
         from openwhist_cli.i18n import _
+        from openwhist_cli.report import Column, fit_table
 
         i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
         with open_ledger(ctx, db, read_only=True, variants=True) as ledger:
@@ -199,19 +233,30 @@ def standings_command(
             runtime.echo_json(rows)
             return
         if not rows:
-            runtime.echo_error("no standings: the ledger has no matches (with these filters)")
+            runtime.echo_error(_("no standings: the ledger has no matches (with these filters)"))
             return
         by_variant: dict[str, list[dict[str, Any]]] = {}
         for row in rows:
             by_variant.setdefault(row["variant"], []).append(row)
         blocks = []
         for name, items in by_variant.items():
-            headers = ["player", "matches", "finished", "wins", "deals", "deals won", "points"]
+            columns = [
+                Column(_("player"), wrap=True),
+                Column(_("matches"), right=True),
+                Column(_("finished"), right=True, drop=3),
+                Column(_("wins"), right=True),
+                Column(_("deals"), right=True, drop=4),
+                Column(_("deals won"), right=True, drop=5),
+                Column(_("points"), right=True),
+            ]
             shown: list[str] = []
             for r in items:
                 shown.extend(k for k in r["statistics"] if k not in shown)
             shown = [k for k in shown if any(r["statistics"].get(k) for r in items)]
-            headers.extend(labels[name].get(k, k) for k in shown)
+            columns.extend(
+                Column(labels[name].get(k, k), right=True, drop=6 + i)
+                for i, k in enumerate(shown)
+            )
             table_rows = [
                 [
                     r["name"],
@@ -225,9 +270,7 @@ def standings_command(
                 ]
                 for r in items
             ]
-            blocks.append(
-                f"{name}\n" + _table(headers, table_rows, right=set(range(1, len(headers))))
-            )
+            blocks.append(f"{name}\n" + fit_table(columns, table_rows, wide=wide))
         typer.echo("\n\n".join(blocks))
 
 

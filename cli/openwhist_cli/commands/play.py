@@ -905,8 +905,15 @@ class TableUI:
         from openwhist import IllegalActionError, InvalidNotationError, Play, card_name
 
         from openwhist_cli import i18n
-        from openwhist_cli.i18n import _
-        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
+        from openwhist_cli.i18n import N_, _
+        from openwhist_cli.prompt import (
+            OTHER_DIGITS,
+            call_notation,
+            classify,
+            has_other_digits,
+            is_number,
+            is_word,
+        )
         from openwhist_cli.render import hand_order, message_text, table
 
         if self.hot_seat and turn.seat != self.shown_seat:
@@ -979,7 +986,7 @@ class TableUI:
                     raise _LeaveError
                 continue
             claim_words = entry.text.lower().split()
-            if plays and claim_words and claim_words[0] in ("claim", _("claim").lower()):
+            if plays and claim_words and is_word(claim_words[0], (N_("claim"),)):
                 claimed = claim_words[1:]
                 if len(claimed) > 1 or (claimed and not is_number(claimed[0])):
                     self.console.print(
@@ -1035,7 +1042,8 @@ class TableUI:
                             continue
                         action = self.session.parse(" ".join(card_name(c) for c in picked))
                 else:
-                    action = self.session.parse(entry.text)
+                    # Words of the player's language (paso, contrato) as the notation has them.
+                    action = self.session.parse(call_notation(entry.text, presentation.calls.words))
                 self.session.act(action)
                 return
             except InvalidNotationError as exc:
@@ -1047,8 +1055,13 @@ class TableUI:
                         style="red",
                     )
                 else:
+                    reason = (
+                        str(exc)
+                        if exc.reason is None
+                        else message_text(exc.reason, self.style).plain
+                    )
                     self.console.print(
-                        _("Not understood: {reason}").format(reason=str(exc)), style="red"
+                        _("Not understood: {reason}").format(reason=reason), style="red"
                     )
                 self._show_legal(turn)
             except IllegalActionError as exc:

@@ -1,0 +1,200 @@
+"""``--help`` in the reader's language: the commands' help texts and Click's own words.
+
+Typer builds every command's help from English text (a docstring, an option's ``help=``)
+when the command tree is built, before the command line is read. So the text is translated
+when it is about to be shown instead:
+
+* `translate_command` puts the chosen language's help texts on a Click command, its
+  parameters and its subcommands, keeping the English originals so a later run in another
+  language translates them afresh. `openwhist_cli.app.WhistGroup` calls it on every command
+  it hands out, after choosing the language from ``--lang`` (anywhere on the command line:
+  ``whist --lang es --help``, ``whist play --lang it --help``), ``OPENWHIST_LANG`` or the
+  locale (`language_from_args`).
+* Click and Typer mark their own words (``Usage:``, ``Options``, ``Show this message and
+  exit.``, ``Missing argument``) for gettext in the global domain; `install` points those
+  modules' ``_`` and ``ngettext`` at ours, so the words come from our catalogue
+  (`LIBRARY_TEXT` lists the ones a player meets).
+
+The English help texts reach the catalogue through `openwhist_cli.help_messages`, a file of
+``N_`` marks written by ``python -m openwhist_cli.helptext`` (``bash tools/catalogues.sh
+update`` runs it); tests/test_i18n.py fails when it is out of date or a text is
+untranslated.
+"""
+
+from __future__ import annotations
+
+import gettext
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from openwhist_cli import i18n
+from openwhist_cli.i18n import N_
+
+_SOURCE = "_openwhist_english_help"
+"""The attribute that keeps an object's English help texts (see `translate_command`)."""
+
+_COMMAND_TEXT = ("help", "short_help", "epilog")
+_PARAM_TEXT = ("help",)
+
+LIBRARY_TEXT = (
+    N_("Usage:"),
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("Show this message and exit."),
+    N_("required"),
+    N_("default: {default}"),
+    N_("env var: {var}"),
+    N_("Error: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Invalid value: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("No such option {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    N_("Try '{command} {option}' for help."),
+    N_("Aborted!"),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("{value!r} is not a valid boolean. Recognized values: {states}"),
+    N_("integer"),
+    N_("float"),
+)
+"""Click's and Typer's own words that a player meets in help and usage errors (their
+msgids, which these libraries translate through gettext)."""
+
+
+def _marked_plurals() -> None:  # pragma: no cover - marks for extraction, never called
+    """Click's plural messages, marked so ``pybabel extract`` finds them."""
+    i18n.ngettext(
+        "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 2
+    )
+    i18n.ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 2)
+    i18n.ngettext(
+        "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 2
+    )
+    i18n.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
+
+
+_LIBRARY_MODULES = (
+    "click.core",
+    "click.decorators",
+    "click.exceptions",
+    "click.formatting",
+    "click.parser",
+    "click.types",
+    "click.termui",
+    "typer.core",
+)
+
+
+def _gettext(message: str) -> str:
+    return i18n._(message)
+
+
+def _ngettext(singular: str, plural: str, count: int) -> str:
+    return i18n.ngettext(singular, plural, count)
+
+
+def install() -> None:
+    """Have Click and Typer translate their own words through our catalogue (the chosen
+    language's). Their modules bind the standard library's ``gettext`` as ``_`` when they
+    are imported; only those bindings are replaced, so a library that changes how it
+    translates is left as it is."""
+    for name in _LIBRARY_MODULES:
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        if getattr(module, "_", None) is gettext.gettext:
+            module._ = _gettext  # type: ignore[attr-defined]
+        if getattr(module, "ngettext", None) is gettext.ngettext:
+            module.ngettext = _ngettext  # type: ignore[attr-defined]
+
+
+def language_from_args(args: Sequence[str]) -> str | None:
+    """The value of the last ``--lang X`` or ``--lang=X`` before ``--``, else None."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+def _objects(command: Any) -> Iterator[tuple[Any, tuple[str, ...]]]:
+    yield command, _COMMAND_TEXT
+    for param in getattr(command, "params", ()):
+        yield param, _PARAM_TEXT
+    for sub in getattr(command, "commands", {}).values():
+        yield from _objects(sub)
+
+
+def translate_command(command: Any) -> Any:
+    """Put the chosen language's help texts on ``command`` (a Click command or group), its
+    parameters and subcommands; returns ``command``. The English originals are kept on
+    each object, so translating again (another language) starts from them. Text the
+    catalogues do not know stays English."""
+    for obj, names in _objects(command):
+        source = getattr(obj, _SOURCE, None)
+        if source is None:
+            source = {name: getattr(obj, name, None) for name in names}
+            setattr(obj, _SOURCE, source)
+        for name, text in source.items():
+            if text:
+                setattr(obj, name, i18n._(text))
+    return command
+
+
+def english_help_texts(command: Any) -> list[str]:
+    """Every English help text of ``command``, its parameters and subcommands, in order and
+    each once (what the catalogue must translate)."""
+    found: list[str] = []
+    for obj, names in _objects(command):
+        source = getattr(obj, _SOURCE, None) or {name: getattr(obj, name, None) for name in names}
+        for text in source.values():
+            if text and text not in found:
+                found.append(text)
+    return found
+
+
+def built_in_help_texts() -> list[str]:
+    """The English help texts of ``whist`` and every built-in command."""
+    import typer
+
+    from openwhist_cli.app import BUILT_IN, app, built_in_commands
+
+    texts = english_help_texts(typer.main.get_command(app))
+    for module in sorted(set(BUILT_IN.values())):
+        for command in built_in_commands(module).values():
+            texts.extend(t for t in english_help_texts(command) if t not in texts)
+    return texts
+
+
+def marks_file() -> str:
+    """The source of `openwhist_cli.help_messages`: an ``N_`` mark per help text."""
+    lines = [
+        '"""The help texts of ``whist`` and its built-in commands, marked for the catalogue.',
+        "",
+        "Written by ``python -m openwhist_cli.helptext`` (``bash tools/catalogues.sh update``);",
+        'do not edit: change the help in the command and run it again."""',
+        "",
+        "from openwhist_cli.i18n import N_",
+        "",
+        "HELP_TEXTS = (",
+    ]
+    lines.extend(f"    N_({text!r})," for text in built_in_help_texts())
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - run by tools/catalogues.sh
+    from pathlib import Path
+
+    (Path(__file__).parent / "help_messages.py").write_text(marks_file(), encoding="utf-8")
