@@ -37,16 +37,19 @@ HELP_TEXTS = (
     N_(
         "Run every bot (or none) in worker processes that see only their view and the legal actions [default: the bots of third-party distributions only]."
     ),
-    N_("List the ledger's matches, newest first."),
+    N_(
+        "List the ledger's matches, newest first.\n\nThe list fits the terminal (80 columns when it is not one): the players and the score\nwrap, and when that is not enough the start time, then the number of deals, then the\nstatus are left out (--wide shows every column)."
+    ),
     N_("Only this variant."),
     N_("Only matches with NAME."),
     N_("Only matches still open (resumable)."),
+    N_("Every column at its full width, however wide the terminal is."),
     N_(
         "The ledger: an SQLite file path or an SQLAlchemy URL [default: $OPENWHIST_DB, else ledger.sqlite3 in your user data directory]."
     ),
     N_("Machine-readable JSON on stdout."),
     N_(
-        "Per player across matches, per variant: matches, deals, wins, points.\n\nPoints are the sum of the player's party's score entries (partners share their side's\npoints), corrections included. Each variant's own statistics follow, as it declares\nthem (game points, contracts made, ...); a statistic's column is left out while every\nplayer's figure is 0."
+        "Per player across matches, per variant: matches, deals, wins, points.\n\nPoints are the sum of the player's party's score entries (partners share their side's\npoints), corrections included. Each variant's own statistics follow, as it declares\nthem (game points, contracts made, ...); a statistic's column is left out while every\nplayer's figure is 0. The table fits the terminal (80 columns when it is not one): the\nvariant's statistics are left out first, then deals won, deals and finished matches\n(--wide shows every column)."
     ),
     N_("Only this player."),
     N_("Export a match (or --all) as CSV, JSON or a game record."),
@@ -148,7 +151,9 @@ HELP_TEXTS = (
     N_("Which record of a file (1-based)."),
     N_("Print the review as JSON."),
     N_("Language: en, es, pt, it [default: $OPENWHIST_LANG]."),
-    N_("Show a match's score sheet as its players keep it (We/They, per player, per deal)."),
+    N_(
+        "Show a match's score sheet as its players keep it (We/They, per player, per deal).\n\nThe sheet fits the terminal (80 columns when it is not one): a sheet wider than that\nwraps its notes; --wide shows every column at its full width."
+    ),
     N_("The match (see whist matches)."),
     N_("First deal shown."),
     N_("Last deal shown."),

@@ -32,13 +32,17 @@ class Column:
         right: right-aligned (numbers).
         drop: 0: essential, never left out; otherwise the higher, the sooner it is left
             out when the table does not fit.
-        wrap: its cells may wrap over several lines (free text).
+        wrap: its cells may wrap over several lines (free text); it keeps at least
+            `WRAP_WIDTH` columns unless ``squeeze``.
+        squeeze: a wrapping column that Rich may narrow as far as it needs (a heading
+            of names over short figures).
     """
 
     header: str
     right: bool = False
     drop: int = 0
     wrap: bool = False
+    squeeze: bool = False
 
 
 def report_width() -> int:
@@ -72,8 +76,7 @@ def _render(
         box=box.SIMPLE_HEAD,
         show_edge=False,
         pad_edge=False,
-        padding=(0, 1, 0, 1),
-        collapse_padding=True,
+        padding=(0, 1, 0, 0),
         show_header=True,
         header_style="",
         safe_box=True,
@@ -84,7 +87,9 @@ def _render(
             justify="right" if column.right else "left",
             no_wrap=wide or not column.wrap,
             overflow="fold",
-            min_width=None if wide or not column.wrap else _wrap_width(column, rows, index),
+            min_width=None
+            if wide or not column.wrap or column.squeeze
+            else _wrap_width(column, rows, index),
         )
     for row in rows:
         table.add_row(*(str(cell) for cell in row))
@@ -106,7 +111,9 @@ def _minimum_width(columns: Sequence[Column], rows: Sequence[Sequence[Any]]) -> 
     their longest cell; two spaces between columns."""
     total = 0
     for index, column in enumerate(columns):
-        if column.wrap:
+        if column.squeeze:
+            total += 4
+        elif column.wrap:
             total += _wrap_width(column, rows, index)
         else:
             total += max(len(str(cell)) for cell in [column.header, *(r[index] for r in rows)])
@@ -138,6 +145,16 @@ def fit_table(
         keep.remove(worst)
         dropped.insert(0, columns[worst].header)
     lines = _render(kept, kept_rows, target)
+    # Rich's layout may come out a little wider than asked when columns have minimum
+    # widths; ask again for less until it fits (or cannot shrink further).
+    for less in range(1, 40):
+        widest = max(map(len, lines), default=0)
+        if widest <= target:
+            break
+        narrower = _render(kept, kept_rows, target - less)
+        if max(map(len, narrower), default=0) >= widest:
+            continue
+        lines = narrower
     if dropped:
         lines.append(
             _("(not shown: {columns}; --wide shows every column)").format(

@@ -30,6 +30,7 @@ from openwhist_cli import runtime
 from openwhist_cli.commands.ledger import (
     DbOption,
     JsonOption,
+    WideOption,
     open_ledger,
     plain_table,
     seat_display_name,
@@ -42,21 +43,56 @@ PAGE = 500
 """Deals shown by default (the last ones) when a match has more."""
 
 
+def _sheet_table(
+    headers: list[str],
+    rows: list[list[Any]],
+    right: set[int],
+    width: int | None,
+    *,
+    wrap: int,
+) -> str:
+    """The sheet's table: plain aligned columns when they fit ``width`` (None: any width),
+    else laid out by Rich (`openwhist_cli.report.fit_table`) with column ``wrap`` (the
+    notes) wrapping in its cell. A sheet that fits keeps its plain layout, which is also
+    the fast one for a sheet of thousands of deals."""
+    text = plain_table(headers, rows, right=right)
+    if width is None or max(map(len, text.splitlines()), default=0) <= width:
+        return text
+    from openwhist_cli.report import Column, fit_table
+
+    # Every column but the deal number may wrap (a long name in a heading too); the notes
+    # column ``wrap`` is the one that gives way first.
+    columns = [
+        Column(header, right=i in right, wrap=i > 0, squeeze=i not in (0, wrap))
+        for i, header in enumerate(headers)
+    ]
+    padded = [list(row) + [""] * (len(headers) - len(row)) for row in rows]
+    return fit_table(columns, padded, width=width)
+
+
 def _signed(points: int) -> str:
     """Points as a sheet shows them: ``+7``, ``-3``, ``.`` for none."""
     return f"{points:+d}" if points else "."
 
 
-def _header(sheet: dict[str, Any]) -> str:
+def _header(sheet: dict[str, Any], width: int | None = None) -> str:
     match = sheet["match"]
     players = ", ".join(
         f"{p['seat'] + 1}:{seat_display_name(p['name'], p['kind'])}" for p in match["players"]
     )
     label = f" \u2014 {match['label']}" if match["label"] else ""
     fmt = f" ({match['format']})" if match["format"] else ""
-    return (
+    text = (
         f"Match {match['id']}: {match['variant']}{fmt}{label}, {match['status']}, "
         f"{match['deals']} deal{'s' if match['deals'] != 1 else ''}\nPlayers: {players}"
+    )
+    if width is None:
+        return text
+    import textwrap
+
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False)
+        for line in text.splitlines()
     )
 
 
@@ -84,7 +120,7 @@ def _translated(text: str) -> str:
     return _(text) if text else text
 
 
-def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet) -> str:
+def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = None) -> str:
     """The "We / They" sheet of a ``"sides"`` layout (see the module docstring)."""
     we, they = sheet["parties"][0], sheet["parties"][1]
     above_items = list(layout.above_the_line)
@@ -131,7 +167,7 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet) -> str:
     carried = sheet.get("carried") or [0, 0]
     head = [f"We ({we})", f"They ({they})"]
     out = [
-        _header(sheet),
+        _header(sheet, width),
         f"We ({we}): {_side_names(sheet, 0)}    They ({they}): {_side_names(sheet, 1)}",
         "",
     ]
@@ -139,7 +175,7 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet) -> str:
         out.append(
             f"carried from deals before {sheet['page']['first']}: {carried[0]} / {carried[1]}"
         )
-    out.append(plain_table(["deal", *head, ""], rows, right={1, 2}))
+    out.append(_sheet_table(["deal", *head, ""], rows, {1, 2}, width, wrap=3))
     out.append("")
     match_points = [sum(values[i] for values in above) for i in range(2)]
     summary = [
@@ -165,7 +201,10 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet) -> str:
 
 
 def detail_sheet(
-    sheet: dict[str, Any], layout: ScoreSheet, records: dict[int, dict[str, Any]]
+    sheet: dict[str, Any],
+    layout: ScoreSheet,
+    records: dict[int, dict[str, Any]],
+    width: int | None = None,
 ) -> str:
     """A column per party with the variant's deal detail (see the module docstring)."""
     assert layout.deal_detail is not None
@@ -196,15 +235,17 @@ def detail_sheet(
         cells[line["party"]] = _signed(line["points"])
         rows.append(["adj.", line["note"][:30], *cells])
     rows.append(["", "TOTAL", *sheet["totals"]])
-    out = [_header(sheet)]
+    out = [_header(sheet, width)]
     if layout.detail_note:
         out.append(_translated(layout.detail_note))
     out.append("")
     out.append(
-        plain_table(
+        _sheet_table(
             ["deal", _translated(layout.detail_heading), *names],
             rows,
-            right=set(range(2, 2 + len(names))),
+            set(range(2, 2 + len(names))),
+            width,
+            wrap=1,
         )
     )
     if sheet["match"]["summary"]:
@@ -212,7 +253,7 @@ def detail_sheet(
     return "\n".join(out)
 
 
-def points_sheet(sheet: dict[str, Any]) -> str:
+def points_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
     """The plain sheet of any variant: points per party per deal, running result."""
     parties = sheet["parties"]
     named = [
@@ -239,13 +280,17 @@ def points_sheet(sheet: dict[str, Any]) -> str:
         cells[line["party"]] = _signed(line["points"])
         rows.append(["adj.", *cells, *["" for _ in parties], line["note"]])
     headers = ["deal", *named, *[f"total {p}" for p in parties], "result"]
-    out = [_header(sheet), ""]
+    out = [_header(sheet, width), ""]
     if any(sheet.get("carried") or []):
         out.append(
             f"carried from deals before {sheet['page']['first']}: "
             + ", ".join(f"{p} {t}" for p, t in zip(parties, sheet["carried"], strict=True))
         )
-    out.append(plain_table(headers, rows, right=set(range(1, 1 + 2 * len(parties)))))
+    out.append(
+        _sheet_table(
+            headers, rows, set(range(1, 1 + 2 * len(parties))), width, wrap=len(headers) - 1
+        )
+    )
     out.append(
         "totals: " + ", ".join(f"{p} {t}" for p, t in zip(parties, sheet["totals"], strict=True))
     )
@@ -288,15 +333,17 @@ def render_sheet(
     sheet: dict[str, Any],
     records: dict[int, dict[str, Any]] | None = None,
     layout: ScoreSheet | None = None,
+    width: int | None = None,
 ) -> str:
     """The sheet as text in the variant's declared ``layout`` (see the module docstring;
     ``None``: points and running totals). ``records`` maps a deal's number to its stored
-    ``{"facts": ...}`` for a layout with ``deal_detail``."""
+    ``{"facts": ...}`` for a layout with ``deal_detail``. ``width``: a table wider than
+    this is laid out to fit it, its notes wrapping (None: every column at full width)."""
     if layout is not None and layout.layout == "sides" and len(sheet["parties"]) == 2:
-        return sides_sheet(sheet, layout)
+        return sides_sheet(sheet, layout, width)
     if layout is not None and layout.deal_detail is not None:
-        return detail_sheet(sheet, layout, records or {})
-    return points_sheet(sheet)
+        return detail_sheet(sheet, layout, records or {}, width)
+    return points_sheet(sheet, width)
 
 
 def scores_command(
@@ -314,10 +361,14 @@ def scores_command(
     lines: Annotated[
         bool, typer.Option("--lines", help="Also list every score entry with its id.")
     ] = False,
+    wide: WideOption = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Show a match's score sheet as its players keep it (We/They, per player, per deal)."""
+    """Show a match's score sheet as its players keep it (We/They, per player, per deal).
+
+    The sheet fits the terminal (80 columns when it is not one): a sheet wider than that
+    wraps its notes; --wide shows every column at its full width."""
     with runtime.handle_errors(ctx):
         if not json_out:
             from openwhist_cli import i18n
@@ -343,7 +394,9 @@ def scores_command(
         if json_out:
             runtime.echo_json(sheet)
             return
-        typer.echo(render_sheet(sheet, records, layout))
+        from openwhist_cli.report import report_width
+
+        typer.echo(render_sheet(sheet, records, layout, None if wide else report_width()))
         if lines:
             typer.echo("")
             typer.echo(entry_lines(sheet))
