@@ -281,3 +281,94 @@ def test_bad_options_are_explained_field_by_field_in_the_players_language() -> N
     assert at_least.format(key="target_points", limit="1", input="'0'") in shown
     assert i18n._("unknown option {key} (known: {known})").split("{")[0] in shown
     assert "should be" not in shown  # nothing left in English
+
+
+# -- issue 18 item 10: help texts, localised input words, the variants' notation errors --
+
+
+def test_the_help_marks_file_is_current() -> None:
+    # Every help text of `whist` and its built-in commands reaches the catalogue through
+    # openwhist_cli/help_messages.py; a help text changed without `catalogues.sh update`
+    # would show in English.
+    from openwhist_cli import help_messages, helptext
+
+    assert set(helptext.built_in_help_texts()) == set(help_messages.HELP_TEXTS)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_help_text_is_translated(lang: str) -> None:
+    from openwhist_cli import helptext
+
+    po = _po("cli", lang)
+    texts = helptext.built_in_help_texts()
+    assert len(texts) > 100  # the whole command tree, options included
+    missing = [t for t in texts if not po.get(t)]
+    assert not missing, f"{lang}: untranslated help: {missing}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [(["--lang", "{lang}", "scores", "--help"], {}), (["scores", "--help"], {"OPENWHIST_LANG": "{lang}"})],
+)
+def test_help_is_shown_in_the_chosen_language(
+    lang: str, args: list[str], env: dict[str, str]
+) -> None:
+    args = [a.format(lang=lang) for a in args]
+    env = {k: v.format(lang=lang) for k, v in env.items()}
+    result = CliRunner().invoke(app, args, env=env)
+    assert result.exit_code == 0, result.output
+    i18n.setup(lang)
+    shown = " ".join(result.output.split())
+    assert "Show a match's score sheet" not in shown
+    assert "Machine-readable JSON on stdout." not in shown
+    assert i18n._("Machine-readable JSON on stdout.") in shown
+    assert i18n._("Options") + ":" in shown
+
+
+def test_root_help_lists_the_commands_in_the_chosen_language() -> None:
+    result = CliRunner().invoke(app, ["--lang", "it", "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Show a match's score sheet" not in result.output
+    assert "Comandi:" in result.output
+    assert "Mostrare il foglio dei punti" in result.output
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "paso"), ("pt", "passo"), ("it", "PASSO")])
+def test_the_localised_call_words_are_accepted(lang: str, word: str) -> None:
+    # `?` lists "paso": typing it passes, as typing "pass" does; a call that is not one is
+    # refused with the variant's reason in the player's language.
+    args = ["play", "israeli", "--seed", "7", "--seat", "N=human", "--lang", lang]
+    args += ["--no-ledger"]
+    result = CliRunner().invoke(
+        app, args, input=f"xyz\n{word}\n", env={"NO_COLOR": "1", "OPENWHIST_LANG": lang}
+    )
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    out = " ".join(result.output.split())
+    north_passes = i18n._("{name} calls {call}")
+    assert out.count(i18n._("Not understood: {reason}").split("{")[0]) == 1, out
+    assert "is not an auction call" not in out
+    assert "'xyz'" in out
+    assert i18n._("pass") in out
+    # After the refused xyz, the pass went through: the next prompt is another seat's
+    # or the input ended, never a second refusal.
+    assert north_passes  # the template exists in every language
+    assert out.rfind("'xyz'") < out.rfind(word)
+
+
+def test_the_english_words_still_work_in_every_language() -> None:
+    from openwhist_cli.prompt import call_notation, classify
+
+    words = load_catalog().variant("israeli").presentation.calls.words
+    i18n.use_plugin_catalogues(load_catalog().locale_dirs())
+    for lang in TRANSLATED:
+        i18n.setup(lang)
+        assert call_notation("pass", words) == "pass"
+        assert call_notation(i18n._("pass").upper(), words) == "pass"
+        assert call_notation(i18n._("contract") + " 4", words) == "contract 4"
+        assert classify("hint").command == "hint"
+        assert classify(i18n._("hint")).command == "hint"
+    i18n.setup("es")
+    assert classify("ultima").command == "last"  # the accent may be left out

@@ -80,16 +80,8 @@ def _marked_plurals() -> None:  # pragma: no cover - marks for extraction, never
     i18n.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
 
 
-_LIBRARY_MODULES = (
-    "click.core",
-    "click.decorators",
-    "click.exceptions",
-    "click.formatting",
-    "click.parser",
-    "click.types",
-    "click.termui",
-    "typer.core",
-)
+_LIBRARY_PACKAGES = ("click", "typer")
+"""Click, and Typer (which also carries its own copy of Click, ``typer._click``)."""
 
 
 def _gettext(message: str) -> str:
@@ -105,9 +97,8 @@ def install() -> None:
     language's). Their modules bind the standard library's ``gettext`` as ``_`` when they
     are imported; only those bindings are replaced, so a library that changes how it
     translates is left as it is."""
-    for name in _LIBRARY_MODULES:
-        module = sys.modules.get(name)
-        if module is None:
+    for name, module in list(sys.modules.items()):
+        if module is None or name.split(".")[0] not in _LIBRARY_PACKAGES:
             continue
         if getattr(module, "_", None) is gettext.gettext:
             module._ = _gettext  # type: ignore[attr-defined]
