@@ -309,7 +309,10 @@ def test_every_help_text_is_translated(lang: str) -> None:
 @pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize(
     ("args", "env"),
-    [(["--lang", "{lang}", "scores", "--help"], {}), (["scores", "--help"], {"OPENWHIST_LANG": "{lang}"})],
+    [
+        (["--lang", "{lang}", "scores", "--help"], {}),
+        (["scores", "--help"], {"OPENWHIST_LANG": "{lang}"}),
+    ],
 )
 def test_help_is_shown_in_the_chosen_language(
     lang: str, args: list[str], env: dict[str, str]

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - generated: one help text per line
 """The help texts of ``whist`` and its built-in commands, marked for the catalogue.
 
 Written by ``python -m openwhist_cli.helptext`` (``bash tools/catalogues.sh update``);

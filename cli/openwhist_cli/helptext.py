@@ -171,6 +171,7 @@ def built_in_help_texts() -> list[str]:
 def marks_file() -> str:
     """The source of `openwhist_cli.help_messages`: an ``N_`` mark per help text."""
     lines = [
+        "# ruff: noqa: E501 - generated: one help text per line",
         '"""The help texts of ``whist`` and its built-in commands, marked for the catalogue.',
         "",
         "Written by ``python -m openwhist_cli.helptext`` (``bash tools/catalogues.sh update``);",

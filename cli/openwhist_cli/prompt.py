@@ -99,8 +99,8 @@ def call_notation(text: str, words: Mapping[str, str]) -> str:
         tokens.setdefault(fold(_(shown)), token)
     out = []
     for word in text.split():
-        token = tokens.get(fold(word))
-        out.append(word if token is None or fold(word) == fold(token) else token)
+        found = tokens.get(fold(word))
+        out.append(word if found is None or fold(word) == fold(found) else found)
     return " ".join(out)
 
 

@@ -118,9 +118,7 @@ plain_table = _table
 
 WideOption = Annotated[
     bool,
-    typer.Option(
-        "--wide", help="Every column at its full width, however wide the terminal is."
-    ),
+    typer.Option("--wide", help="Every column at its full width, however wide the terminal is."),
 ]
 
 STATUS_WORDS = (N_("open"), N_("finished"), N_("abandoned"), N_("complete"))
@@ -254,8 +252,7 @@ def standings_command(
                 shown.extend(k for k in r["statistics"] if k not in shown)
             shown = [k for k in shown if any(r["statistics"].get(k) for r in items)]
             columns.extend(
-                Column(labels[name].get(k, k), right=True, drop=6 + i)
-                for i, k in enumerate(shown)
+                Column(labels[name].get(k, k), right=True, drop=6 + i) for i, k in enumerate(shown)
             )
             table_rows = [
                 [

@@ -206,7 +206,9 @@ def parse_frisch(text: str, count: int, *, seat: str | None = None) -> FrischSel
     mask = 0
     for card in cards:
         if mask >> card & 1:
-            raise _refused(N_("{card} is named twice in {text}"), card=card_name(card), text=repr(text))
+            raise _refused(
+                N_("{card} is named twice in {text}"), card=card_name(card), text=repr(text)
+            )
         mask |= 1 << card
     if len(cards) != count:
         raise _refused(
