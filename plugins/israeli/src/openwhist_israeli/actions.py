@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from openwhist import N_, Action, InvalidNotationError, Message, card_name, cards_of, parse_card
-from openwhist.game.messages import Value
 
 from openwhist_israeli.options import MAX_TRICKS
 
@@ -134,7 +133,7 @@ def bid_of(code: int) -> Bid:
     return bid
 
 
-def _refused(template: str, **values: Value) -> InvalidNotationError:
+def _refused(template: str, **values: int | str | Message) -> InvalidNotationError:
     """The error for text that is not a call, with its reason as a translatable message
     (this plugin's catalogue translates ``template``)."""
     reason = Message(template, values)
