@@ -11,9 +11,11 @@ when it is about to be shown instead:
   ``whist --lang es --help``, ``whist play --lang it --help``), ``OPENWHIST_LANG`` or the
   locale (`language_from_args`).
 * Click and Typer mark their own words (``Usage:``, ``Options``, ``Show this message and
-  exit.``, ``Missing argument``) for gettext in the global domain; `install` points those
-  modules' ``_`` and ``ngettext`` at ours, so the words come from our catalogue
-  (`LIBRARY_TEXT` lists the ones a player meets).
+  exit.``) for gettext in the global domain, or not at all: `install` points those modules'
+  ``_`` and ``ngettext`` at ours, and the commands' context writes the usage prefix and
+  ``--help``'s own line through the catalogue (`LIBRARY_TEXT` lists the words). Usage
+  errors that Typer's copy of Click writes in English (``Error:``, ``Try ... for help.``)
+  stay English.
 
 The English help texts reach the catalogue through `openwhist_cli.help_messages`, a file of
 ``N_`` marks written by ``python -m openwhist_cli.helptext`` (``bash tools/catalogues.sh
@@ -46,38 +48,50 @@ LIBRARY_TEXT = (
     N_("required"),
     N_("default: {default}"),
     N_("env var: {var}"),
-    N_("Error: {message}"),
-    N_("Invalid value for {param_hint}: {message}"),
-    N_("Invalid value: {message}"),
-    N_("Missing argument"),
-    N_("Missing option"),
-    N_("Missing parameter"),
+    N_("(dynamic)"),
     N_("Missing command."),
     N_("No such command {name!r}."),
-    N_("No such option {name!r}."),
-    N_("Option {name!r} does not take a value."),
-    N_("Try '{command} {option}' for help."),
     N_("Aborted!"),
-    N_("{value!r} is not a valid {number_type}."),
-    N_("{value} is not in the range {range}."),
-    N_("{value!r} is not a valid boolean. Recognized values: {states}"),
-    N_("integer"),
-    N_("float"),
 )
-"""Click's and Typer's own words that a player meets in help and usage errors (their
-msgids, which these libraries translate through gettext)."""
+"""The words of Click and Typer that a player meets in ``--help`` (and two usage errors):
+the msgids Typer translates through gettext, and the usage prefix and ``--help``'s own
+line, which its copy of Click writes in English and `translate_command` translates."""
+
+HELP_OPTION_TEXT = "Show this message and exit."
+"""The help of ``--help`` itself, as Click writes it."""
+
+_FORMATTERS: dict[type, type] = {}
+_CONTEXTS: dict[type, type] = {}
 
 
-def _marked_plurals() -> None:  # pragma: no cover - marks for extraction, never called
-    """Click's plural messages, marked so ``pybabel extract`` finds them."""
-    i18n.ngettext(
-        "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 2
-    )
-    i18n.ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 2)
-    i18n.ngettext(
-        "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 2
-    )
-    i18n.ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 2)
+def _formatter_class(base: type) -> type:
+    """``base`` (Click's help formatter) writing the usage prefix and ``--help``'s line in
+    the chosen language."""
+    if base not in _FORMATTERS:
+
+        class TranslatedHelpFormatter(base):  # type: ignore[valid-type,misc]
+            def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+                if prefix is None:
+                    prefix = i18n._("Usage:") + " "
+                super().write_usage(prog, args, prefix)
+
+            def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+                rows = [
+                    (term, i18n._(HELP_OPTION_TEXT) if text == HELP_OPTION_TEXT else text)
+                    for term, text in rows
+                ]
+                super().write_dl(rows, *args, **kwargs)
+
+        _FORMATTERS[base] = TranslatedHelpFormatter
+    return _FORMATTERS[base]
+
+
+def _context_class(base: type) -> type:
+    """``base`` (a command's Click context class) with `_formatter_class`'s formatter."""
+    if base not in _CONTEXTS:
+        formatter = _formatter_class(base.formatter_class)  # type: ignore[attr-defined]
+        _CONTEXTS[base] = type("TranslatedContext", (base,), {"formatter_class": formatter})
+    return _CONTEXTS[base]
 
 
 _LIBRARY_PACKAGES = ("click", "typer")
@@ -133,6 +147,9 @@ def translate_command(command: Any) -> Any:
     each object, so translating again (another language) starts from them. Text the
     catalogues do not know stays English."""
     for obj, names in _objects(command):
+        context = getattr(obj, "context_class", None)
+        if isinstance(context, type) and context not in _CONTEXTS.values():
+            obj.context_class = _context_class(context)
         source = getattr(obj, _SOURCE, None)
         if source is None:
             source = {name: getattr(obj, name, None) for name in names}
