@@ -69,7 +69,7 @@ def _formatter_class(base: type) -> type:
     the chosen language."""
     if base not in _FORMATTERS:
 
-        class TranslatedHelpFormatter(base):  # type: ignore[valid-type,misc]
+        class TranslatedHelpFormatter(base):  # type: ignore[misc]
             def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
                 if prefix is None:
                     prefix = i18n._("Usage:") + " "
