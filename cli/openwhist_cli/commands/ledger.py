@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from openwhist_cli import runtime
-from openwhist_cli.i18n import N_
+from openwhist_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from openwhist.services.ledger import Ledger
@@ -145,7 +145,6 @@ def matches_command(
     The list fits the terminal (80 columns when it is not one): the players and the score
     wrap, and when that is not enough the start time, then the number of deals, then the
     status are left out (--wide shows every column)."""
-    from openwhist_cli.i18n import _
     from openwhist_cli.report import Column, fit_table
 
     with runtime.handle_errors(ctx):
@@ -216,7 +215,6 @@ def standings_command(
     """
     with runtime.handle_errors(ctx):
         from openwhist_cli import i18n
-        from openwhist_cli.i18n import _
         from openwhist_cli.report import Column, fit_table
 
         i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
@@ -327,7 +325,7 @@ def export_command(
             output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {output}: {exc}") from None
-        runtime.echo_error(f"wrote {output}")
+        runtime.echo_error(_("wrote {path}").format(path=output))
 
 
 def _left_out(ledger: Ledger, ids: list[int], *, replay: bool) -> list[str]:
@@ -338,20 +336,30 @@ def _left_out(ledger: Ledger, ids: list[int], *, replay: bool) -> list[str]:
         pending = ledger.deal_in_progress(mid, replay=replay)
         if pending is None:
             continue
-        where = f"match {mid}, deal {pending.number}"
+        where = _("match {match}, deal {deal}").format(match=mid, deal=pending.number)
         if pending.over:
-            resume = f": whist resume {mid} scores it" if pending.match_open else ""
-            notes.append(
-                f"note: {where} was played to its end but never scored, so it is left out{resume}"
+            note = (
+                _(
+                    "note: {where} was played to its end but never scored, so it is left "
+                    "out: whist resume {match} scores it"
+                )
+                if pending.match_open
+                else _("note: {where} was played to its end but never scored, so it is left out")
             )
+            notes.append(note.format(where=where, match=mid))
         elif pending.match_open:
-            notes.append(
-                f"note: {where} is in progress ({pending.actions} actions logged): its "
-                "cards stay hidden until it is scored, so only its number is exported"
+            note = (
+                _(
+                    "note: {where} is in progress ({actions} actions logged): its cards stay "
+                    "hidden until it is scored, so only its number is exported"
+                )
                 if not replay
-                else f"note: {where} is in progress ({pending.actions} actions logged): its "
-                "cards stay hidden until it is scored, so the record holds the deals before it"
+                else _(
+                    "note: {where} is in progress ({actions} actions logged): its cards stay "
+                    "hidden until it is scored, so the record holds the deals before it"
+                )
             )
+            notes.append(note.format(where=where, actions=pending.actions))
     return notes
 
 
@@ -380,8 +388,13 @@ def correct_command(
             runtime.echo_json(fix)
             return
         typer.echo(
-            f"entry {fix['id']} corrects entry {entry} by {fix['points']:+d} "
-            f"(match {fix['match']}): {fix['note']}"
+            _("entry {id} corrects entry {entry} by {points} (match {match}): {note}").format(
+                id=fix["id"],
+                entry=entry,
+                points=f"{fix['points']:+d}",
+                match=fix["match"],
+                note=fix["note"],
+            )
         )
 
 
@@ -410,13 +423,23 @@ def adjust_command(
             index = _party_index(party, parties, summary["players"])
             if index is None:
                 raise UsageError(
-                    f"match {match} has no party {party!r} (its parties: {', '.join(parties)})"
+                    _("match {match} has no party {party} (its parties: {parties})").format(
+                        match=match, party=repr(party), parties=", ".join(parties)
+                    )
                 )
             made = ledger.adjust(match, index, points, category=category, note=note)
         if json_out:
             runtime.echo_json(made)
             return
-        typer.echo(f"entry {made['id']}: {parties[index]} {points:+d} ({category}): {note}")
+        typer.echo(
+            _("entry {id}: {party} {points} ({category}): {note}").format(
+                id=made["id"],
+                party=parties[index],
+                points=f"{points:+d}",
+                category=category,
+                note=note,
+            )
+        )
 
 
 def _party_index(
@@ -449,7 +472,6 @@ def void_command(
     """Void deal DEAL of MATCH: compensating entries take its points back (nothing is
     deleted), and the sheet shows the deal as void."""
     with runtime.handle_errors(ctx):
-        from openwhist_cli.i18n import _
 
         with open_ledger(ctx, db) as ledger:
             done = ledger.void_deal(match, deal, note)
@@ -484,7 +506,11 @@ def close_command(
         if json_out:
             runtime.echo_json(summary)
             return
-        typer.echo(f"match {match} is {summary['status']}: {summary['summary']}")
+        typer.echo(
+            _("match {match} is {status}: {summary}").format(
+                match=match, status=_(summary["status"]), summary=summary["summary"]
+            )
+        )
 
 
 # -- whist ledger upgrade / current -------------------------------------------------------
@@ -500,10 +526,16 @@ def upgrade_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOptio
             runtime.echo_json(done)
             return
         if done.get("from") == done.get("to"):
-            typer.echo(f"{done['url']}: already at revision {done['to']}")
+            typer.echo(
+                _("{url}: already at revision {revision}").format(
+                    url=done["url"], revision=done["to"]
+                )
+            )
         else:
             typer.echo(
-                f"{done['url']}: upgraded from {done.get('from') or 'nothing'} to {done['to']}"
+                _("{url}: upgraded from {old} to {new}").format(
+                    url=done["url"], old=done.get("from") or _("nothing"), new=done["to"]
+                )
             )
 
 
@@ -516,10 +548,14 @@ def current_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOptio
         if json_out:
             runtime.echo_json(info)
             return
-        state = "up to date" if info.get("up_to_date") else info.get("state", "")
+        state = _("up to date") if info.get("up_to_date") else info.get("state", "")
         typer.echo(
-            f"{info['url']}: revision {info.get('revision') or 'none'} "
-            f"(this openwhist: {info.get('head')}) -- {state}"
+            _("{url}: revision {revision} (this openwhist: {head}) -- {state}").format(
+                url=info["url"],
+                revision=info.get("revision") or _("none"),
+                head=info.get("head"),
+                state=state,
+            )
         )
 
 
@@ -541,23 +577,42 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
             for item in report["findings"]:
                 where = ""
                 if item["match"] is not None:
-                    where = f"match {item['match']}" + (
-                        f", deal {item['deal']}" if item["deal"] else ""
-                    )
-                    where += ": "
+                    where = (
+                        _("match {match}, deal {deal}").format(
+                            match=item["match"], deal=item["deal"]
+                        )
+                        if item["deal"]
+                        else _("match {match}").format(match=item["match"])
+                    ) + ": "
                 typer.echo(f"{item['check']}: {where}{item['problem']}")
             for item in report["skipped"]:
-                runtime.echo_error(f"match {item['match']} not replayed: {item['reason']}")
+                runtime.echo_error(
+                    _("match {match} not replayed: {reason}").format(
+                        match=item["match"], reason=item["reason"]
+                    )
+                )
             if report["ok"]:
                 typer.echo(
-                    f"{report['url']}: ok -- {report['matches']} matches, {report['deals']} "
-                    f"deals, {report['replayed']} matches replayed"
+                    _(
+                        "{url}: ok -- {matches} matches, {deals} deals, {replayed} matches "
+                        "replayed"
+                    ).format(
+                        url=report["url"],
+                        matches=report["matches"],
+                        deals=report["deals"],
+                        replayed=report["replayed"],
+                    )
                 )
         if not report["ok"]:
             count = len(report["findings"])
             raise LedgerCorruptError(
-                f"the ledger {report['url']} is damaged: {count} "
-                f"problem{'s' if count != 1 else ''} found; restore it from a backup"
+                ngettext(
+                    "the ledger {url} is damaged: {count} problem found; restore it from a "
+                    "backup",
+                    "the ledger {url} is damaged: {count} problems found; restore it from a "
+                    "backup",
+                    count,
+                ).format(url=report["url"], count=count)
             )
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from openwhist_cli import runtime
+from openwhist_cli import i18n, runtime
 from openwhist_cli.commands.ledger import (
     DbOption,
     JsonOption,
@@ -82,9 +82,16 @@ def _header(sheet: dict[str, Any], width: int | None = None) -> str:
     )
     label = f" \u2014 {match['label']}" if match["label"] else ""
     fmt = f" ({match['format']})" if match["format"] else ""
+    deals = ngettext("{count} deal", "{count} deals", match["deals"]).format(count=match["deals"])
     text = (
-        f"Match {match['id']}: {match['variant']}{fmt}{label}, {match['status']}, "
-        f"{match['deals']} deal{'s' if match['deals'] != 1 else ''}\nPlayers: {players}"
+        _("Match {id}: {variant}, {status}, {deals}").format(
+            id=match["id"],
+            variant=f"{match['variant']}{fmt}{label}",
+            status=_(match["status"]),
+            deals=deals,
+        )
+        + "\n"
+        + _("Players: {players}").format(players=players)
     )
     if width is None:
         return text
@@ -113,10 +120,18 @@ def _side_names(sheet: dict[str, Any], party: int) -> str:
     return " & ".join(names)
 
 
+def _(message: str) -> str:
+    """``message`` in the reader's language (`openwhist_cli.i18n`)."""
+    return i18n._(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` for ``count`` in the reader's language."""
+    return i18n.ngettext(singular, plural, count)
+
+
 def _translated(text: str) -> str:
     """A declared label in the reader's language (the plugin's catalogue)."""
-    from openwhist_cli.i18n import _
-
     return _(text) if text else text
 
 
@@ -127,11 +142,11 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = N
     place = {item.category: i for i, item in enumerate(above_items)}
     rows: list[list[Any]] = []
     below = [0, 0]
-    above = [[0, 0] for _ in above_items]
+    above = [[0, 0] for _item in above_items]
     for deal in sheet["deals"]:
         number = deal["number"]
         if deal["status"] != "complete":
-            rows.append([number, "", "", "in progress"])
+            rows.append([number, "", "", _("in progress")])
             continue
         shown = False
         for line in deal["lines"]:
@@ -145,7 +160,7 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = N
             )
             shown = True
         if not shown:
-            rows.append([number, ".", ".", deal["summary"] or "no score"])
+            rows.append([number, ".", ".", deal["summary"] or _("no score")])
         above_lines = [x for x in deal["lines"] if x["category"] in place]
         for line in above_lines:
             points = [0, 0]
@@ -163,19 +178,21 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = N
             above[place[line["category"]]][line["party"]] += line["points"]
         else:
             below[line["party"]] += line["points"]
-        rows.append(["adj.", _signed(points[0]), _signed(points[1]), line["note"]])
+        rows.append([_("adj."), _signed(points[0]), _signed(points[1]), line["note"]])
     carried = sheet.get("carried") or [0, 0]
-    head = [f"We ({we})", f"They ({they})"]
+    head = [_("We ({side})").format(side=we), _("They ({side})").format(side=they)]
     out = [
         _header(sheet, width),
-        f"We ({we}): {_side_names(sheet, 0)}    They ({they}): {_side_names(sheet, 1)}",
+        f"{head[0]}: {_side_names(sheet, 0)}    {head[1]}: {_side_names(sheet, 1)}",
         "",
     ]
     if any(carried):
         out.append(
-            f"carried from deals before {sheet['page']['first']}: {carried[0]} / {carried[1]}"
+            _("carried from deals before {first}: {totals}").format(
+                first=sheet["page"]["first"], totals=f"{carried[0]} / {carried[1]}"
+            )
         )
-    out.append(_sheet_table(["deal", *head, ""], rows, {1, 2}, width, wrap=3))
+    out.append(_sheet_table([_("deal"), *head, ""], rows, {1, 2}, width, wrap=3))
     out.append("")
     match_points = [sum(values[i] for values in above) for i in range(2)]
     summary = [
@@ -188,13 +205,17 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = N
     ]
     out.append(
         plain_table(
-            ["totals" + (" (this page)" if any(carried) else ""), *head], summary, right={1, 2}
+            [_("totals (this page)") if any(carried) else _("totals"), *head],
+            summary,
+            right={1, 2},
         )
     )
     net = match_points[0] - match_points[1]
     if net:
         winner = we if net > 0 else they
-        out.append(f"net: {winner} +{abs(net)} match points")
+        out.append(
+            _("net: {side} +{points} match points").format(side=winner, points=abs(net))
+        )
     if sheet["match"]["summary"]:
         out.append(sheet["match"]["summary"])
     return "\n".join(out)
@@ -214,11 +235,11 @@ def detail_sheet(
     for deal in sheet["deals"]:
         facts = (records.get(deal["number"]) or {}).get("facts") or {}
         if deal["status"] != "complete":
-            rows.append([deal["number"], "in progress", *[""] * len(parties)])
+            rows.append([deal["number"], _("in progress"), *[""] * len(parties)])
             continue
         detail = layout.deal_detail(facts, tuple(parties))
         if detail.marks is None:
-            rows.append([deal["number"], _translated(detail.summary), *["." for _ in parties]])
+            rows.append([deal["number"], _translated(detail.summary), *["." for _party in parties]])
         else:
             cells = []
             for i in range(len(parties)):
@@ -228,20 +249,20 @@ def detail_sheet(
             rows.append([deal["number"], _translated(detail.summary), *cells])
         void = _void_note(deal)
         if void is not None:
-            rows.append(["", void, *["" for _ in parties]])
-        rows.append(["", "total", *deal["totals"]])
+            rows.append(["", void, *["" for _party in parties]])
+        rows.append(["", _("total"), *deal["totals"]])
     for line in sheet["adjustments"]:
-        cells = ["." for _ in parties]
+        cells = ["." for _party in parties]
         cells[line["party"]] = _signed(line["points"])
-        rows.append(["adj.", line["note"][:30], *cells])
-    rows.append(["", "TOTAL", *sheet["totals"]])
+        rows.append([_("adj."), line["note"][:30], *cells])
+    rows.append(["", _("TOTAL"), *sheet["totals"]])
     out = [_header(sheet, width)]
     if layout.detail_note:
         out.append(_translated(layout.detail_note))
     out.append("")
     out.append(
         _sheet_table(
-            ["deal", _translated(layout.detail_heading), *names],
+            [_("deal"), _translated(layout.detail_heading), *names],
             rows,
             set(range(2, 2 + len(names))),
             width,
@@ -265,7 +286,7 @@ def points_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
     rows: list[list[Any]] = []
     for deal in sheet["deals"]:
         if deal["status"] != "complete":
-            rows.append([deal["number"], *[""] * (2 * len(parties)), "in progress"])
+            rows.append([deal["number"], *[""] * (2 * len(parties)), _("in progress")])
             continue
         rows.append(
             [
@@ -276,15 +297,24 @@ def points_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
             ]
         )
     for line in sheet["adjustments"]:
-        cells = ["." for _ in parties]
+        cells = ["." for _party in parties]
         cells[line["party"]] = _signed(line["points"])
-        rows.append(["adj.", *cells, *["" for _ in parties], line["note"]])
-    headers = ["deal", *named, *[f"total {p}" for p in parties], "result"]
+        rows.append([_("adj."), *cells, *["" for _party in parties], line["note"]])
+    headers = [
+        _("deal"),
+        *named,
+        *[_("total {party}").format(party=p) for p in parties],
+        _("result"),
+    ]
     out = [_header(sheet, width), ""]
     if any(sheet.get("carried") or []):
         out.append(
-            f"carried from deals before {sheet['page']['first']}: "
-            + ", ".join(f"{p} {t}" for p, t in zip(parties, sheet["carried"], strict=True))
+            _("carried from deals before {first}: {totals}").format(
+                first=sheet["page"]["first"],
+                totals=", ".join(
+                    f"{p} {t}" for p, t in zip(parties, sheet["carried"], strict=True)
+                ),
+            )
         )
     out.append(
         _sheet_table(
@@ -292,7 +322,9 @@ def points_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
         )
     )
     out.append(
-        "totals: " + ", ".join(f"{p} {t}" for p, t in zip(parties, sheet["totals"], strict=True))
+        _("totals: {totals}").format(
+            totals=", ".join(f"{p} {t}" for p, t in zip(parties, sheet["totals"], strict=True))
+        )
     )
     if sheet["match"]["summary"]:
         out.append(sheet["match"]["summary"])
@@ -326,7 +358,41 @@ def entry_lines(sheet: dict[str, Any]) -> str:
                 line["note"],
             ]
         )
-    return plain_table(["entry", "deal", "party", "category", "points", "note"], rows, right={0, 4})
+    headers = [_("entry"), _("deal"), _("party"), _("category"), _("points"), _("note")]
+    return plain_table(headers, rows, right={0, 4})
+
+
+def translated_notes(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """``sheet`` with each score line's note in the reader's language.
+
+    The ledger keeps a line's note as its English rendering; the deal's record keeps the
+    variant's message it was rendered from (`openwhist.Message`), which the plugin's
+    catalogue translates. A note is replaced only by the translation of the record line
+    whose English rendering it is, so a correction's or an adjustment's own note (typed by
+    the secretary) stays as it was typed."""
+    from openwhist import Message
+
+    from openwhist_cli.render import message_text
+
+    out = dict(sheet)
+    deals = []
+    for deal in sheet["deals"]:
+        shown: dict[str, str] = {}
+        for line in (records.get(deal["number"]) or {}).get("lines", ()):
+            data = line.get("message") if isinstance(line, dict) else None
+            if not isinstance(data, dict):
+                continue
+            try:
+                message = Message.from_dict(data)
+            except (KeyError, TypeError, ValueError):
+                continue  # not a message this openwhist reads: the stored note it is
+            shown.setdefault(str(line.get("note", "")), message_text(message).plain)
+        if shown:
+            deal = dict(deal)
+            deal["lines"] = [{**x, "note": shown.get(x["note"], x["note"])} for x in deal["lines"]]
+        deals.append(deal)
+    out["deals"] = deals
+    return out
 
 
 def render_sheet(
@@ -371,8 +437,6 @@ def scores_command(
     wraps its notes; --wide shows every column at its full width."""
     with runtime.handle_errors(ctx):
         if not json_out:
-            from openwhist_cli import i18n
-
             i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
         with open_ledger(ctx, db, read_only=True, variants=not json_out) as ledger:
             if first is None and last is None and not everything and not json_out:
@@ -380,17 +444,26 @@ def scores_command(
                 if size > PAGE:
                     first = size - PAGE + 1
                     runtime.echo_error(
-                        f"match {match} has {size} deals: showing the last {PAGE} "
-                        "(--all, --from, --to for others)"
+                        _(
+                            "match {match} has {size} deals: showing the last {page} "
+                            "(--all, --from, --to for others)"
+                        ).format(match=match, size=size, page=PAGE)
                     )
             sheet = ledger.score_sheet(match, first=first, last=last)
             records: dict[int, dict[str, Any]] = {}
             layout = None if json_out else ledger.declared_sheet(sheet["match"]["variant"])
-            if layout is not None and layout.deal_detail is not None and sheet["deals"]:
+            detail = layout is not None and layout.deal_detail is not None
+            translate = not json_out and i18n.language() != "en"
+            if (detail or translate) and sheet["deals"]:
                 page = sheet["page"]
                 for deal in ledger.deal_records(match, first=page["first"], last=page["last"]):
                     score = deal["record"].get("score") or {}
-                    records[deal["number"]] = {"facts": score.get("facts") or {}}
+                    records[deal["number"]] = {
+                        "facts": score.get("facts") or {},
+                        "lines": score.get("lines") or [],
+                    }
+            if translate:
+                sheet = translated_notes(sheet, records)
         if json_out:
             runtime.echo_json(sheet)
             return
@@ -407,4 +480,11 @@ def register(app: typer.Typer) -> None:
     app.command("scores", epilog=runtime.EXIT_CODES_EPILOG)(scores_command)
 
 
-__all__ = ["PAGE", "entry_lines", "register", "render_sheet", "scores_command"]
+__all__ = [
+    "PAGE",
+    "entry_lines",
+    "register",
+    "render_sheet",
+    "scores_command",
+    "translated_notes",
+]
