@@ -472,7 +472,6 @@ def void_command(
     """Void deal DEAL of MATCH: compensating entries take its points back (nothing is
     deleted), and the sheet shows the deal as void."""
     with runtime.handle_errors(ctx):
-
         with open_ledger(ctx, db) as ledger:
             done = ledger.void_deal(match, deal, note)
             parties = ledger.get_match(match)["parties"]
@@ -594,8 +593,7 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
             if report["ok"]:
                 typer.echo(
                     _(
-                        "{url}: ok -- {matches} matches, {deals} deals, {replayed} matches "
-                        "replayed"
+                        "{url}: ok -- {matches} matches, {deals} deals, {replayed} matches replayed"
                     ).format(
                         url=report["url"],
                         matches=report["matches"],
@@ -607,10 +605,8 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
             count = len(report["findings"])
             raise LedgerCorruptError(
                 ngettext(
-                    "the ledger {url} is damaged: {count} problem found; restore it from a "
-                    "backup",
-                    "the ledger {url} is damaged: {count} problems found; restore it from a "
-                    "backup",
+                    "the ledger {url} is damaged: {count} problem found; restore it from a backup",
+                    "the ledger {url} is damaged: {count} problems found; restore it from a backup",
                     count,
                 ).format(url=report["url"], count=count)
             )

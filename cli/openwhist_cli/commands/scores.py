@@ -213,9 +213,7 @@ def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = N
     net = match_points[0] - match_points[1]
     if net:
         winner = we if net > 0 else they
-        out.append(
-            _("net: {side} +{points} match points").format(side=winner, points=abs(net))
-        )
+        out.append(_("net: {side} +{points} match points").format(side=winner, points=abs(net)))
     if sheet["match"]["summary"]:
         out.append(sheet["match"]["summary"])
     return "\n".join(out)
