@@ -375,3 +375,35 @@ def test_the_english_words_still_work_in_every_language() -> None:
         assert classify(i18n._("hint")).command == "hint"
     i18n.setup("es")
     assert classify("ultima").command == "last"  # the accent may be left out
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_score_keeping_speaks_the_readers_language(lang: str, tmp_path: Path) -> None:
+    """`whist record`, `scores`, `matches` and `standings` of a real-card Israeli evening:
+    the variant's score lines (stored in English) and the commands' own words are shown
+    in the reader's language, with no English sentence left."""
+    env = {"OPENWHIST_DB": str(tmp_path / "club.sqlite3"), "NO_COLOR": "1"}
+    env["OPENWHIST_LANG"] = lang
+    runner = CliRunner()
+    players = ["-p", "Noa", "-p", "Eli", "-p", "Sara", "-p", "Wim"]
+    started = runner.invoke(app, ["record", "start", "israeli", *players], env=env)
+    assert started.exit_code == 0, started.output
+    facts = ["declarer=N", "bid=5S", "contracts=5,4,3,0", "tricks=5,4,4,0"]
+    outputs = [runner.invoke(app, ["record", "deal", "1", *facts], env=env)]
+    for args in (["scores", "1", "--lines"], ["matches"], ["standings"], ["record", "fields", "1"]):
+        outputs.append(runner.invoke(app, args, env=env))
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    fragments = _english_fragments(lang)
+    for result in outputs:
+        assert result.exit_code == 0, result.output
+        shown = " ".join(result.stdout.split())
+        leaked = sorted(f for f in fragments if f in shown)
+        assert not leaked, f"{lang}: English text in {shown!r}: {leaked}"
+    deal, sheet = outputs[0].stdout, outputs[1].stdout
+    made = i18n._("contract {bid} made: {bid}² + 10 = {points}").format(bid=5, points=35)
+    assert made in deal
+    assert made in sheet  # the ledger's English note, shown translated
+    assert "contract 5 made" not in sheet
+    assert i18n._("Players: {players}").split(":")[0] in sheet
