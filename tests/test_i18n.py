@@ -407,3 +407,26 @@ def test_score_keeping_speaks_the_readers_language(lang: str, tmp_path: Path) ->
     assert made in sheet  # the ledger's English note, shown translated
     assert "contract 5 made" not in sheet
     assert i18n._("Players: {players}").split(":")[0] in sheet
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes", "no"), [("es", "sí", "no"), ("pt", "sim", "NÃO"), ("it", "si", "no")]
+)
+def test_flags_read_and_typed_as_yes_and_no_in_each_language(lang: str, yes: str, no: str) -> None:
+    # The option menu shows `honours = sí`, not `True`, and takes `honours=no` back.
+    from openwhist_cli.text import shown_option_value, typed_option_value
+
+    i18n.setup(lang)
+    assert shown_option_value(True) == i18n._("yes") != "True"
+    assert shown_option_value(False) == i18n._("no")
+    assert typed_option_value(yes) == "true"
+    assert typed_option_value(no) == "false"
+    assert typed_option_value("true") == "true"  # English still works
+    assert typed_option_value("last13") == "last13"
+    result = CliRunner().invoke(
+        app, ["play", "--lang", lang, "--no-ledger"], input="2\nhonours=" + no + "\n\n"
+    )
+    shown = result.output
+    assert "honours = " + i18n._("yes") in shown
+    assert "True" not in shown
+    assert i18n._("{name} is now {value}").format(name="honours", value=i18n._("no")) in shown

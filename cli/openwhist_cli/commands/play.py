@@ -453,6 +453,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
 
     from openwhist_cli.i18n import _
     from openwhist_cli.render import message_text
+    from openwhist_cli.text import shown_option_value, typed_option_value
 
     names = sorted(catalog.variants)
     if not names:
@@ -483,7 +484,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         current = variant.make_options({}).model_dump(mode="json")
         for item in described:
             value, description = current.get(item["name"]), _(item["description"])
-            console.print(f"  {item['name']} = {value}   {description}")
+            console.print(f"  {item['name']} = {shown_option_value(value)}   {description}")
         while True:
             answer = prompter.ask(
                 _("Change an option (name=value), or press Enter to keep these: ")
@@ -498,7 +499,8 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                     )
                 )
                 continue
-            trial = {**options, key.strip(): value.strip()}
+            # A flag may be answered in the player's language (sí, não, sì).
+            trial = {**options, key.strip(): typed_option_value(value.strip())}
             try:
                 variant.make_options(trial)
             except OptionsError as exc:
@@ -510,7 +512,14 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                     console.print(line)
                 continue
             options = trial
-            console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
+            console.print(
+                _("{name} is now {value}").format(
+                    name=key.strip(),
+                    value=shown_option_value(
+                        {"true": True, "false": False}.get(trial[key.strip()], trial[key.strip()])
+                    ),
+                )
+            )
     house_rules = _ask_house_rules(catalog, variant.name, _(variant.title), prompter, console)
     players = _ask_players(variant, prompter, console)
     table_names = variant.names_for(players)
