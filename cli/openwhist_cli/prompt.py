@@ -104,6 +104,20 @@ def call_notation(text: str, words: Mapping[str, str]) -> str:
     return " ".join(out)
 
 
+def as_typed(error: Exception, spelled: str, typed: str) -> Exception:
+    """``error``, raised for the `call_notation` spelling ``spelled`` of what the player
+    typed, quoting ``typed`` instead: a message says ``'contrato 99' is not a contract``,
+    not ``'contract 99'``. The variant's reason (`openwhist.InvalidNotationError.reason`)
+    names the text in its ``text`` value; an error that does not is returned as it is."""
+    from openwhist import InvalidNotationError
+
+    reason = getattr(error, "reason", None)
+    if spelled == typed or reason is None or reason.values.get("text") != repr(spelled):
+        return error
+    quoted = reason._replace(values={**reason.values, "text": repr(typed)})
+    return InvalidNotationError(quoted.render(), reason=quoted)
+
+
 def classify(line: str) -> Entry:
     """Sort one input line into a command, a number, or text for the variant's parser."""
     text = line.strip()
@@ -163,6 +177,7 @@ __all__ = [
     "Entry",
     "InputEndedError",
     "Prompter",
+    "as_typed",
     "call_notation",
     "classify",
     "fold",

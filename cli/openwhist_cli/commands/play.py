@@ -917,6 +917,7 @@ class TableUI:
         from openwhist_cli.i18n import N_, _
         from openwhist_cli.prompt import (
             OTHER_DIGITS,
+            as_typed,
             call_notation,
             classify,
             has_other_digits,
@@ -1052,7 +1053,11 @@ class TableUI:
                         action = self.session.parse(" ".join(card_name(c) for c in picked))
                 else:
                     # Words of the player's language (paso, contrato) as the notation has them.
-                    action = self.session.parse(call_notation(entry.text, presentation.calls.words))
+                    spelled = call_notation(entry.text, presentation.calls.words)
+                    try:
+                        action = self.session.parse(spelled)
+                    except InvalidNotationError as exc:
+                        raise as_typed(exc, spelled, entry.text) from None
                 self.session.act(action)
                 return
             except InvalidNotationError as exc:
