@@ -120,6 +120,33 @@ def _minimum_width(columns: Sequence[Column], rows: Sequence[Sequence[Any]]) -> 
     return total + 2 * (len(columns) - 1)
 
 
+def _sample(rows: Sequence[Sequence[Any]]) -> list[Sequence[Any]]:
+    """Rows that Rich measures as it measures all of ``rows``: for each column, the row of
+    its longest cell and the row of its longest word (a column's measure is the widest of
+    each over its cells). Finding the layout's width on them costs a few rows, not the
+    whole sheet."""
+    chosen: dict[int, None] = {}
+    for index in range(len(rows[0]) if rows else 0):
+        cells = [str(row[index]) for row in rows]
+        chosen[max(range(len(cells)), key=lambda i: len(cells[i]))] = None
+        words = [max((len(w) for w in cell.split()), default=0) for cell in cells]
+        chosen[max(range(len(cells)), key=lambda i: words[i])] = None
+    return [rows[i] for i in chosen]
+
+
+def _fitting_width(columns: Sequence[Column], sample: Sequence[Sequence[Any]], target: int) -> int:
+    """The width to ask Rich for so that the table comes out at most ``target`` wide:
+    ``target`` itself, or less when columns with minimum widths make Rich's layout a
+    little wider than asked (found on ``sample``, see `_sample`)."""
+    width = target
+    for _attempt in range(40):
+        widest = max(map(len, _render(columns, sample, width)), default=0)
+        if widest <= target:
+            return width
+        width -= max(1, widest - target)
+    return width
+
+
 def fit_table(
     columns: Sequence[Column],
     rows: Sequence[Sequence[Any]],
@@ -144,17 +171,10 @@ def fit_table(
         worst = max(droppable, key=lambda i: (columns[i].drop, i))
         keep.remove(worst)
         dropped.insert(0, columns[worst].header)
-    lines = _render(kept, kept_rows, target)
-    # Rich's layout may come out a little wider than asked when columns have minimum
-    # widths; ask again for less until it fits (or cannot shrink further).
-    for less in range(1, 40):
-        widest = max(map(len, lines), default=0)
-        if widest <= target:
-            break
-        narrower = _render(kept, kept_rows, target - less)
-        if max(map(len, narrower), default=0) >= widest:
-            continue
-        lines = narrower
+    width = _fitting_width(kept, _sample(kept_rows), target)
+    lines = _render(kept, kept_rows, width)
+    if max(map(len, lines), default=0) > target:  # pragma: no cover - the sample decides
+        lines = _render(kept, kept_rows, width - (max(map(len, lines)) - target))
     if dropped:
         lines.append(
             _("(not shown: {columns}; --wide shows every column)").format(
