@@ -442,3 +442,18 @@ def test_a_refused_localised_call_quotes_what_the_player_typed() -> None:
     i18n.use_plugin_catalogues(catalog.locale_dirs())
     i18n.setup("es")
     assert i18n._("{name} calls {call}").format(name="N", call="contrato 9") in out
+
+
+# Brazilian words whose European Portuguese counterparts the pt catalogues use
+# (docs/cli.md, "Languages": pt is European Portuguese).
+BRAZILIAN = ("você", "arquivo", "tela", "usuário", "tecle", "placar", "registro", "gerenciar")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_portuguese_catalogues_are_european_portuguese(package: str) -> None:
+    found = []
+    for msgid, msgstr in _po(package, "pt").items():
+        for form in (msgstr,) if isinstance(msgstr, str) else msgstr:
+            words = set(re.findall(r"\w+", form.lower()))
+            found += [(msgid, word) for word in BRAZILIAN if word in words]
+    assert not found, found
