@@ -457,3 +457,17 @@ def test_the_portuguese_catalogues_are_european_portuguese(package: str) -> None
             words = set(re.findall(r"\w+", form.lower()))
             found += [(msgid, word) for word in BRAZILIAN if word in words]
     assert not found, found
+
+
+def test_the_global_lang_applies_to_the_command_and_ends_with_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    args = ["--lang", "it", "play", "german", "--seed", "7", "--seat", "A=human", "--no-ledger"]
+    result = CliRunner().invoke(app, args, input="", env={"NO_COLOR": "1", "OPENWHIST_LANG": "en"})
+    i18n.setup("it")
+    assert i18n._("Your hand ({name}):").format(name="A") in result.output
+    # The run's --lang is forgotten with it: the environment decides again.
+    monkeypatch.setenv("OPENWHIST_LANG", "pt")
+    assert i18n.setup() == "pt"
+    after = CliRunner().invoke(app, ["--help"], env={"OPENWHIST_LANG": "en"})
+    assert "Show this message and exit." in after.output

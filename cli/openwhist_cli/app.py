@@ -99,6 +99,14 @@ class WhistGroup(TyperGroup):
     commands loaded when needed (built-in names win), each with its help in the reader's
     language (`openwhist_cli.helptext`)."""
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from openwhist_cli import i18n
+
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            i18n.prefer(None)  # this run's --lang ends with it (an embedder may run another)
+
     def make_context(
         self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
     ) -> Any:
