@@ -282,3 +282,193 @@ def test_bad_options_are_explained_field_by_field_in_the_players_language() -> N
     assert at_least.format(key="target_points", limit="1", input="'0'") in shown
     assert i18n._("unknown option {key} (known: {known})").split("{")[0] in shown
     assert "should be" not in shown  # nothing left in English
+
+
+# -- issue 18 item 10: help texts, localised input words, the variants' notation errors --
+
+
+def test_the_help_marks_file_is_current() -> None:
+    # Every help text of `whist` and its built-in commands reaches the catalogue through
+    # openwhist_cli/help_messages.py; a help text changed without `catalogues.sh update`
+    # would show in English.
+    from openwhist_cli import help_messages, helptext
+
+    assert set(helptext.built_in_help_texts()) == set(help_messages.HELP_TEXTS)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_help_text_is_translated(lang: str) -> None:
+    from openwhist_cli import helptext
+
+    po = _po("cli", lang)
+    texts = helptext.built_in_help_texts()
+    assert len(texts) > 100  # the whole command tree, options included
+    missing = [t for t in texts if not po.get(t)]
+    assert not missing, f"{lang}: untranslated help: {missing}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["--lang", "{lang}", "scores", "--help"], {}),
+        (["scores", "--help"], {"OPENWHIST_LANG": "{lang}"}),
+    ],
+)
+def test_help_is_shown_in_the_chosen_language(
+    lang: str, args: list[str], env: dict[str, str]
+) -> None:
+    args = [a.format(lang=lang) for a in args]
+    env = {k: v.format(lang=lang) for k, v in env.items()}
+    result = CliRunner().invoke(app, args, env=env)
+    assert result.exit_code == 0, result.output
+    i18n.setup(lang)
+    shown = " ".join(result.output.split())
+    assert "Show a match's score sheet" not in shown
+    assert "Machine-readable JSON on stdout." not in shown
+    assert i18n._("Machine-readable JSON on stdout.") in shown
+    assert i18n._("Options") + ":" in shown
+
+
+def test_root_help_lists_the_commands_in_the_chosen_language() -> None:
+    result = CliRunner().invoke(app, ["--lang", "it", "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Show a match's score sheet" not in result.output
+    assert "Comandi:" in result.output
+    assert "Mostrare il foglio dei punti" in result.output
+
+
+@pytest.mark.parametrize(("lang", "word"), [("es", "paso"), ("pt", "passo"), ("it", "PASSO")])
+def test_the_localised_call_words_are_accepted(lang: str, word: str) -> None:
+    # `?` lists "paso": typing it passes, as typing "pass" does; a call that is not one is
+    # refused with the variant's reason in the player's language.
+    args = ["play", "israeli", "--seed", "7", "--seat", "N=human", "--lang", lang]
+    args += ["--no-ledger"]
+    result = CliRunner().invoke(
+        app, args, input=f"xyz\n{word}\n", env={"NO_COLOR": "1", "OPENWHIST_LANG": lang}
+    )
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    out = " ".join(result.output.split())
+    assert out.count(i18n._("Not understood: {reason}").split("{")[0]) == 1, out
+    assert "is not an auction call" not in out
+    assert "'xyz'" in out
+    # N's pass went through: the table says N passed.
+    assert i18n._("{name} calls {call}").format(name="N", call=i18n._("pass")) in out, out
+
+
+def test_the_english_words_still_work_in_every_language() -> None:
+    from openwhist_cli.prompt import call_notation, classify
+
+    words = load_catalog().variant("israeli").presentation.calls.words
+    i18n.use_plugin_catalogues(load_catalog().locale_dirs())
+    for lang in TRANSLATED:
+        i18n.setup(lang)
+        assert call_notation("pass", words) == "pass"
+        assert call_notation(i18n._("pass").upper(), words) == "pass"
+        assert call_notation(i18n._("contract") + " 4", words) == "contract 4"
+        assert classify("hint").command == "hint"
+        assert classify(i18n._("hint")).command == "hint"
+    i18n.setup("es")
+    assert classify("ultima").command == "last"  # the accent may be left out
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_score_keeping_speaks_the_readers_language(lang: str, tmp_path: Path) -> None:
+    """`whist record`, `scores`, `matches` and `standings` of a real-card Israeli evening:
+    the variant's score lines (stored in English) and the commands' own words are shown
+    in the reader's language, with no English sentence left."""
+    env = {"OPENWHIST_DB": str(tmp_path / "club.sqlite3"), "NO_COLOR": "1"}
+    env["OPENWHIST_LANG"] = lang
+    runner = CliRunner()
+    players = ["-p", "Noa", "-p", "Eli", "-p", "Sara", "-p", "Wim"]
+    started = runner.invoke(app, ["record", "start", "israeli", *players], env=env)
+    assert started.exit_code == 0, started.output
+    facts = ["declarer=N", "bid=5S", "contracts=5,4,3,0", "tricks=5,4,4,0"]
+    outputs = [runner.invoke(app, ["record", "deal", "1", *facts], env=env)]
+    for args in (["scores", "1", "--lines"], ["matches"], ["standings"], ["record", "fields", "1"]):
+        outputs.append(runner.invoke(app, args, env=env))
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    fragments = _english_fragments(lang)
+    for result in outputs:
+        assert result.exit_code == 0, result.output
+        shown = " ".join(result.stdout.split())
+        leaked = sorted(f for f in fragments if f in shown)
+        assert not leaked, f"{lang}: English text in {shown!r}: {leaked}"
+    deal, sheet = outputs[0].stdout, outputs[1].stdout
+    made = i18n._("contract {bid} made: {bid}² + 10 = {points}").format(bid=5, points=35)
+    assert made in deal
+    assert made in sheet  # the ledger's English note, shown translated
+    assert "contract 5 made" not in sheet
+    assert i18n._("Players: {players}").split(":")[0] in sheet
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes", "no"), [("es", "sí", "no"), ("pt", "sim", "NÃO"), ("it", "si", "no")]
+)
+def test_flags_read_and_typed_as_yes_and_no_in_each_language(lang: str, yes: str, no: str) -> None:
+    # The option menu shows `honours = sí`, not `True`, and takes `honours=no` back.
+    from openwhist_cli.text import shown_option_value, typed_option_value
+
+    i18n.setup(lang)
+    assert shown_option_value(True) == i18n._("yes") != "True"
+    assert shown_option_value(False) == i18n._("no")
+    assert typed_option_value(yes) == "true"
+    assert typed_option_value(no) == "false"
+    assert typed_option_value("true") == "true"  # English still works
+    assert typed_option_value("last13") == "last13"
+    result = CliRunner().invoke(
+        app, ["play", "--lang", lang, "--no-ledger"], input="2\nhonours=" + no + "\n\n"
+    )
+    shown = result.output
+    assert "honours = " + i18n._("yes") in shown
+    assert "True" not in shown
+    assert i18n._("{name} is now {value}").format(name="honours", value=i18n._("no")) in shown
+
+
+def test_a_refused_localised_call_quotes_what_the_player_typed() -> None:
+    # N bids 9NT (seed 7: the others pass), then names a contract in Spanish: out of range
+    # is refused quoting "contrato 99" as typed, and "contrato 9" is the contract.
+    args = ["play", "israeli", "--seed", "7", "--seat", "N=human", "--lang", "es"]
+    result = CliRunner().invoke(
+        app, [*args, "--no-ledger"], input="9NT\ncontrato 99\ncontrato 9\n", env={"NO_COLOR": "1"}
+    )
+    out = " ".join(result.output.split())
+    assert "'contrato 99' no es un contrato" in out, out
+    assert "'contract 99'" not in out
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup("es")
+    assert i18n._("{name} calls {call}").format(name="N", call="contrato 9") in out
+
+
+# Brazilian words whose European Portuguese counterparts the pt catalogues use
+# (docs/cli.md, "Languages": pt is European Portuguese).
+BRAZILIAN = ("você", "arquivo", "tela", "usuário", "tecle", "placar", "registro", "gerenciar")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_portuguese_catalogues_are_european_portuguese(package: str) -> None:
+    found = []
+    for msgid, msgstr in _po(package, "pt").items():
+        for form in (msgstr,) if isinstance(msgstr, str) else msgstr:
+            words = set(re.findall(r"\w+", form.lower()))
+            found += [(msgid, word) for word in BRAZILIAN if word in words]
+    assert not found, found
+
+
+def test_the_global_lang_applies_to_the_command_and_ends_with_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    args = ["--lang", "it", "play", "german", "--seed", "7", "--seat", "A=human", "--no-ledger"]
+    result = CliRunner().invoke(app, args, input="", env={"NO_COLOR": "1", "OPENWHIST_LANG": "en"})
+    i18n.setup("it")
+    assert i18n._("Your hand ({name}):").format(name="A") in result.output
+    # The run's --lang is forgotten with it: the environment decides again.
+    monkeypatch.setenv("OPENWHIST_LANG", "pt")
+    assert i18n.setup() == "pt"
+    after = CliRunner().invoke(app, ["--help"], env={"OPENWHIST_LANG": "en"})
+    assert "Show this message and exit." in after.output

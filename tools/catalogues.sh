@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Keep the gettext catalogues (domain `messages`) of every package in step with its source.
 #
-#   bash tools/catalogues.sh update    # extract each package's messages, merge them into its
-#                                      # es/pt/it .po files (then translate the new entries)
+#   bash tools/catalogues.sh update    # extract each package's messages (and the commands'
+#                                      # help texts: cli/openwhist_cli/help_messages.py), merge
+#                                      # them into its es/pt/it .po files (then translate the
+#                                      # new entries)
 #   bash tools/catalogues.sh compile   # compile every .po to the .mo that ships beside it
 #
 # Each package keeps its catalogue in a `locale` directory inside the package (see
@@ -21,6 +23,13 @@ PACKAGES=(
     docs/plugins/example/src/openwhist_notrump
 )
 LANGS=(es pt it)
+
+if [ "${1:-}" = update ]; then
+    # The commands' help texts (Typer's docstrings and help=) reach the CLI's catalogue
+    # through a generated file of N_ marks (openwhist_cli/helptext.py).
+    .venv/bin/python -m openwhist_cli.helptext
+    .venv/bin/ruff format -q cli/openwhist_cli/help_messages.py
+fi
 
 for package in "${PACKAGES[@]}"; do
     locale="$package/locale"

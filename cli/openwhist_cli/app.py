@@ -96,7 +96,30 @@ def built_in_commands(module_name: str) -> dict[str, Any]:
 
 class WhistGroup(TyperGroup):
     """The root command group: built-in commands imported when needed (`BUILT_IN`), plugin
-    commands loaded when needed (built-in names win)."""
+    commands loaded when needed (built-in names win), each with its help in the reader's
+    language (`openwhist_cli.helptext`)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from openwhist_cli import i18n
+
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            i18n.prefer(None)  # this run's --lang ends with it (an embedder may run another)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        # The language is chosen before Click reads the command line, so that --help (an
+        # eager option, shown while reading it) and usage errors are in it too.
+        from openwhist_cli import helptext, i18n
+
+        lang = helptext.language_from_args(args)
+        i18n.prefer(lang)
+        i18n.setup(lang)
+        helptext.install()
+        helptext.translate_command(self)
+        return super().make_context(info_name, args, parent, **extra)
 
     def _built_in(self, name: str) -> Any:
         """The built-in command ``name`` (its module imported on first use), else None."""
@@ -170,6 +193,8 @@ class WhistGroup(TyperGroup):
         return sorted(names | set(self._listed_plugin_commands(ctx)))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        from openwhist_cli import helptext
+
         command: Any = self._built_in(cmd_name)
         if command is None:
             command = self._listed_plugin_commands(ctx).get(cmd_name)
@@ -177,7 +202,7 @@ class WhistGroup(TyperGroup):
             # Not built in, not listed: the plugins decide (the cache may predate a plugin
             # edited in place, and loading them refreshes it).
             command = self._plugin_commands(ctx).get(cmd_name)
-        return command
+        return None if command is None else helptext.translate_command(command)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
@@ -231,6 +256,15 @@ def _root(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show tracebacks instead of one-line error messages.")
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="Language of every command and its help: en, es, pt, it "
+            "[default: $OPENWHIST_LANG, else the locale].",
+        ),
+    ] = None,
 ) -> None:
     """openwhist: play and score the Whist family of card games."""
     ctx.meta[runtime.DEBUG_KEY] = debug

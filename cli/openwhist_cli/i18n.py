@@ -4,9 +4,13 @@ Mark text with `_` (and `ngettext` for counts); mark text that must be translate
 at display time, with `N_` (variant titles, rule terms, score categories). The language is
 chosen once per run by `setup`:
 
-1. ``--lang`` (the ``lang`` argument),
+1. ``--lang`` (the ``lang`` argument; a command's own ``--lang``, else the one given to
+   `prefer`: ``whist --lang es ...``),
 2. ``OPENWHIST_LANG``,
 3. the locale: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (gettext's own order).
+
+The help texts of the commands (Typer's, and Click's own words: ``Usage:``, ``Options``)
+are translated too: see `openwhist_cli.helptext`.
 
 The source language is ``en``; Spanish (``es``), Portuguese (``pt``) and Italian (``it``)
 ship compiled. A language without a catalogue falls back to the source text, never an error.
@@ -40,12 +44,22 @@ LANGUAGES = ("en", "es", "pt", "it")
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 _plugin_dirs: tuple[Path, ...] = ()
+_preferred: str | None = None
+
+
+def prefer(lang: str | None) -> None:
+    """The language of this run's ``whist --lang``: used by `setup` when it is given none
+    (so ``whist --lang es play`` plays in Spanish); None forgets it."""
+    global _preferred
+    _preferred = lang or None
 
 
 def _requested(lang: str | None) -> list[str]:
     """The language codes asked for, most wanted first."""
     if lang:
         return [lang]
+    if _preferred:
+        return [_preferred]
     chosen = os.environ.get("OPENWHIST_LANG")
     if chosen:
         return [chosen]
@@ -149,6 +163,7 @@ __all__ = [
     "_",
     "language",
     "ngettext",
+    "prefer",
     "setup",
     "translations",
     "use_plugin_catalogues",

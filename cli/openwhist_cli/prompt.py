@@ -12,6 +12,8 @@ there, or their translation in the chosen language).
 from __future__ import annotations
 
 import sys
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -44,6 +46,10 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 """Command name -> the words that invoke it (each also accepted in translation)."""
 
 
+YES = (N_("y"), N_("yes"))
+"""The answers that mean yes (each also in the chosen language)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """What a player typed at a turn: a command, a hand position, or a move's text."""
@@ -72,12 +78,60 @@ OTHER_DIGITS = N_("{text!r}: type numbers with the digits 0 to 9.")
 """The answer to `has_other_digits` input."""
 
 
+def fold(word: str) -> str:
+    """``word`` as typed words are compared: case and accents ignored (``Última`` and
+    ``ultima``, ``SÍ`` and ``si`` are the same word), since a keyboard may lack them."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def is_word(typed: str, words: Iterable[str]) -> bool:
+    """True when ``typed`` is one of the English ``words`` or its translation in the chosen
+    language (the catalogues say it), compared by `fold`."""
+    folded = fold(typed)
+    return any(folded in (fold(w), fold(_(w))) for w in words)
+
+
+def call_notation(text: str, words: Mapping[str, str]) -> str:
+    """``text`` with each word of the player's language spelled as the variant's notation.
+
+    ``words`` maps notation tokens to the English words shown for them
+    (`openwhist.CallStyle.words`: ``{"pass": "pass", "contract": "contract"}``); a typed
+    word that is the translation of one (``paso``, ``passo``, ``contrato``) becomes its token,
+    so a player types the words the screen shows. English words, and everything else, are
+    left as they are for the variant's parser.
+    """
+    if not words:
+        return text
+    tokens: dict[str, str] = {}
+    for token, shown in words.items():
+        tokens.setdefault(fold(_(shown)), token)
+    out = []
+    for word in text.split():
+        found = tokens.get(fold(word))
+        out.append(word if found is None or fold(word) == fold(found) else found)
+    return " ".join(out)
+
+
+def as_typed(error: Exception, spelled: str, typed: str) -> Exception:
+    """``error``, raised for the `call_notation` spelling ``spelled`` of what the player
+    typed, quoting ``typed`` instead: a message says ``'contrato 99' is not a contract``,
+    not ``'contract 99'``. The variant's reason (`openwhist.InvalidNotationError.reason`)
+    names the text in its ``text`` value; an error that does not is returned as it is."""
+    from openwhist import InvalidNotationError
+
+    reason = getattr(error, "reason", None)
+    if spelled == typed or reason is None or reason.values.get("text") != repr(spelled):
+        return error
+    quoted = reason._replace(values={**reason.values, "text": repr(typed)})
+    return InvalidNotationError(quoted.render(), reason=quoted)
+
+
 def classify(line: str) -> Entry:
     """Sort one input line into a command, a number, or text for the variant's parser."""
     text = line.strip()
-    lowered = text.lower()
     for command, words in COMMANDS.items():
-        if lowered in words or lowered in (_(w).lower() for w in words):
+        if is_word(text, words):
             return Entry(command=command, text=text)
     if is_number(text):
         return Entry(number=int(text), text=text)
@@ -120,9 +174,8 @@ class Prompter:
     def confirm(self, question: str) -> bool:
         """A yes/no question; anything but a yes (``y``/``yes`` or the chosen language's) is
         no."""
-        answer = self.ask(question + " " + _("[y/N] ")).strip().lower()
-        yes = {"y", "yes", _("y").lower(), _("yes").lower()}
-        return answer in yes
+        answer = self.ask(question + " " + _("[y/N] "))
+        return is_word(answer, YES)
 
     def pause(self, message: str) -> str:
         """Show ``message`` and wait for Enter; returns what was typed."""
@@ -132,10 +185,15 @@ class Prompter:
 __all__ = [
     "COMMANDS",
     "OTHER_DIGITS",
+    "YES",
     "Entry",
     "InputEndedError",
     "Prompter",
+    "as_typed",
+    "call_notation",
     "classify",
+    "fold",
     "has_other_digits",
     "is_number",
+    "is_word",
 ]

@@ -83,8 +83,13 @@ def test_standings_report_the_declared_statistics_under_their_labels(
     assert refused.exit_code == 1
     assert "unknown score category 'knock'" in refused.stderr
     assert "grand" in refused.stderr  # the match's categories are listed, its own included
-    text = _invoke(db, "standings").stdout
+    # --wide: every statistic's column (at 80 columns the last ones give way, named below).
+    text = _invoke(db, "standings", "--wide").stdout
     assert text.splitlines()[1].split("  ")[-2:] == ["grands won", "deals without a trick"]
+    narrow = _invoke(db, "standings").stdout
+    assert max(map(len, narrow.splitlines())) <= 80
+    assert "grands won" in narrow.splitlines()[1]
+    assert "(not shown: deals without a trick; --wide shows every column)" in narrow
     rows = {row["name"]: row for row in json.loads(_invoke(db, "standings", "--json").stdout)}
     assert {n: r["statistics"] for n, r in rows.items()} == {
         "Ann": {"grands": 1, "blanks": 0},

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from openwhist.services.ledger import Ledger
@@ -115,6 +116,14 @@ plain_table = _table
 
 # -- whist matches ------------------------------------------------------------------------
 
+WideOption = Annotated[
+    bool,
+    typer.Option("--wide", help="Every column at its full width, however wide the terminal is."),
+]
+
+STATUS_WORDS = (N_("open"), N_("finished"), N_("abandoned"), N_("complete"))
+"""A match's or deal's status as the ledger stores it; shown translated."""
+
 
 def matches_command(
     ctx: typer.Context,
@@ -127,10 +136,17 @@ def matches_command(
     open_only: Annotated[
         bool, typer.Option("--open", help="Only matches still open (resumable).")
     ] = False,
+    wide: WideOption = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """List the ledger's matches, newest first."""
+    """List the ledger's matches, newest first.
+
+    The list fits the terminal (80 columns when it is not one): the players and the score
+    wrap, and when that is not enough the start time, then the number of deals, then the
+    status are left out (--wide shows every column)."""
+    from openwhist_cli.report import Column, fit_table
+
     with runtime.handle_errors(ctx):
         with open_ledger(ctx, db, read_only=True) as ledger:
             found = ledger.list_matches(variant=variant, player=player, open_only=open_only)
@@ -138,7 +154,7 @@ def matches_command(
             runtime.echo_json(found)
             return
         if not found:
-            runtime.echo_error("no matches")
+            runtime.echo_error(_("no matches"))
             return
         rows = []
         for m in found:
@@ -149,17 +165,28 @@ def matches_command(
             )
             started = (m["started_at"] or "")[:16].replace("T", " ")
             rows.append(
-                [m["id"], m["variant"], m["status"], m["deals"], started, players, m["summary"]]
+                [
+                    m["id"],
+                    m["variant"],
+                    _(m["status"]),
+                    m["deals"],
+                    started,
+                    players,
+                    m["summary"],
+                ]
             )
-        typer.echo(
-            _table(
-                ["match", "variant", "status", "deals", "started (UTC)", "players", "score"],
-                rows,
-                right={0, 3},
-            )
-        )
+        columns = [
+            Column(_("match"), right=True),
+            Column(_("variant")),
+            Column(_("status"), drop=1),
+            Column(_("deals"), right=True, drop=2),
+            Column(_("started (UTC)"), drop=3),
+            Column(_("players"), wrap=True),
+            Column(_("score"), wrap=True),
+        ]
+        typer.echo(fit_table(columns, rows, wide=wide))
         if any("*" in row[5] for row in rows):
-            typer.echo("(* a bot)")
+            typer.echo(_("(* a bot)"))
 
 
 # -- whist standings ----------------------------------------------------------------------
@@ -173,6 +200,7 @@ def standings_command(
     player: Annotated[
         str | None, typer.Option("--player", metavar="NAME", help="Only this player.")
     ] = None,
+    wide: WideOption = False,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -181,11 +209,13 @@ def standings_command(
     Points are the sum of the player's party's score entries (partners share their side's
     points), corrections included. Each variant's own statistics follow, as it declares
     them (game points, contracts made, ...); a statistic's column is left out while every
-    player's figure is 0.
+    player's figure is 0. The table fits the terminal (80 columns when it is not one): the
+    variant's statistics are left out first, then deals won, deals and finished matches
+    (--wide shows every column).
     """
     with runtime.handle_errors(ctx):
         from openwhist_cli import i18n
-        from openwhist_cli.i18n import _
+        from openwhist_cli.report import Column, fit_table
 
         i18n.setup()  # the declared labels in the reader's language (OPENWHIST_LANG, LANG)
         with open_ledger(ctx, db, read_only=True, variants=True) as ledger:
@@ -199,19 +229,29 @@ def standings_command(
             runtime.echo_json(rows)
             return
         if not rows:
-            runtime.echo_error("no standings: the ledger has no matches (with these filters)")
+            runtime.echo_error(_("no standings: the ledger has no matches (with these filters)"))
             return
         by_variant: dict[str, list[dict[str, Any]]] = {}
         for row in rows:
             by_variant.setdefault(row["variant"], []).append(row)
         blocks = []
         for name, items in by_variant.items():
-            headers = ["player", "matches", "finished", "wins", "deals", "deals won", "points"]
+            columns = [
+                Column(_("player"), wrap=True),
+                Column(_("matches"), right=True),
+                Column(_("finished"), right=True, drop=3),
+                Column(_("wins"), right=True),
+                Column(_("deals"), right=True, drop=4),
+                Column(_("deals won"), right=True, drop=5),
+                Column(_("points"), right=True),
+            ]
             shown: list[str] = []
             for r in items:
                 shown.extend(k for k in r["statistics"] if k not in shown)
             shown = [k for k in shown if any(r["statistics"].get(k) for r in items)]
-            headers.extend(labels[name].get(k, k) for k in shown)
+            columns.extend(
+                Column(labels[name].get(k, k), right=True, drop=6 + i) for i, k in enumerate(shown)
+            )
             table_rows = [
                 [
                     r["name"],
@@ -225,9 +265,7 @@ def standings_command(
                 ]
                 for r in items
             ]
-            blocks.append(
-                f"{name}\n" + _table(headers, table_rows, right=set(range(1, len(headers))))
-            )
+            blocks.append(f"{name}\n" + fit_table(columns, table_rows, wide=wide))
         typer.echo("\n\n".join(blocks))
 
 
@@ -287,7 +325,7 @@ def export_command(
             output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {output}: {exc}") from None
-        runtime.echo_error(f"wrote {output}")
+        runtime.echo_error(_("wrote {path}").format(path=output))
 
 
 def _left_out(ledger: Ledger, ids: list[int], *, replay: bool) -> list[str]:
@@ -298,20 +336,30 @@ def _left_out(ledger: Ledger, ids: list[int], *, replay: bool) -> list[str]:
         pending = ledger.deal_in_progress(mid, replay=replay)
         if pending is None:
             continue
-        where = f"match {mid}, deal {pending.number}"
+        where = _("match {match}, deal {deal}").format(match=mid, deal=pending.number)
         if pending.over:
-            resume = f": whist resume {mid} scores it" if pending.match_open else ""
-            notes.append(
-                f"note: {where} was played to its end but never scored, so it is left out{resume}"
+            note = (
+                _(
+                    "note: {where} was played to its end but never scored, so it is left "
+                    "out: whist resume {match} scores it"
+                )
+                if pending.match_open
+                else _("note: {where} was played to its end but never scored, so it is left out")
             )
+            notes.append(note.format(where=where, match=mid))
         elif pending.match_open:
-            notes.append(
-                f"note: {where} is in progress ({pending.actions} actions logged): its "
-                "cards stay hidden until it is scored, so only its number is exported"
+            note = (
+                _(
+                    "note: {where} is in progress ({actions} actions logged): its cards stay "
+                    "hidden until it is scored, so only its number is exported"
+                )
                 if not replay
-                else f"note: {where} is in progress ({pending.actions} actions logged): its "
-                "cards stay hidden until it is scored, so the record holds the deals before it"
+                else _(
+                    "note: {where} is in progress ({actions} actions logged): its cards stay "
+                    "hidden until it is scored, so the record holds the deals before it"
+                )
             )
+            notes.append(note.format(where=where, actions=pending.actions))
     return notes
 
 
@@ -340,8 +388,13 @@ def correct_command(
             runtime.echo_json(fix)
             return
         typer.echo(
-            f"entry {fix['id']} corrects entry {entry} by {fix['points']:+d} "
-            f"(match {fix['match']}): {fix['note']}"
+            _("entry {id} corrects entry {entry} by {points} (match {match}): {note}").format(
+                id=fix["id"],
+                entry=entry,
+                points=f"{fix['points']:+d}",
+                match=fix["match"],
+                note=fix["note"],
+            )
         )
 
 
@@ -370,13 +423,23 @@ def adjust_command(
             index = _party_index(party, parties, summary["players"])
             if index is None:
                 raise UsageError(
-                    f"match {match} has no party {party!r} (its parties: {', '.join(parties)})"
+                    _("match {match} has no party {party} (its parties: {parties})").format(
+                        match=match, party=repr(party), parties=", ".join(parties)
+                    )
                 )
             made = ledger.adjust(match, index, points, category=category, note=note)
         if json_out:
             runtime.echo_json(made)
             return
-        typer.echo(f"entry {made['id']}: {parties[index]} {points:+d} ({category}): {note}")
+        typer.echo(
+            _("entry {id}: {party} {points} ({category}): {note}").format(
+                id=made["id"],
+                party=parties[index],
+                points=f"{points:+d}",
+                category=category,
+                note=note,
+            )
+        )
 
 
 def _party_index(
@@ -409,8 +472,6 @@ def void_command(
     """Void deal DEAL of MATCH: compensating entries take its points back (nothing is
     deleted), and the sheet shows the deal as void."""
     with runtime.handle_errors(ctx):
-        from openwhist_cli.i18n import _
-
         with open_ledger(ctx, db) as ledger:
             done = ledger.void_deal(match, deal, note)
             parties = ledger.get_match(match)["parties"]
@@ -444,7 +505,11 @@ def close_command(
         if json_out:
             runtime.echo_json(summary)
             return
-        typer.echo(f"match {match} is {summary['status']}: {summary['summary']}")
+        typer.echo(
+            _("match {match} is {status}: {summary}").format(
+                match=match, status=_(summary["status"]), summary=summary["summary"]
+            )
+        )
 
 
 # -- whist ledger upgrade / current -------------------------------------------------------
@@ -460,10 +525,16 @@ def upgrade_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOptio
             runtime.echo_json(done)
             return
         if done.get("from") == done.get("to"):
-            typer.echo(f"{done['url']}: already at revision {done['to']}")
+            typer.echo(
+                _("{url}: already at revision {revision}").format(
+                    url=done["url"], revision=done["to"]
+                )
+            )
         else:
             typer.echo(
-                f"{done['url']}: upgraded from {done.get('from') or 'nothing'} to {done['to']}"
+                _("{url}: upgraded from {old} to {new}").format(
+                    url=done["url"], old=done.get("from") or _("nothing"), new=done["to"]
+                )
             )
 
 
@@ -476,10 +547,14 @@ def current_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOptio
         if json_out:
             runtime.echo_json(info)
             return
-        state = "up to date" if info.get("up_to_date") else info.get("state", "")
+        state = _("up to date") if info.get("up_to_date") else info.get("state", "")
         typer.echo(
-            f"{info['url']}: revision {info.get('revision') or 'none'} "
-            f"(this openwhist: {info.get('head')}) -- {state}"
+            _("{url}: revision {revision} (this openwhist: {head}) -- {state}").format(
+                url=info["url"],
+                revision=info.get("revision") or _("none"),
+                head=info.get("head"),
+                state=state,
+            )
         )
 
 
@@ -501,23 +576,39 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
             for item in report["findings"]:
                 where = ""
                 if item["match"] is not None:
-                    where = f"match {item['match']}" + (
-                        f", deal {item['deal']}" if item["deal"] else ""
-                    )
-                    where += ": "
+                    where = (
+                        _("match {match}, deal {deal}").format(
+                            match=item["match"], deal=item["deal"]
+                        )
+                        if item["deal"]
+                        else _("match {match}").format(match=item["match"])
+                    ) + ": "
                 typer.echo(f"{item['check']}: {where}{item['problem']}")
             for item in report["skipped"]:
-                runtime.echo_error(f"match {item['match']} not replayed: {item['reason']}")
+                runtime.echo_error(
+                    _("match {match} not replayed: {reason}").format(
+                        match=item["match"], reason=item["reason"]
+                    )
+                )
             if report["ok"]:
                 typer.echo(
-                    f"{report['url']}: ok -- {report['matches']} matches, {report['deals']} "
-                    f"deals, {report['replayed']} matches replayed"
+                    _(
+                        "{url}: ok -- {matches} matches, {deals} deals, {replayed} matches replayed"
+                    ).format(
+                        url=report["url"],
+                        matches=report["matches"],
+                        deals=report["deals"],
+                        replayed=report["replayed"],
+                    )
                 )
         if not report["ok"]:
             count = len(report["findings"])
             raise LedgerCorruptError(
-                f"the ledger {report['url']} is damaged: {count} "
-                f"problem{'s' if count != 1 else ''} found; restore it from a backup"
+                ngettext(
+                    "the ledger {url} is damaged: {count} problem found; restore it from a backup",
+                    "the ledger {url} is damaged: {count} problems found; restore it from a backup",
+                    count,
+                ).format(url=report["url"], count=count)
             )
 
 

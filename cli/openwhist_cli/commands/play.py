@@ -552,6 +552,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
 
     from openwhist_cli.i18n import _
     from openwhist_cli.render import message_text
+    from openwhist_cli.text import shown_option_value, typed_option_value
 
     names = sorted(catalog.variants)
     if not names:
@@ -582,7 +583,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         current = variant.make_options({}).model_dump(mode="json")
         for item in described:
             value, description = current.get(item["name"]), _(item["description"])
-            console.print(f"  {item['name']} = {value}   {description}")
+            console.print(f"  {item['name']} = {shown_option_value(value)}   {description}")
         while True:
             answer = prompter.ask(
                 _("Change an option (name=value), or press Enter to keep these: ")
@@ -597,7 +598,8 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                     )
                 )
                 continue
-            trial = {**options, key.strip(): value.strip()}
+            # A flag may be answered in the player's language (sí, não, sì).
+            trial = {**options, key.strip(): typed_option_value(value.strip())}
             try:
                 variant.make_options(trial)
             except OptionsError as exc:
@@ -609,7 +611,14 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                     console.print(line)
                 continue
             options = trial
-            console.print(_("{name} is now {value}").format(name=key.strip(), value=value.strip()))
+            console.print(
+                _("{name} is now {value}").format(
+                    name=key.strip(),
+                    value=shown_option_value(
+                        {"true": True, "false": False}.get(trial[key.strip()], trial[key.strip()])
+                    ),
+                )
+            )
     house_rules = _ask_house_rules(catalog, variant.name, _(variant.title), prompter, console)
     players = _ask_players(variant, prompter, console)
     table_names = variant.names_for(players)
@@ -1121,8 +1130,16 @@ class TableUI:
         from openwhist import IllegalActionError, InvalidNotationError, Play, card_name
 
         from openwhist_cli import i18n
-        from openwhist_cli.i18n import _
-        from openwhist_cli.prompt import OTHER_DIGITS, classify, has_other_digits, is_number
+        from openwhist_cli.i18n import N_, _
+        from openwhist_cli.prompt import (
+            OTHER_DIGITS,
+            as_typed,
+            call_notation,
+            classify,
+            has_other_digits,
+            is_number,
+            is_word,
+        )
         from openwhist_cli.render import hand_order, message_text
 
         if self.hot_seat and turn.seat != self.shown_seat:
@@ -1190,7 +1207,7 @@ class TableUI:
                     raise _LeaveError
                 continue
             claim_words = entry.text.lower().split()
-            if plays and claim_words and claim_words[0] in ("claim", _("claim").lower()):
+            if plays and claim_words and is_word(claim_words[0], (N_("claim"),)):
                 claimed = claim_words[1:]
                 if len(claimed) > 1 or (claimed and not is_number(claimed[0])):
                     self.console.print(
@@ -1248,7 +1265,12 @@ class TableUI:
                             continue
                         action = self.session.parse(" ".join(card_name(c) for c in picked))
                 else:
-                    action = self.session.parse(entry.text)
+                    # Words of the player's language (paso, contrato) as the notation has them.
+                    spelled = call_notation(entry.text, presentation.calls.words)
+                    try:
+                        action = self.session.parse(spelled)
+                    except InvalidNotationError as exc:
+                        raise as_typed(exc, spelled, entry.text) from None
                 self.session.act(action)
                 return
             except InvalidNotationError as exc:
@@ -1260,8 +1282,13 @@ class TableUI:
                         style="red",
                     )
                 else:
+                    reason = (
+                        str(exc)
+                        if exc.reason is None
+                        else message_text(exc.reason, self.style).plain
+                    )
                     self.console.print(
-                        _("Not understood: {reason}").format(reason=str(exc)), style="red"
+                        _("Not understood: {reason}").format(reason=reason), style="red"
                     )
                 self._show_legal(turn)
             except IllegalActionError as exc:

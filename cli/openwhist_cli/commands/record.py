@@ -28,6 +28,7 @@ import typer
 
 from openwhist_cli import runtime
 from openwhist_cli.commands.ledger import DbOption, JsonOption, open_ledger, seat_display_name
+from openwhist_cli.i18n import N_, _
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -288,7 +289,11 @@ def start_command(
         if the_variant.facts is None:
             from openwhist.services import UsageError
 
-            raise UsageError(f"{the_variant.name} declares no deal facts: it cannot be score-kept")
+            raise UsageError(
+                _("{variant} declares no deal facts: it cannot be score-kept").format(
+                    variant=the_variant.name
+                )
+            )
         # The table has one seat per --player (--players, when given, must say as many).
         seat_names = the_variant.names_for(players or len(player))
         dealer = 0
@@ -317,11 +322,12 @@ def start_command(
             runtime.echo_json(summary)
             return
         seats = ", ".join(f"{seat_names[p['seat']]} {p['name']}" for p in summary["players"])
-        typer.echo(f"match {match}: {the_variant.name} -- {seats}")
+        typer.echo(f"{_('match {match}').format(match=match)}: {the_variant.name} -- {seats}")
         runtime.echo_error(
-            f"enter each deal with: whist record deal {match} "
-            "(asks for the facts; `whist record fields "
-            f"{match}` lists them)"
+            _(
+                "enter each deal with: whist record deal {match} (asks for the facts; "
+                "`whist record fields {match}` lists them)"
+            ).format(match=match)
         )
 
 
@@ -340,8 +346,12 @@ def fields_command(
             runtime.echo_json(fields)
             return
         for f in fields:
-            default = "required" if f["required"] else f"default {_shown(f['default'])}"
-            typer.echo(f"{f['name']} ({default}): {f['description']}")
+            default = (
+                _("required")
+                if f["required"]
+                else _("default {value}").format(value=_shown(f["default"]))
+            )
+            typer.echo(f"{f['name']} ({default}): {_(f['description'])}")
 
 
 def _about(problem: str, fields: set[str]) -> bool:
@@ -412,7 +422,7 @@ def deal_command(
             else:
                 outcome = _interactive(ledger, match, model, names, summary, key=key, again=again)
                 if outcome is None:
-                    runtime.echo_error("nothing recorded")
+                    runtime.echo_error(_("nothing recorded"))
                     raise typer.Exit(int(runtime.ExitCode.RUNTIME))
         data = {
             "match": outcome.match_id,
@@ -422,8 +432,6 @@ def deal_command(
             "repeated": outcome.repeated,
         }
         if outcome.repeated:
-            from openwhist_cli.i18n import _
-
             runtime.echo_error(
                 _("already recorded as deal {deal} (key {key}): nothing recorded now").format(
                     deal=outcome.number, key=repr(key)
@@ -432,15 +440,21 @@ def deal_command(
         if json_out:
             runtime.echo_json(data)
             return
-        typer.echo(f"match {match}, deal {outcome.number}:")
+        from openwhist_cli.render import message_text
+
+        typer.echo(_("match {match}, deal {deal}").format(match=match, deal=outcome.number) + ":")
         for line in (*outcome.score.lines, *outcome.progress.awards):
+            # The variant's message in the reader's language (the note is its English).
+            note = line.note if line.message is None else message_text(line.message).plain
             typer.echo(
                 f"  {outcome.score.parties[line.party]:>3} {line.points:+5d}  "
-                f"{line.category}: {line.note}"
+                f"{_(line.category)}: {note}"
             )
-        typer.echo(outcome.progress.summary)
+        progress = outcome.progress
+        said = progress.summary_message
+        typer.echo(progress.summary if said is None else message_text(said).plain)
         if outcome.progress.finished:
-            typer.echo("the match is over")
+            typer.echo(_("the match is over"))
 
 
 def _ask_field(
@@ -464,13 +478,13 @@ def _ask_field(
 
     name = field["name"]
     hint = "" if field["required"] else f" [{_shown(field['default'])}]"
-    console.print(f"  {name}: {field['description']}", style="dim")
+    console.print(f"  {name}: {_(field['description'])}", style="dim")
     while True:
         answer = prompter.ask(f"{name}{hint}: ").strip()
         if not answer:
             if not field["required"]:
                 return
-            console.print(f"{name} is required")
+            console.print(_("{name} is required").format(name=name))
             continue
         value = convert(answer, schema, defs, names)
         problems = unknown_names(name, value, schema, defs, names)
@@ -500,8 +514,7 @@ def _interactive(
     from openwhist.services.ledger import DuplicateDealError, InvalidFactsError
     from rich.console import Console
 
-    from openwhist_cli.i18n import _
-    from openwhist_cli.prompt import InputEndedError, Prompter
+    from openwhist_cli.prompt import InputEndedError, Prompter, is_word
 
     console = Console(highlight=False, emoji=False, markup=False, stderr=False)
     prompter = Prompter(console)
@@ -512,9 +525,16 @@ def _interactive(
     seats = ", ".join(f"{i}={n}" for i, n in enumerate(p for p in summary["parties"]))
     players = ", ".join(seat_display_name(p["name"], p["kind"]) for p in summary["players"])
     console.print(
-        f"Deal {summary['deals'] + 1} of match {match} ({summary['variant']}; {players}). "
-        f"Parties: {seats}. A seat by its name, its player or its number. Lists: 7,6. "
-        "Enter keeps the default."
+        _(
+            "Deal {deal} of match {match} ({variant}; {players}). Parties: {parties}. A seat "
+            "by its name, its player or its number. Lists: 7,6. Enter keeps the default."
+        ).format(
+            deal=summary["deals"] + 1,
+            match=match,
+            variant=summary["variant"],
+            players=players,
+            parties=seats,
+        )
     )
     entered: dict[str, Any] = {}
     try:
@@ -531,13 +551,13 @@ def _interactive(
                 again = True
                 continue
             except InvalidFactsError as exc:
-                console.print("The deal is not valid:")
+                console.print(_("The deal is not valid:"))
                 for problem in exc.problems:
                     console.print(f"  - {problem}")
             answer = prompter.ask(
-                "Correct a fact as name=value (several separated by spaces), or q to give up: "
+                _("Correct a fact as name=value (several separated by spaces), or q to give up: ")
             ).strip()
-            if answer.lower() in ("q", "quit"):
+            if is_word(answer, ("q", N_("quit"))):
                 return None
             fixes, problems = parse_pairs(answer.split(), model, names)
             for problem in problems:

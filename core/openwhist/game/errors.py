@@ -19,7 +19,17 @@ class OpenWhistError(Exception):
 
 
 class InvalidNotationError(OpenWhistError, ValueError):
-    """Text that does not spell a card, a bid or another action."""
+    """Text that does not spell a card, a bid or another action.
+
+    ``reason``, when the parser gives one, is the same explanation as a translatable
+    `openwhist.game.messages.Message` (a plugin's catalogue translates it), so that an
+    interface shows it in the player's language; the error's text is its English
+    rendering.
+    """
+
+    def __init__(self, message: str = "", *, reason: Message | None = None) -> None:
+        super().__init__(message or (reason.render() if reason is not None else ""))
+        self.reason = reason
 
 
 LISTED_ALTERNATIVES = 60

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import DealState, side_of
+from openwhist import N_, DealState, side_of
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from openwhist_english.options import Penalty
@@ -58,18 +58,21 @@ class EnglishFacts(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     tricks: tuple[int, int] = Field(
-        description="tricks won by N–S and by E–W (a misdeal: 0,0, or leave out with misdeal=true)"
+        description=N_(
+            "tricks won by N–S and by E–W (a misdeal: 0,0, or leave out with misdeal=true)"
+        )
     )
     honours: tuple[int, int] = Field(
-        (0, 0), description="trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"
+        (0, 0),
+        description=N_("trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"),
     )
     revokes: tuple[DeclaredRevoke, ...] = Field(
-        (), description="established revokes, in order, each with the chosen penalty"
+        (), description=N_("established revokes, in order, each with the chosen penalty")
     )
     seat_tricks: tuple[int, int, int, int] | None = Field(
-        None, description="tricks per seat N, E, S, W, when known"
+        None, description=N_("tricks per seat N, E, S, W, when known")
     )
-    misdeal: bool = Field(False, description="a misdeal: the deal is void and redealt")
+    misdeal: bool = Field(False, description=N_("a misdeal: the deal is void and redealt"))
 
     @model_validator(mode="before")
     @classmethod

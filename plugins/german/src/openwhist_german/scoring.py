@@ -50,14 +50,14 @@ class GermanFacts(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     phase1_tricks: tuple[TrickCount, TrickCount] = Field(
-        description="tricks 1-13 won by A and by B; they sum to 13"
+        description=N_("tricks 1-13 won by A and by B; they sum to 13")
     )
     phase2_tricks: tuple[TrickCount, TrickCount] = Field(
-        description="tricks 14-26 won by A and by B; they sum to 13"
+        description=N_("tricks 14-26 won by A and by B; they sum to 13")
     )
     late_revoke: bool = Field(
         False,
-        description="a revoke was discovered too late to take back (real-card play only)",
+        description=N_("a revoke was discovered too late to take back (real-card play only)"),
     )
 
     @field_validator("phase1_tricks", "phase2_tricks")

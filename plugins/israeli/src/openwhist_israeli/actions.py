@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from openwhist import Action, InvalidNotationError, card_name, cards_of, parse_card
+from openwhist import N_, Action, InvalidNotationError, Message, card_name, cards_of, parse_card
 
 from openwhist_israeli.options import MAX_TRICKS
 
@@ -133,6 +133,13 @@ def bid_of(code: int) -> Bid:
     return bid
 
 
+def _refused(template: str, **values: int | str | Message) -> InvalidNotationError:
+    """The error for text that is not a call, with its reason as a translatable message
+    (this plugin's catalogue translates ``template``)."""
+    reason = Message(template, values)
+    return InvalidNotationError(reason.render(), reason=reason)
+
+
 def parse_call(text: str) -> Pass | Bid:
     """Read an auction call: ``pass`` or a bid such as ``5S``, ``7NT``, ``6 hearts``.
 
@@ -145,14 +152,19 @@ def parse_call(text: str) -> Pass | Bid:
     found = _BID_RE.match(lowered)
     denomination = _DENOMINATION_INPUT.get(found.group(2)) if found else None
     if found is None or denomination is None:
-        raise InvalidNotationError(
-            f"{text!r} is not an auction call: write pass, or a number of tricks and a "
-            "denomination (C D H S NT), e.g. 5S, 6H, 7NT"
+        raise _refused(
+            N_(
+                "{text} is not an auction call: write pass, or a number of tricks and a "
+                "denomination (C D H S NT), e.g. 5S, 6H, 7NT"
+            ),
+            text=repr(text),
         )
     number = int(found.group(1))
     if not 1 <= number <= MAX_TRICKS:
-        raise InvalidNotationError(
-            f"{text!r} is not a bid: the number of tricks must be 1 to {MAX_TRICKS}"
+        raise _refused(
+            N_("{text} is not a bid: the number of tricks must be 1 to {max}"),
+            text=repr(text),
+            max=MAX_TRICKS,
         )
     return bid_of(number * 5 + denomination)
 
@@ -165,31 +177,44 @@ def parse_frisch(text: str, count: int, *, seat: str | None = None) -> FrischSel
     Raises:
         InvalidNotationError: a bad card, a repeated card or the wrong number of cards.
     """
-    hand = f"{seat}'s hand" if seat else "your hand"
+    hand = Message(N_("{seat}'s hand"), {"seat": seat}) if seat else Message(N_("your hand"))
     words = text.replace(",", " ").split()
     if words and words[0].lower() == "frisch":
         words = words[1:]
     if not words:
-        raise InvalidNotationError(
-            f"a Frisch selection names {count} cards from {hand}, e.g. frisch 2C 7D QH"
+        raise _refused(
+            N_("a Frisch selection names {count} cards from {hand}, e.g. frisch 2C 7D QH"),
+            count=count,
+            hand=hand,
         )
     cards = []
     for word in words:
         try:
             cards.append(parse_card(word))
         except InvalidNotationError as exc:
-            raise InvalidNotationError(
-                f"{text!r} is not a Frisch selection: a Frisch is due, so name {count} cards "
-                f"from {hand}, e.g. frisch 2C 7D QH ({exc})"
+            raise _refused(
+                N_(
+                    "{text} is not a Frisch selection: a Frisch is due, so name {count} "
+                    "cards from {hand}, e.g. frisch 2C 7D QH ({problem})"
+                ),
+                text=repr(text),
+                count=count,
+                hand=hand,
+                problem=exc.reason if exc.reason is not None else str(exc),
             ) from None
     mask = 0
     for card in cards:
         if mask >> card & 1:
-            raise InvalidNotationError(f"{card_name(card)} is named twice in {text!r}")
+            raise _refused(
+                N_("{card} is named twice in {text}"), card=card_name(card), text=repr(text)
+            )
         mask |= 1 << card
     if len(cards) != count:
-        raise InvalidNotationError(
-            f"a Frisch passes exactly {count} cards; {text!r} names {len(cards)}"
+        raise _refused(
+            N_("a Frisch passes exactly {count} cards; {text} names {named}"),
+            count=count,
+            text=repr(text),
+            named=len(cards),
         )
     return FrischSelection(mask)
 
@@ -202,13 +227,16 @@ def parse_contract(text: str) -> Contract:
     """
     found = _CONTRACT_RE.match(text.lower())
     if found is None:
-        raise InvalidNotationError(
-            f"{text!r} is not a contract: write the number of tricks, e.g. 4 or contract 4"
+        raise _refused(
+            N_("{text} is not a contract: write the number of tricks, e.g. 4 or contract 4"),
+            text=repr(text),
         )
     number = int(found.group(1))
     if number > MAX_TRICKS:
-        raise InvalidNotationError(
-            f"{text!r} is not a contract: a contract is 0 to {MAX_TRICKS} tricks"
+        raise _refused(
+            N_("{text} is not a contract: a contract is 0 to {max} tricks"),
+            text=repr(text),
+            max=MAX_TRICKS,
         )
     return CONTRACTS[number]
 

@@ -68,14 +68,51 @@ class IsraeliFacts(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    declarer: int | None = Field(None, ge=0, le=SEATS - 1)
-    bid: str | None = None
-    contracts: list[int] = Field(default_factory=list)
-    tricks: list[int] = Field(default_factory=lambda: [0] * SEATS)
-    revokes: list[int] = Field(default_factory=lambda: [0] * SEATS)
-    passed_out: bool = False
-    frisch_rounds: int = Field(0, ge=0, le=100)
-    redeals: int = Field(0, ge=0)
+    # The descriptions are what `whist record fields` shows, translated by our catalogue.
+    declarer: int | None = Field(
+        None,
+        ge=0,
+        le=SEATS - 1,
+        description=N_("the seat (0=N .. 3=W) that won the trump auction; None if passed out"),
+    )
+    bid: str | None = Field(
+        None,
+        description=N_(
+            "the winning trump bid in notation (7S, 6NT; any accepted spelling is "
+            "normalised); None if passed out"
+        ),
+    )
+    contracts: list[int] = Field(
+        default_factory=list, description=N_("the four contracts, by seat")
+    )
+    tricks: list[int] = Field(
+        default_factory=lambda: [0] * SEATS,
+        description=N_("the tricks each seat took (they total 13)"),
+    )
+    revokes: list[int] = Field(
+        default_factory=lambda: [0] * SEATS,
+        description=N_("revokes declared against each seat (each costs revoke_fine)"),
+    )
+    passed_out: bool = Field(
+        False,
+        description=N_(
+            "the deal was cancelled after its last allowed auction was passed out "
+            '(passed_out_redeal_by = "next"): it scores nothing'
+        ),
+    )
+    frisch_rounds: int = Field(
+        0,
+        ge=0,
+        le=100,
+        description=N_("Frisch rounds played before the auction that stood (informational)"),
+    )
+    redeals: int = Field(
+        0,
+        ge=0,
+        description=N_(
+            "times the deal was cancelled and redealt by the same dealer (informational)"
+        ),
+    )
 
     @field_validator("bid")
     @classmethod
