@@ -458,6 +458,16 @@ class Ledger:
             finally:
                 session.close()
 
+    def unit_of_work(self) -> contextlib.AbstractContextManager[Session]:
+        """One unit of work for a service that writes several things at once (the hosting
+        service writes an action and its table's new version together): a session
+        committed when the block ends, rolled back whole on any error."""
+        return self._unit()
+
+    def statistics_of(self, variant: str) -> tuple[Statistic, ...]:
+        """The statistics ``variant`` declares, as `repository.complete_deal` keeps them."""
+        return self._statistics_of(variant)
+
     # -- variants ------------------------------------------------------------------------
 
     def _source(self) -> VariantSource | Mapping[str, Variant]:
