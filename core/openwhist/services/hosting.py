@@ -42,7 +42,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -215,11 +215,21 @@ class Hosting:
     Args:
         catalog: the plugin catalog (variants, house rules, bots).
         ledger: where tables, matches and every action are kept.
+        on_update: called with every `Update` right after its transaction committed (in
+            the calling thread, the table's lock still held), so a front end broadcasts
+            the views of exactly that version; the same updates are also returned.
     """
 
-    def __init__(self, catalog: Catalog, ledger: Ledger) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        ledger: Ledger,
+        *,
+        on_update: Callable[[Update], None] | None = None,
+    ) -> None:
         self.catalog = catalog
         self.ledger = ledger
+        self.on_update = on_update
         self._tables: dict[int, _Table] = {}
 
     # -- creating and finding tables ---------------------------------------------------------
@@ -440,25 +450,24 @@ class Hosting:
             inputs="played",
             seats=session.engine.seats,
         )
-        update = self._write(table, "status", status="playing", match_id=match_id)
-        table.status, table.match_id = "playing", match_id
+        # The copy in memory changes first, so the listener renders the new version; a
+        # failed write makes this process forget the table (`_commit`), undoing it.
+        table.match_id = match_id
         self._attach(table, session)
+        update = self._write(table, "status", status="playing", match_id=match_id)
         return [update, *self.advance(caller.table_id)]
 
     def pause(self, caller: Caller) -> Update:
         """Pause a playing table: nobody acts, the bots wait (``not_host``, ``bad_status``)."""
         table = self._host(caller)
         _check_status(table, "playing")
-        update = self._write(table, "status", status="paused")
-        table.status = "paused"
-        return update
+        return self._write(table, "status", status="paused")
 
     def unpause(self, caller: Caller) -> list[Update]:
         """Let a paused table play on (``not_host``, ``bad_status``)."""
         table = self._host(caller)
         _check_status(table, "paused")
         update = self._write(table, "status", status="playing")
-        table.status = "playing"
         return [update, *self.advance(caller.table_id)]
 
     def seat_bot(self, caller: Caller, seat: int, bot: str) -> list[Update]:
@@ -477,10 +486,10 @@ class Hosting:
         spec = resolve_bot(self.catalog, table.settings["variant"], bot)
         label = spec.label
         old = table.seats[seat]
-        update = self._write(table, "seat", seat=seat, seat_row=("bot", old.name, label))
         table.seats[seat] = _Seat("bot", old.name, label, old.token_hash)
         if table.session is not None:
             self._give_to_bot(table, seat, label)
+        update = self._write(table, "seat", seat=seat, seat_row=("bot", old.name, label))
         if table.status == "playing":
             return [update, *self.advance(caller.table_id)]
         return [update]
@@ -507,10 +516,8 @@ class Hosting:
             point = self.ledger.resume_point(table.match_id)
             if not point.finished:
                 self.ledger.finish_match(table.match_id, abandoned=True)
-        update = self._write(table, "status", status="closed")
-        table.status = "closed"
         table.session = None
-        return update
+        return self._write(table, "status", status="closed")
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -580,7 +587,6 @@ class Hosting:
                 break
             if isinstance(event, MatchOver):
                 updates.append(self._write(table, "status", status="closed"))
-                table.status = "closed"
                 break
         return updates
 
@@ -628,7 +634,7 @@ class Hosting:
         else:
             kind, seat, notation, private = "scored", None, None, False
         version = self._commit(table, write)
-        return Update(table.id, version, kind, seat, notation, private)
+        return self._notify(Update(table.id, version, kind, seat, notation, private))
 
     def _write(
         self,
@@ -653,8 +659,17 @@ class Hosting:
                     bot=seat_row[2],
                 )
 
+        if status is not None:
+            # The new status counts for the views the listener renders of this version (a
+            # failed write makes this process forget the table: `_commit`).
+            table.status = status
         version = self._commit(table, write, status=status, match_id=match_id)
-        return Update(table.id, version, kind, seat)
+        return self._notify(Update(table.id, version, kind, seat))
+
+    def _notify(self, update: Update) -> Update:
+        if self.on_update is not None:
+            self.on_update(update)
+        return update
 
     def _commit(
         self,

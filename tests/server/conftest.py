@@ -1,0 +1,167 @@
+"""A real ``whist serve`` for the server tests: uvicorn on 127.0.0.1 (a free port) in a
+thread of the test process, over a real SQLite ledger, driven by real websocket clients
+(the ``websockets`` library).
+
+`ServerHarness` starts and stops the server; stopping and starting it again over the same
+ledger file (a new `Hosting`, a new `Ledger`) is a restart: nothing survives but the
+ledger. `Client` is a blocking websocket client that keeps every message it received.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from openwhist.plugins import Catalog, load_catalog
+from openwhist.services.hosting import Hosting, Update
+from openwhist.services.ledger import Ledger
+from openwhist_server import Limits, create_app
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class ServerHarness:
+    """One server process's worth of state, started and stopped at will."""
+
+    catalog: Catalog
+    db: Path
+    limits: Limits = field(default_factory=Limits)
+    port: int = 0
+    hosting: Hosting | None = None
+    ledger: Ledger | None = None
+    watch: Callable[[Hosting, Update], None] | None = None
+    _server: uvicorn.Server | None = None
+    _thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Hosting:
+        self.ledger = Ledger(str(self.db), catalog=self.catalog)
+        hosting = Hosting(self.catalog, self.ledger)
+        app = create_app(hosting, limits=self.limits)
+        if self.watch is not None:
+            broadcast = hosting.on_update
+            watch = self.watch
+
+            def both(update: Update) -> None:
+                watch(hosting, update)  # the truth at this version, before any client hears
+                assert broadcast is not None
+                broadcast(update)
+
+            hosting.on_update = both
+        self.port = free_port()
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            ws_max_size=self.limits.frame_bytes,
+            log_level="warning",
+            lifespan="on",
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        self.hosting = hosting
+        return hosting
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(30)
+            assert not self._thread.is_alive(), "uvicorn did not stop"
+        if self.ledger is not None:
+            self.ledger.close()
+        self._server = self._thread = None
+        self.hosting = self.ledger = None
+
+
+class Client:
+    """A websocket client that keeps every message it received (`messages`)."""
+
+    def __init__(self, url: str, **kwargs: Any) -> None:
+        self.connection: ClientConnection = connect(url, open_timeout=20, legacy=True, **kwargs)
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.connection.send(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self, timeout: float = 30) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.connection.recv(timeout=timeout))
+        self.messages.append(message)
+        return message
+
+    def until(self, accept: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
+        """Receive until a message ``accept`` takes (returned)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(deadline - time.monotonic(), 0.01))
+            if accept(message):
+                return message
+
+    def drain(self, quiet: float = 0.3) -> None:
+        """Receive until nothing comes for ``quiet`` seconds."""
+        while True:
+            try:
+                self.receive(quiet)
+            except TimeoutError:
+                return
+
+    def hello(self, table: int, token: str | None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "hello", "table": table}
+        if token is not None:
+            message["token"] = token
+        self.send(message)
+        welcome = self.receive()
+        assert welcome["type"] == "welcome", welcome
+        view = self.receive()
+        assert view["type"] == "view", view
+        return view["view"]  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def latest_view(client: Client) -> dict[str, Any] | None:
+    """The newest view a client received (from a ``view`` or an ``update``)."""
+    for message in reversed(client.messages):
+        if message["type"] in ("view", "update"):
+            return message["view"]  # type: ignore[no-any-return]
+    return None
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+@pytest.fixture
+def server(catalog: Catalog, tmp_path: Path) -> Iterator[ServerHarness]:
+    harness = ServerHarness(catalog, tmp_path / "tables.sqlite3")
+    yield harness
+    harness.stop()
