@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -124,7 +125,7 @@ def _dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-class _BadMessage(Exception):
+class _BadMessageError(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
@@ -135,7 +136,7 @@ def _field(message: dict[str, Any], name: str, kind: type, *, required: bool = T
     if value is None and not required:
         return None
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _BadMessage(
+        raise _BadMessageError(
             "bad_message", f"{message.get('type')!r} needs {name!r} as {kind.__name__}"
         )
     return value
@@ -224,7 +225,9 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
     async for chunk in request.stream():
         body += chunk
         if len(body) > hub.limits.body_bytes:
-            return _refuse(413, "too_big", f"a table request is at most {hub.limits.body_bytes} bytes")
+            return _refuse(
+                413, "too_big", f"a table request is at most {hub.limits.body_bytes} bytes"
+            )
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
@@ -235,14 +238,13 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
         variant = _field(data, "variant", str)
         seats = _field(data, "seats", list)
         if not all(isinstance(s, str) for s in seats):
-            raise _BadMessage("bad_message", "'seats' is a list of strings")
+            raise _BadMessageError("bad_message", "'seats' is a list of strings")
         options = _field(data, "options", dict, required=False) or {}
         rules = _field(data, "house_rules", list, required=False) or []
         if not all(isinstance(r, str) for r in rules):
-            raise _BadMessage("bad_message", "'house_rules' is a list of strings")
+            raise _BadMessageError("bad_message", "'house_rules' is a list of strings")
         flags = {
-            name: bool(_field(data, name, bool, required=False))
-            for name in ("undo", "autoplay")
+            name: bool(_field(data, name, bool, required=False)) for name in ("undo", "autoplay")
         }
         spectators = _field(data, "spectators", bool, required=False)
         created = await asyncio.to_thread(
@@ -254,7 +256,7 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
             spectators=True if spectators is None else spectators,
             **flags,
         )
-    except _BadMessage as exc:
+    except _BadMessageError as exc:
         return _refuse(400, exc.code, str(exc))
     except (UsageError, OpenWhistError) as exc:
         return _refuse(400, "bad_request", str(exc))
@@ -309,21 +311,21 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
                     _send(conn, {"type": "pong"})
                 elif kind == "hello":
                     if joined:
-                        raise _BadMessage("bad_message", "hello was said already")
+                        raise _BadMessageError("bad_message", "hello was said already")
                     await _hello(hub, conn, message)
                     joined = True
                 elif not joined:
-                    raise _BadMessage("hello_first", "say hello (table and token) first")
+                    raise _BadMessageError("hello_first", "say hello (table and token) first")
                 elif kind == "view":
                     view = await _locked(hub, conn, lambda: hub.hosting.view(conn.caller))
                     _send(conn, {"type": "view", "view": view})
                 elif isinstance(kind, str) and kind in HANDLERS:
-                    handler = HANDLERS[kind]
-                    await _locked(hub, conn, lambda: handler(hub.hosting, conn.caller, message))
+                    call = functools.partial(HANDLERS[kind], hub.hosting, conn.caller, message)
+                    await _locked(hub, conn, call)
                     _send(conn, {"type": "done", "of": kind})
                 else:
-                    raise _BadMessage("unknown_type", f"unknown message type {kind!r}")
-            except _BadMessage as exc:
+                    raise _BadMessageError("unknown_type", f"unknown message type {kind!r}")
+            except _BadMessageError as exc:
                 _error(conn, exc.code, str(exc))
             except TableError as exc:
                 _error(conn, exc.code, str(exc))
@@ -375,15 +377,15 @@ async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
 def _parse(limits: Limits, received: Any) -> dict[str, Any]:
     text = received.get("text")
     if text is None:
-        raise _BadMessage("bad_message", "messages are JSON text, not binary")
+        raise _BadMessageError("bad_message", "messages are JSON text, not binary")
     if len(text.encode("utf-8", "surrogatepass")) > limits.message_bytes:
-        raise _BadMessage("too_big", f"a message is at most {limits.message_bytes} bytes")
+        raise _BadMessageError("too_big", f"a message is at most {limits.message_bytes} bytes")
     try:
         message = json.loads(text)
     except ValueError:
-        raise _BadMessage("bad_json", "that is not JSON") from None
+        raise _BadMessageError("bad_json", "that is not JSON") from None
     if not isinstance(message, dict):
-        raise _BadMessage("bad_message", "a message is a JSON object with a 'type'")
+        raise _BadMessageError("bad_message", "a message is a JSON object with a 'type'")
     return message
 
 

@@ -116,7 +116,9 @@ class Client:
         self.messages.append(message)
         return message
 
-    def until(self, accept: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
+    def until(
+        self, accept: Callable[[dict[str, Any]], bool], timeout: float = 60
+    ) -> dict[str, Any]:
         """Receive until a message ``accept`` takes (returned)."""
         deadline = time.monotonic() + timeout
         while True:

@@ -10,7 +10,6 @@ host's rights that no seat has.
 from __future__ import annotations
 
 import json
-import random
 import urllib.error
 import urllib.request
 from typing import Any
@@ -57,14 +56,16 @@ def test_a_whole_german_deal_between_a_websocket_client_and_the_servers_bot(
     created, host = seat_host(server, "german", ["human:Ann", "bot:heuristic"], seed=11)
     ann = Client(server.url)
     first = ann.hello(created.table_id, created.seat_tokens[0])
-    assert first["status"] == "waiting" and first["deal"] is None
+    assert first["status"] == "waiting"
+    assert first["deal"] is None
     assert first["you"] == {"seat": 0, "host": False}
     host.send({"type": "start"})
 
     made = play_turns(ann)
 
     final = latest_view(ann)
-    assert final is not None and final["status"] == "closed"
+    assert final is not None
+    assert final["status"] == "closed"
     assert final["progress"]["finished"] is True
     assert made == 26  # every one of Ann's cards, each through the server
     # Each update is one version: none skipped, none twice, in order.
@@ -77,7 +78,8 @@ def test_a_whole_german_deal_between_a_websocket_client_and_the_servers_bot(
     stored = server.ledger.get_match(match_id)
     assert stored["status"] == "finished"
     deals = stored["deal_records"]
-    assert len(deals) == 1 and deals[0]["status"] == "complete"
+    assert len(deals) == 1
+    assert deals[0]["status"] == "complete"
     assert len(deals[0]["record"]["actions"]) == 1 + 52
     ann.close()
     host.close()
@@ -91,7 +93,8 @@ def test_a_restart_mid_deal_resumes_the_table_at_its_last_action(server: ServerH
     host.send({"type": "start"})
     play_turns(ann, stop_after=6)
     before = latest_view(ann)
-    assert before is not None and before["deal"]["legal"]
+    assert before is not None
+    assert before["deal"]["legal"]
     ann.close()
     host.close()
 
@@ -107,7 +110,8 @@ def test_a_restart_mid_deal_resumes_the_table_at_its_last_action(server: ServerH
     made = play_turns(again)
     assert made == 26 - 6
     final = latest_view(again)
-    assert final is not None and final["progress"]["finished"] is True
+    assert final is not None
+    assert final["progress"]["finished"] is True
     again.close()
 
 
@@ -144,7 +148,7 @@ def test_errors_go_to_the_sender_only_and_change_nothing(server: ServerHarness) 
     for text, code in bad:
         mover.send(text)
         answer = mover.receive()
-        assert answer["type"] == "error" and answer["code"] == code, (text, answer)
+        assert (answer["type"], answer["code"]) == ("error", code), (text, answer)
         assert answer["message"]
     other.send({"type": "act", "action": hand[0]})
     assert other.receive()["code"] == "not_your_turn"
@@ -153,7 +157,9 @@ def test_errors_go_to_the_sender_only_and_change_nothing(server: ServerHarness) 
         c.send({"type": "view"})
         view = c.until(lambda m: m["type"] == "view")["view"]
         assert view["version"] == version
-    assert not [m for m in other.messages if m["type"] == "update" and m["view"]["version"] > version]
+    assert not [
+        m for m in other.messages if m["type"] == "update" and m["view"]["version"] > version
+    ]
     # Before hello, nothing but hello.
     stranger = Client(server.url)
     stranger.send({"type": "act", "action": hand[0]})
@@ -195,7 +201,8 @@ def test_the_host_pauses_gives_a_seat_to_a_bot_and_closes(server: ServerHarness)
     host.until(lambda m: m.get("type") == "done")
     ann.drain()
     view = latest_view(ann)
-    assert view is not None and view["status"] == "paused"
+    assert view is not None
+    assert view["status"] == "paused"
     if view["deal"]["to_act"] == 0:
         ann.send({"type": "act", "action": view["deal"]["hand"][0]})
         assert ann.receive()["code"] == "bad_status"
@@ -208,12 +215,14 @@ def test_the_host_pauses_gives_a_seat_to_a_bot_and_closes(server: ServerHarness)
     assert made == 3
     ann.drain()
     seats = latest_view(ann)["seats"]  # type: ignore[index]
-    assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "heuristic"
+    assert seats[1]["kind"] == "bot"
+    assert seats[1]["bot"] == "heuristic"
     host.send({"type": "close"})
     host.until(lambda m: m.get("type") == "done")
     ann.drain()
     assert latest_view(ann)["status"] == "closed"  # type: ignore[index]
-    assert server.ledger is not None and server.hosting is not None
+    assert server.ledger is not None
+    assert server.hosting is not None
     match_id = server.hosting.match_id(created.table_id)
     assert match_id is not None
     assert server.ledger.get_match(match_id)["status"] == "abandoned"
@@ -227,7 +236,9 @@ def test_tables_are_created_over_http_with_tokens_that_only_hash_in_the_ledger(
     server.start()
     body = json.dumps({"variant": "english", "seats": ["human:Ann", "open", "bot:random", "open"]})
     request = urllib.request.Request(
-        f"{server.http}/api/tables", data=body.encode(), method="POST",
+        f"{server.http}/api/tables",
+        data=body.encode(),
+        method="POST",
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=20) as answer:
@@ -237,7 +248,8 @@ def test_tables_are_created_over_http_with_tokens_that_only_hash_in_the_ledger(
     assert server.ledger is not None
     dump = server.db.read_bytes()
     for token in [created["host_token"], *created["seat_tokens"].values()]:
-        assert len(token) >= 43 and token.encode() not in dump
+        assert len(token) >= 43
+        assert token.encode() not in dump
     bad = urllib.request.Request(
         f"{server.http}/api/tables", data=b'{"variant": "nosuch", "seats": []}', method="POST"
     )
@@ -271,6 +283,5 @@ def test_two_processes_never_apply_two_actions_to_one_table(
     # Nothing of the losing action was written; the loser now sees the winner's action.
     assert one.version(created.table_id) == two.version(created.table_id)
     assert one.view(caller_one)["deal"]["history"] == two.view(caller_two)["deal"]["history"]
-    random.Random(0)
     one_ledger.close()
     two_ledger.close()

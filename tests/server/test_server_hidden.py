@@ -213,9 +213,7 @@ def test_no_message_to_any_client_shows_a_hidden_card_before_the_deal_is_over(
         tables.append(run_table(server, "german", ["human:Ann", "bot:heuristic"], 100 + i, {}))
     for i in range(ISRAELI_DEALS):
         seats = ["human:Noa", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
-        tables.append(
-            run_table(server, "israeli", seats, 200 + i, {"match": "fixed_deals:1"})
-        )
+        tables.append(run_table(server, "israeli", seats, 200 + i, {"match": "fixed_deals:1"}))
     for i in range(ENGLISH_DEALS):
         seats = ["human:Ann", "bot:heuristic", "human:Cy", "bot:heuristic"]
         tables.append(run_table(server, "english", seats, 300 + i, {}))

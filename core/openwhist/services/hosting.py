@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from openwhist.bots import bot_rng
-from openwhist.game.errors import IllegalActionError, OpenWhistError
+from openwhist.game.errors import OpenWhistError
 from openwhist.game.presentation import Presentation
 from openwhist.game.state import TERMINAL
 from openwhist.plugins import Catalog
@@ -170,9 +170,7 @@ class Update:
         if self.seat is not None:
             event["seat"] = self.seat
         if self.notation is not None:
-            event["action"] = (
-                self.notation if not self.private or seat == self.seat else "?"
-            )
+            event["action"] = self.notation if not self.private or seat == self.seat else "?"
         return event
 
 
@@ -598,7 +596,8 @@ class Hosting:
         changes, table.pending[:] = list(table.pending), []
         assert changes, "nothing to write"
         session = table.session
-        assert session is not None and table.match_id is not None
+        assert session is not None
+        assert table.match_id is not None
         match_id = table.match_id
         variant = session.variant_name
         statistics = self.ledger.statistics_of(variant)
@@ -733,7 +732,7 @@ class Hosting:
             last = session.builder.deals[-1]
             document["last_deal"] = last.model_dump(mode="json")
         state = session.state
-        if state is None or state.to_act == TERMINAL and not state.history:
+        if state is None or (state.to_act == TERMINAL and not state.history):
             return document
         assert table.presentation is not None
         names = [s.name for s in table.seats]

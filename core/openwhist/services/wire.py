@@ -26,9 +26,7 @@ from openwhist.game.presentation import Fact, FactKind, Presentation
 from openwhist.game.scoring import MatchProgress
 from openwhist.game.views import HIDDEN, PlayerView
 
-CARD_KINDS = frozenset(
-    {FactKind.CARD, FactKind.CARDS, FactKind.CARD_SETS, FactKind.CARDS_PER_SEAT}
-)
+CARD_KINDS = frozenset({FactKind.CARD, FactKind.CARDS, FactKind.CARD_SETS, FactKind.CARDS_PER_SEAT})
 """Fact kinds whose values are cards: written as card names on the wire."""
 
 

@@ -70,7 +70,10 @@ def upgrade() -> None:
         sa.Column("table_id", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column(
-            "kind", sqlmodel.sql.sqltypes.AutoString(length=16), server_default="open", nullable=False
+            "kind",
+            sqlmodel.sql.sqltypes.AutoString(length=16),
+            server_default="open",
+            nullable=False,
         ),
         sa.Column(
             "name", sqlmodel.sql.sqltypes.AutoString(length=100), server_default="", nullable=False
