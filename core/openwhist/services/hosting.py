@@ -153,7 +153,7 @@ class Update:
     ``kind``: ``deal`` (cards dealt), ``action`` (``seat`` made a call or played a card),
     ``undo``, ``scored`` (a deal was scored), ``status`` (the table's status changed) or
     ``seat`` (who sits at ``seat`` changed). ``notation`` is the action as played: only
-    its own seat may be shown it when ``private`` (a Frisch selection); a dealt deck is
+    its own seat may be shown it when ``private`` (a variant's `PrivateAction`); a dealt deck is
     never carried.
     """
 

@@ -3,7 +3,7 @@
 `view_document` turns one `PlayerView` into the JSON object ``whist serve`` sends a
 client (docs/server.md, "Views"): the seat's hand, the trick with who played each card,
 the completed tricks, the public history, and every fact of the view in the order the
-variant's `Presentation` declares them -- each with its kind, its English label template,
+variant's `Presentation` declares them -- each with its kind, its untranslated label template,
 its place and its value, card values written as card names (``"QH"``) -- so a client
 renders any variant without knowing its keys, exactly as the terminal does.
 
