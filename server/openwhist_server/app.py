@@ -88,9 +88,46 @@ class _Hub:
     loop: asyncio.AbstractEventLoop | None = None
     rooms: dict[int, set[_Connection]] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    timers: dict[tuple[int, int], asyncio.Task[None]] = field(default_factory=dict)
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def present(self, table_id: int, seat: int) -> bool:
+        """Whether a connection holds ``seat`` of the table now."""
+        return any(c.caller.seat == seat for c in self.rooms.get(table_id, ()))
+
+    async def watch_absent(self, table_id: int) -> None:
+        """Start the hold timer of every human seat of the table that nobody holds."""
+        hold = await asyncio.to_thread(self.hosting.hold_time, table_id)
+        if hold is None:
+            return
+        for seat in await asyncio.to_thread(self.hosting.human_seats, table_id):
+            if not self.present(table_id, seat):
+                self.absent(table_id, seat, hold)
+
+    def absent(self, table_id: int, seat: int, hold: float) -> None:
+        """``seat`` has nobody now: after ``hold`` seconds still without anybody, the
+        table's hold bot takes it (`Hosting.hold_seat`)."""
+        key = (table_id, seat)
+        if key in self.timers and not self.timers[key].done():
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(hold)
+            if not self.present(table_id, seat):
+                async with self.lock(table_id):
+                    await asyncio.to_thread(self.hosting.hold_seat, table_id, seat)
+
+        self.timers[key] = asyncio.create_task(later())
+
+    async def returned(self, table_id: int, seat: int) -> None:
+        """``seat``'s player is connected again: no timer, and the seat is theirs."""
+        timer = self.timers.pop((table_id, seat), None)
+        if timer is not None:
+            timer.cancel()
+        async with self.lock(table_id):
+            await asyncio.to_thread(self.hosting.release_seat, table_id, seat)
 
     def broadcast(self, update: Update) -> None:
         """Send every connection at the table its view of ``update``'s version. Runs in
@@ -131,14 +168,16 @@ class _BadMessageError(Exception):
         self.code = code
 
 
-def _field(message: dict[str, Any], name: str, kind: type, *, required: bool = True) -> Any:
+def _field(
+    message: dict[str, Any], name: str, kind: type | tuple[type, ...], *, required: bool = True
+) -> Any:
     value = message.get(name)
     if value is None and not required:
         return None
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _BadMessageError(
-            "bad_message", f"{message.get('type')!r} needs {name!r} as {kind.__name__}"
-        )
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (bool not in kinds and isinstance(value, bool)):
+        named = " or ".join(k.__name__ for k in kinds)
+        raise _BadMessageError("bad_message", f"{message.get('type')!r} needs {name!r} as {named}")
     return value
 
 
@@ -194,7 +233,11 @@ def create_app(
             for table_id in ids:
                 async with hub.lock(table_id):
                     await asyncio.to_thread(hosting.advance, table_id)
+                # After a restart nobody is connected: each human seat's hold time runs.
+                await hub.watch_absent(table_id)
         yield
+        for timer in hub.timers.values():
+            timer.cancel()
 
     async def index(request: Request) -> Response:
         return PlainTextResponse(
@@ -247,6 +290,8 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
             name: bool(_field(data, name, bool, required=False)) for name in ("undo", "autoplay")
         }
         spectators = _field(data, "spectators", bool, required=False)
+        hold = _field(data, "hold", (int, float), required=False)
+        hold_bot = _field(data, "hold_bot", str, required=False)
         created = await asyncio.to_thread(
             hub.hosting.create_table,
             variant,
@@ -254,6 +299,8 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
             options=options,
             house_rules=rules,
             spectators=True if spectators is None else spectators,
+            hold=None if hold is None else float(hold),
+            hold_bot=hold_bot,
             **flags,
         )
     except _BadMessageError as exc:
@@ -322,6 +369,8 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
                 elif isinstance(kind, str) and kind in HANDLERS:
                     call = functools.partial(HANDLERS[kind], hub.hosting, conn.caller, message)
                     await _locked(hub, conn, call)
+                    if kind in ("start", "unpause"):
+                        await hub.watch_absent(conn.caller.table_id)
                     _send(conn, {"type": "done", "of": kind})
                 else:
                     raise _BadMessageError("unknown_type", f"unknown message type {kind!r}")
@@ -340,8 +389,14 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        hub.rooms.get(conn.caller.table_id, set()).discard(conn)
+        table_id, seat = conn.caller.table_id, conn.caller.seat
+        hub.rooms.get(table_id, set()).discard(conn)
         _offer(conn, None)
+        if joined and seat is not None and not hub.present(table_id, seat):
+            with contextlib.suppress(OpenWhistError):
+                hold = await asyncio.to_thread(hub.hosting.hold_time, table_id)
+                if hold is not None:
+                    hub.absent(table_id, seat, hold)
         with contextlib.suppress(Exception):
             await sender
 
@@ -372,6 +427,9 @@ async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
         },
     )
     _send(conn, {"type": "view", "view": view})
+    if caller.seat is not None:
+        # A held seat is the player's again: the ``returned`` update follows the view.
+        await hub.returned(table_id, caller.seat)
 
 
 def _parse(limits: Limits, received: Any) -> dict[str, Any]:

@@ -285,3 +285,55 @@ def test_two_processes_never_apply_two_actions_to_one_table(
     assert one.view(caller_one)["deal"]["history"] == two.view(caller_two)["deal"]["history"]
     one_ledger.close()
     two_ledger.close()
+
+
+def test_a_gone_players_seat_is_played_by_the_tables_bot_until_they_return(
+    server: ServerHarness,
+) -> None:
+    server.start()
+    assert server.hosting is not None
+    created = server.hosting.create_table(
+        "german", ["human:Ann", "human:Bob"], seed=21, hold=0.3, hold_bot="heuristic"
+    )
+    host = Client(server.url)
+    host.hello(created.table_id, created.host_token)
+    ann, bob = Client(server.url), Client(server.url)
+    ann.hello(created.table_id, created.seat_tokens[0])
+    bob.hello(created.table_id, created.seat_tokens[1])
+    host.send({"type": "start"})
+    host.until(lambda m: m.get("type") == "done")
+    bob.close()  # Bob leaves; after 0.3 s the table's bot plays his seat
+
+    held = ann.until(lambda m: m["type"] == "update" and m["event"]["kind"] == "held", 30)
+    assert held["event"]["seat"] == 1
+    assert held["view"]["seats"][1]["held"] is True
+    play_turns(ann, stop_after=5)  # Ann plays on against the bot in Bob's seat
+    by_bot = [
+        m
+        for m in ann.messages[ann.messages.index(held) :]
+        if m["type"] == "update" and m["event"]["kind"] == "action" and m["event"]["seat"] == 1
+    ]
+    assert len(by_bot) >= 4
+
+    back = Client(server.url)  # Bob returns with his invite
+    view = back.hello(created.table_id, created.seat_tokens[1])
+    returned = ann.until(lambda m: m["type"] == "update" and m["event"]["kind"] == "returned")
+    assert returned["event"]["seat"] == 1
+    assert returned["view"]["seats"][1]["held"] is False
+    view = back.until(lambda m: m["type"] == "update" and m["event"]["kind"] == "returned")["view"]
+    # Play on until Bob's turn comes: it is his again, not the bot's.
+    for _ in range(3):
+        if view["deal"]["legal"]:
+            break
+        ann.drain(0.2)
+        latest = latest_view(ann)
+        assert latest is not None
+        if latest["deal"]["legal"]:
+            ann.send({"type": "act", "action": latest["deal"]["legal"][0]})
+        view = back.until(lambda m: m["type"] in ("update", "view"))["view"]
+    assert view["deal"]["legal"], "Bob's turn did not come back to him"
+    assert view["deal"]["to_act"] == 1
+    back.send({"type": "act", "action": view["deal"]["legal"][0]})
+    assert back.until(lambda m: m["type"] in ("done", "error"))["type"] == "done"
+    for c in (host, ann, back):
+        c.close()

@@ -63,6 +63,7 @@ from openwhist.services.play import (
     PlaySession,
     SeatSpec,
     Undone,
+    default_bot,
     parse_seat,
     start_session,
 )
@@ -77,6 +78,8 @@ TOKEN_BYTES = 32
 """Random bytes in a host or invite token (`secrets.token_urlsafe`: 43 characters)."""
 MAX_SEATS = 8
 """No variant seats more; a table request asking for more is refused before any lookup."""
+MAX_HOLD = 86400.0
+"""The longest hold time a table may set (a day), in seconds."""
 
 
 class TableError(OpenWhistError):
@@ -151,8 +154,9 @@ class Update:
     """One change written to the ledger, for the front end to broadcast (new views).
 
     ``kind``: ``deal`` (cards dealt), ``action`` (``seat`` made a call or played a card),
-    ``undo``, ``scored`` (a deal was scored), ``status`` (the table's status changed) or
-    ``seat`` (who sits at ``seat`` changed). ``notation`` is the action as played: only
+    ``undo``, ``scored`` (a deal was scored), ``status`` (the table's status changed),
+    ``seat`` (the host gave ``seat`` to a bot), ``held`` (the hold bot plays ``seat``, its
+    player gone) or ``returned`` (the player is back). ``notation`` is the action as played: only
     its own seat may be shown it when ``private`` (a variant's `PrivateAction`); a dealt deck is
     never carried.
     """
@@ -183,6 +187,7 @@ class _Seat:
     name: str
     bot: str | None
     token_hash: str | None
+    held: bool = False  # a human seat the table's hold bot plays while its player is gone
 
 
 @dataclass
@@ -243,12 +248,17 @@ class Hosting:
         autoplay: bool = False,
         spectators: bool = True,
         seed: int | None = None,
+        hold: float | None = None,
+        hold_bot: str | None = None,
     ) -> CreatedTable:
         """A new table, ``waiting`` for its host to start it.
 
         ``seats`` has one entry per seat (the count must be one the variant allows);
         ``seed`` makes the deals repeatable (tests; a seeded match's future deals can be
         computed by whoever reads the seed from the ledger, so a real table has none).
+        ``hold``: seconds a human seat's player may be gone before ``hold_bot`` (default:
+        the variant's default bot, `default_bot`) plays the seat until the player returns
+        (`hold_seat`, `release_seat`); ``None``: the table waits for its players.
 
         Raises:
             UnknownVariantError, OptionsError, SeatCountError, UsageError,
@@ -256,6 +266,8 @@ class Hosting:
         """
         if not 0 < len(seats) <= MAX_SEATS:
             raise UsageError(f"a table has 1 to {MAX_SEATS} seats, not {len(seats)}")
+        if hold is not None and not 0 <= hold <= MAX_HOLD:
+            raise UsageError(f"a hold time is 0 to {MAX_HOLD:g} seconds, not {hold!r}")
         wanted = [s if isinstance(s, TableSeat) else parse_table_seat(s) for s in seats]
         # Everything is checked the way the match will be built before anything is stored.
         probe = start_session(
@@ -268,6 +280,13 @@ class Hosting:
             seed=0,
         )
         names = probe.engine.seat_names
+        held_by = None
+        if hold is not None:
+            held_by = resolve_bot(
+                self.catalog,
+                probe.variant_name,
+                hold_bot or default_bot(self.catalog, probe.variant_name),
+            ).label
         host = new_token()
         tokens: dict[int, str] = {}
         rows = []
@@ -290,6 +309,8 @@ class Hosting:
             "autoplay": autoplay,
             "spectators": spectators,
             "seed": seed,
+            "hold": hold,
+            "hold_bot": held_by,
         }
         from openwhist.ledger import hosting as repo
 
@@ -505,6 +526,50 @@ class Hosting:
         spec_seat = SeatSpec("bot", session.seats[seat].name, bot=name, level=level or None)
         session.seat_bot(seat, spec_seat, bot)
 
+    # -- absent players ----------------------------------------------------------------------
+
+    def hold_time(self, table_id: int) -> float | None:
+        """The table's hold time in seconds (``None``: it waits for its players)."""
+        hold = self._table(table_id).settings.get("hold")
+        return None if hold is None else float(hold)
+
+    def human_seats(self, table_id: int) -> list[int]:
+        """The seats a person plays (human or open; not those given to a bot)."""
+        return [i for i, s in enumerate(self._table(table_id).seats) if s.kind != "bot"]
+
+    def hold_seat(self, table_id: int, seat: int) -> list[Update]:
+        """``seat``'s player has been gone longer than the hold time: the table's hold bot
+        plays the seat until `release_seat`. The change is written (an ``update`` of kind
+        ``held``); nothing happens at a table without a hold time, one not started or
+        closed, a bot's seat, or a seat already held.
+        """
+        table = self._table(table_id)
+        label = table.settings.get("hold_bot")
+        if (
+            label is None
+            or table.session is None
+            or table.status not in ("playing", "paused")
+            or not 0 <= seat < len(table.seats)
+            or table.seats[seat].kind == "bot"
+            or table.seats[seat].held
+        ):
+            return []
+        table.seats[seat].held = True
+        self._give_to_bot(table, seat, label)
+        update = self._write(table, "held", seat=seat)
+        return [update, *self.advance(table_id)]
+
+    def release_seat(self, table_id: int, seat: int) -> list[Update]:
+        """``seat``'s player is back: the hold bot stops and the seat's turns are the
+        player's again (an ``update`` of kind ``returned``; nothing if it was not held)."""
+        table = self._table(table_id)
+        if not 0 <= seat < len(table.seats) or not table.seats[seat].held:
+            return []
+        table.seats[seat].held = False
+        if table.session is not None:
+            table.session.seat_back(seat, SeatSpec("human", table.seats[seat].name))
+        return [self._write(table, "returned", seat=seat)]
+
     def close(self, caller: Caller) -> Update:
         """Close the table; an open match is abandoned in the ledger (``not_host``,
         ``bad_status`` when already closed)."""
@@ -525,8 +590,8 @@ class Hosting:
         assert session is not None
         if caller.seat is None:
             raise TableError("not_seated", "only a seated player may act")
-        if table.seats[caller.seat].kind == "bot":
-            raise TableError("seat_held", "a bot plays your seat now (the host gave it one)")
+        if table.seats[caller.seat].kind == "bot" or table.seats[caller.seat].held:
+            raise TableError("seat_held", "a bot plays your seat now")
         event = session.next_event()
         if not isinstance(event, HumanTurn):  # pragma: no cover - advance ran the bots
             raise TableError("not_your_turn", "it is not your turn")
@@ -715,9 +780,10 @@ class Hosting:
             "variant": table.settings["variant"],
             "options": table.settings["options"],
             "house_rules": table.settings["house_rules"],
+            "hold": table.settings.get("hold"),
             "you": {"seat": caller.seat, "host": caller.host},
             "seats": [
-                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot}
+                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "held": s.held}
                 for i, s in enumerate(table.seats)
             ],
             "progress": None,
@@ -744,6 +810,7 @@ class Hosting:
                 table.status == "playing"
                 and state.to_act == caller.seat
                 and table.seats[caller.seat].kind != "bot"
+                and not table.seats[caller.seat].held
             ):
                 legal = tuple(a.notation() for a in engine.legal_actions(state, caller.seat))
             deal = view_document(view, table.presentation, names=names, legal=legal)

@@ -580,6 +580,18 @@ class PlaySession:
         if self._queue and isinstance(self._queue[0], HumanTurn) and self._queue[0].seat == seat:
             self._queue.pop(0)
 
+    def seat_back(self, seat: int, spec: SeatSpec) -> None:
+        """Give ``seat`` back to the human ``spec`` after `seat_bot` (its player
+        returned): its bot stops, and the seat's next turn is a `HumanTurn` again.
+
+        Raises:
+            UsageError: no such seat, or ``spec`` is not a human.
+        """
+        if not 0 <= seat < len(self.seats) or not spec.is_human:
+            raise UsageError(f"seat {seat} cannot be given back to {spec.name!r}")
+        self.bots.pop(seat, None)
+        self.seats = tuple(spec if s == seat else old for s, old in enumerate(self.seats))
+
     def can_undo(self, seat: int) -> bool:
         """True if `undo` would take back ``seat``'s last action now."""
         return self._undo_point(seat) is not None
