@@ -10,9 +10,11 @@ ledger. `Client` is a blocking websocket client that keeps every message it rece
 from __future__ import annotations
 
 import json
+import os
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +41,7 @@ class ServerHarness:
     """One server process's worth of state, started and stopped at will."""
 
     catalog: Catalog
-    db: Path
+    db: str
     limits: Limits = field(default_factory=Limits)
     port: int = 0
     hosting: Hosting | None = None
@@ -57,7 +59,7 @@ class ServerHarness:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Hosting:
-        self.ledger = Ledger(str(self.db), catalog=self.catalog)
+        self.ledger = Ledger(self.db, catalog=self.catalog)
         hosting = Hosting(self.catalog, self.ledger)
         app = create_app(hosting, limits=self.limits)
         if self.watch is not None:
@@ -162,8 +164,46 @@ def catalog() -> Catalog:
     return load_catalog()
 
 
+PG_ENV = "OPENWHIST_TEST_PG_URL"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL of an empty ledger: an SQLite file, or a fresh PostgreSQL database on the
+    server ``$OPENWHIST_TEST_PG_URL`` names (dropped afterwards; skipped without it)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "tables.sqlite3")
+        return
+    base = os.environ.get(PG_ENV)
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but {PG_ENV} is not: the PostgreSQL cases cannot run")
+        pytest.skip(f"PostgreSQL server tests need {PG_ENV} (bash .ci/pg-test-server.sh ...)")
+    import psycopg
+
+    name = f"ow_{uuid.uuid4().hex[:12]}"
+    admin = base.replace("postgresql+psycopg://", "postgresql://", 1)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    prefix, _, _db = base.rpartition("/")
+    try:
+        yield f"{prefix}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture
 def server(catalog: Catalog, tmp_path: Path) -> Iterator[ServerHarness]:
-    harness = ServerHarness(catalog, tmp_path / "tables.sqlite3")
+    """A server over an SQLite ledger file."""
+    harness = ServerHarness(catalog, str(tmp_path / "tables.sqlite3"))
+    yield harness
+    harness.stop()
+
+
+@pytest.fixture
+def any_server(catalog: Catalog, ledger_url: str) -> Iterator[ServerHarness]:
+    """A server over each kind of ledger: SQLite, and PostgreSQL when a server is given."""
+    harness = ServerHarness(catalog, ledger_url)
     yield harness
     harness.stop()

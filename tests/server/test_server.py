@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,8 +51,9 @@ def seat_host(server: ServerHarness, variant: str, seats: list[str], seed: int) 
 
 
 def test_a_whole_german_deal_between_a_websocket_client_and_the_servers_bot(
-    server: ServerHarness,
+    any_server: ServerHarness,
 ) -> None:
+    server = any_server
     server.start()
     created, host = seat_host(server, "german", ["human:Ann", "bot:heuristic"], seed=11)
     ann = Client(server.url)
@@ -85,7 +87,10 @@ def test_a_whole_german_deal_between_a_websocket_client_and_the_servers_bot(
     host.close()
 
 
-def test_a_restart_mid_deal_resumes_the_table_at_its_last_action(server: ServerHarness) -> None:
+def test_a_restart_mid_deal_resumes_the_table_at_its_last_action(
+    any_server: ServerHarness,
+) -> None:
+    server = any_server
     server.start()
     created, host = seat_host(server, "german", ["human:Ann", "bot:expert"], seed=5)
     ann = Client(server.url)
@@ -246,7 +251,7 @@ def test_tables_are_created_over_http_with_tokens_that_only_hash_in_the_ledger(
         created = json.loads(answer.read())
     assert set(created["seat_tokens"]) == {"0", "1", "3"}  # no token for the bot's seat
     assert server.ledger is not None
-    dump = server.db.read_bytes()
+    dump = Path(server.db).read_bytes()
     for token in [created["host_token"], *created["seat_tokens"].values()]:
         assert len(token) >= 43
         assert token.encode() not in dump
@@ -259,14 +264,12 @@ def test_tables_are_created_over_http_with_tokens_that_only_hash_in_the_ledger(
     assert json.loads(refused.value.read())["type"] == "error"
 
 
-def test_two_processes_never_apply_two_actions_to_one_table(
-    server: ServerHarness, tmp_path: Any
-) -> None:
+def test_two_processes_never_apply_two_actions_to_one_table(any_server: ServerHarness) -> None:
     """Two `Hosting`s over one ledger (two server processes): the one that read an old
     version writes nothing, and reloads the table at the other's action."""
-    assert server.catalog is not None
-    one_ledger = Ledger(str(tmp_path / "shared.sqlite3"), catalog=server.catalog)
-    two_ledger = Ledger(str(tmp_path / "shared.sqlite3"), catalog=server.catalog)
+    server = any_server
+    one_ledger = Ledger(server.db, catalog=server.catalog)
+    two_ledger = Ledger(server.db, catalog=server.catalog)
     one, two = Hosting(server.catalog, one_ledger), Hosting(server.catalog, two_ledger)
     created = one.create_table("german", ["human:Ann", "human:Bob"], seed=2)
     one.start(one.identify(created.table_id, created.host_token))
