@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -89,6 +90,7 @@ class _Hub:
     rooms: dict[int, set[_Connection]] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     timers: dict[tuple[int, int], asyncio.Task[None]] = field(default_factory=dict)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -120,6 +122,27 @@ class _Hub:
                     await asyncio.to_thread(self.hosting.hold_seat, table_id, seat)
 
         self.timers[key] = asyncio.create_task(later())
+
+    def remote_change(self, table_id: int, version: int) -> None:
+        """Another server process changed the table (the listener thread calls this):
+        bring this process's copy up to date and send its connections their views."""
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._start_sync, table_id, version)
+
+    def _start_sync(self, table_id: int, version: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._sync(table_id, version))
+        self.tasks.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self.tasks.discard)
+
+    async def _sync(self, table_id: int, version: int) -> None:
+        async with self.lock(table_id):
+            if not self.rooms.get(table_id):
+                # Nobody here watches it: drop any copy, it is loaded again when needed.
+                self.hosting.forget(table_id)
+                return
+            with contextlib.suppress(OpenWhistError):
+                await asyncio.to_thread(self.hosting.refresh, table_id, version)
 
     async def returned(self, table_id: int, seat: int) -> None:
         """``seat``'s player is connected again: no timer, and the seat is theirs."""
@@ -235,9 +258,16 @@ def create_app(
                     await asyncio.to_thread(hosting.advance, table_id)
                 # After a restart nobody is connected: each human seat's hold time runs.
                 await hub.watch_absent(table_id)
+        stop = threading.Event()
+        listener = threading.Thread(
+            target=hosting.listen, args=(hub.remote_change, stop), daemon=True
+        )
+        listener.start()  # PostgreSQL: other processes' changes; SQLite: ends at once
         yield
+        stop.set()
         for timer in hub.timers.values():
             timer.cancel()
+        await asyncio.to_thread(listener.join, 5)
 
     async def index(request: Request) -> Response:
         return PlainTextResponse(

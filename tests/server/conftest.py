@@ -174,6 +174,16 @@ def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "tables.sqlite3")
         return
+    yield from _pg_database()
+
+
+@pytest.fixture(params=[pytest.param("postgres", marks=pytest.mark.postgres)])
+def pg_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh PostgreSQL ledger database (for what only PostgreSQL does: notifications)."""
+    yield from _pg_database()
+
+
+def _pg_database() -> Iterator[str]:
     base = os.environ.get(PG_ENV)
     if not base:
         if os.environ.get("CI"):

@@ -10,6 +10,7 @@ host's rights that no seat has.
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -340,3 +341,53 @@ def test_a_gone_players_seat_is_played_by_the_tables_bot_until_they_return(
     assert back.until(lambda m: m["type"] in ("done", "error"))["type"] == "done"
     for c in (host, ann, back):
         c.close()
+
+
+def test_two_server_processes_on_one_postgresql_ledger_play_one_table(
+    catalog: Any, pg_url: str
+) -> None:
+    """Ann plays on one server process, Bob on another, over one PostgreSQL ledger: each
+    action taken on one reaches the other's client through LISTEN/NOTIFY, and the deal
+    is played to its end with every version seen in order on both sides."""
+    one, two = ServerHarness(catalog, pg_url), ServerHarness(catalog, pg_url)
+    try:
+        one.start()
+        two.start()
+        assert one.hosting is not None
+        created = one.hosting.create_table("german", ["human:Ann", "human:Bob"], seed=4)
+        host = Client(one.url)
+        host.hello(created.table_id, created.host_token)
+        ann, bob = Client(one.url), Client(two.url)
+        ann.hello(created.table_id, created.seat_tokens[0])
+        bob.hello(created.table_id, created.seat_tokens[1])
+        host.send({"type": "start"})
+        made = {0: 0, 1: 0}
+        clients = {0: ann, 1: bob}
+        deadline = time.monotonic() + 300
+        while True:
+            assert time.monotonic() < deadline, (made, latest_view(ann), latest_view(bob))
+            views = {}
+            for seat, client in clients.items():
+                client.drain(0.1)
+                views[seat] = latest_view(client)
+            if all(v is not None and v["status"] == "closed" for v in views.values()):
+                break
+            for seat, view in views.items():
+                deal = view["deal"] if view is not None and view["status"] == "playing" else None
+                if deal and deal["legal"]:
+                    clients[seat].send({"type": "act", "action": deal["legal"][0]})
+                    answer = clients[seat].until(lambda m: m["type"] in ("done", "error"))
+                    assert answer["type"] == "done", answer
+                    made[seat] += 1
+        assert made == {0: 26, 1: 26}
+        final_ann, final_bob = latest_view(ann), latest_view(bob)
+        assert final_ann is not None
+        assert final_bob is not None
+        assert final_ann["version"] == final_bob["version"]
+        assert final_ann["progress"] == final_bob["progress"]
+        assert final_ann["progress"]["finished"] is True
+        for c in (host, ann, bob):
+            c.close()
+    finally:
+        one.stop()
+        two.stop()

@@ -119,6 +119,10 @@ def update_seat(
     session.flush()
 
 
+CHANNEL = "openwhist_tables"
+"""The PostgreSQL ``NOTIFY`` channel of table changes: payload ``TABLE:VERSION:ORIGIN``."""
+
+
 def bump_version(
     *,
     session: Session,
@@ -126,9 +130,15 @@ def bump_version(
     read: int,
     status: str | None = None,
     match_id: int | None = None,
+    origin: str = "",
 ) -> int:
     """Move the table from version ``read`` to ``read + 1`` (and set ``status`` and
     ``match_id`` when given) in one conditional UPDATE; returns the new version.
+
+    On PostgreSQL the change is also announced on `CHANNEL` (``pg_notify``, delivered when
+    the transaction commits and never if it rolls back), so the other server processes
+    sharing the ledger learn that the table moved; ``origin`` names the writer, so it can
+    ignore its own announcements.
 
     Raises:
         StaleTableError: the table is no longer at version ``read`` (another writer applied
@@ -153,6 +163,11 @@ def bump_version(
             f"table {table_id} changed since version {read} (another server process applied "
             "a change first); nothing was written"
         )
+    if session.connection().dialect.name == "postgresql":
+        session.connection().execute(
+            sa.text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": f"{table_id}:{read + 1}:{origin}"},
+        )
     return read + 1
 
 
@@ -167,6 +182,7 @@ def live_tables(*, session: Session) -> list[int]:
 
 
 __all__ = [
+    "CHANNEL",
     "SeatRow",
     "StaleTableError",
     "bump_version",

@@ -42,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 from openwhist.bots import bot_rng
 from openwhist.game.errors import OpenWhistError
 from openwhist.game.presentation import Presentation
+from openwhist.game.scoring import MatchProgress
 from openwhist.game.state import TERMINAL
 from openwhist.plugins import Catalog
 from openwhist.services import UsageError
@@ -156,7 +158,8 @@ class Update:
     ``kind``: ``deal`` (cards dealt), ``action`` (``seat`` made a call or played a card),
     ``undo``, ``scored`` (a deal was scored), ``status`` (the table's status changed),
     ``seat`` (the host gave ``seat`` to a bot), ``held`` (the hold bot plays ``seat``, its
-    player gone) or ``returned`` (the player is back). ``notation`` is the action as played: only
+    player gone), ``returned`` (the player is back) or ``sync`` (another server process
+    changed the table: `refresh`). ``notation`` is the action as played: only
     its own seat may be shown it when ``private`` (a variant's `PrivateAction`); a dealt deck is
     never carried.
     """
@@ -202,6 +205,8 @@ class _Table:
     session: PlaySession | None = None
     presentation: Presentation | None = None
     pending: list[Change] = field(default_factory=list)
+    # A table whose match is over and no longer has a session: what its views still show.
+    final: tuple[MatchProgress, dict[str, Any] | None] | None = None
 
 
 def _check_status(table: _Table, *allowed: str) -> None:
@@ -234,6 +239,8 @@ class Hosting:
         self.ledger = ledger
         self.on_update = on_update
         self._tables: dict[int, _Table] = {}
+        # Names this process in the ledger's change announcements (`listen`).
+        self.origin = secrets.token_hex(8)
 
     # -- creating and finding tables ---------------------------------------------------------
 
@@ -389,7 +396,15 @@ class Hosting:
                 )
         except LedgerNotFoundError:
             raise TableError("unknown_table", f"there is no table {table_id}") from None
-        if table.match_id is not None and table.status in ("playing", "paused"):
+        point = None if table.match_id is None else self.ledger.resume_point(table.match_id)
+        if point is not None and point.finished:
+            # The match ended (or was abandoned) before the table was marked closed -- a
+            # stop between the two writes, or another process is about to close it: the
+            # table is over; its views show the final standing.
+            stored = self.ledger.get_match(point.match_id)["deal_records"]
+            last = next((d["record"] for d in reversed(stored) if d["status"] == "complete"), None)
+            table.status, table.final = "closed", (point.progress, last)
+        elif table.match_id is not None and table.status in ("playing", "paused"):
             resumed = resume_table(
                 self.catalog,
                 self.ledger,
@@ -425,6 +440,33 @@ class Hosting:
     def forget(self, table_id: int) -> None:
         """Drop this process's copy of a table (the next call reloads it from the ledger)."""
         self._tables.pop(table_id, None)
+
+    # -- other processes -----------------------------------------------------------------------
+
+    def listen(self, on_change: Callable[[int, int], None], stop: threading.Event) -> None:
+        """Call ``on_change(table_id, version)`` for every change another server process
+        writes to a table of the shared ledger, until ``stop`` is set (PostgreSQL
+        ``LISTEN``; returns at once on SQLite). Runs in a thread of its own."""
+        from openwhist.ledger.hosting import CHANNEL
+
+        for payload in self.ledger.notifications(CHANNEL, stop):
+            table, _, rest = payload.partition(":")
+            version, _, origin = rest.partition(":")
+            if origin != self.origin and table.isdigit() and version.isdigit():
+                on_change(int(table), int(version))
+
+    def refresh(self, table_id: int, version: int) -> Update | None:
+        """Another process wrote ``version`` of the table: reload it from the ledger when
+        this process's copy is older, and return a ``sync`` `Update` (also given to
+        ``on_update``) so the front end sends its connections their new views; ``None``
+        when this process was already there. (A front end without connections at the table
+        calls `forget` instead: the table is loaded again when needed.)"""
+        table = self._tables.get(table_id)
+        if table is not None and table.version >= version:
+            return None
+        self.forget(table_id)
+        fresh = self._table(table_id)
+        return self._notify(Update(table_id, fresh.version, "sync"))
 
     # -- the host's rights -------------------------------------------------------------------
 
@@ -579,6 +621,10 @@ class Hosting:
             point = self.ledger.resume_point(table.match_id)
             if not point.finished:
                 self.ledger.finish_match(table.match_id, abandoned=True)
+        if table.session is not None:
+            deals = table.session.builder.deals
+            last = deals[-1].model_dump(mode="json") if deals else None
+            table.final = (table.session.progress, last)
         table.session = None
         return self._write(table, "status", status="closed")
 
@@ -756,6 +802,7 @@ class Hosting:
                     read=table.version,
                     status=status,
                     match_id=match_id,
+                    origin=self.origin,
                 )
                 write(db)
         except BaseException:
@@ -792,6 +839,9 @@ class Hosting:
         }
         session = table.session
         if session is None:
+            if table.final is not None:
+                document["progress"] = progress_document(table.final[0])
+                document["last_deal"] = table.final[1]
             return document
         document["progress"] = progress_document(session.progress)
         if session.builder.deals:
