@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 
 PROTOCOL = "openwhist.table/1"
 """The protocol's name and version, sent in ``welcome``."""
+_LOG = logging.getLogger("openwhist_server")
 POLICY_VIOLATION = 1008
 """The websocket close code for a refused origin or a client that keeps flooding."""
 
@@ -119,7 +121,10 @@ class _Hub:
             await asyncio.sleep(hold)
             if not self.present(table_id, seat):
                 async with self.lock(table_id):
-                    await asyncio.to_thread(self.hosting.hold_seat, table_id, seat)
+                    try:
+                        await asyncio.to_thread(self.hosting.hold_seat, table_id, seat)
+                    except OpenWhistError as exc:  # nothing written; the seat waits on
+                        _LOG.warning("table %s seat %s: %s", table_id, seat, exc)
 
         self.timers[key] = asyncio.create_task(later())
 
@@ -252,12 +257,19 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         if restore:
-            ids = await asyncio.to_thread(hosting.restore)
+            ids, failed = await asyncio.to_thread(hosting.restore)
+            for table_id, reason in failed.items():
+                _LOG.warning("table %s cannot be served: %s", table_id, reason)
             for table_id in ids:
-                async with hub.lock(table_id):
-                    await asyncio.to_thread(hosting.advance, table_id)
-                # After a restart nobody is connected: each human seat's hold time runs.
-                await hub.watch_absent(table_id)
+                try:
+                    async with hub.lock(table_id):
+                        await asyncio.to_thread(hosting.advance, table_id)
+                    # After a restart nobody is connected: each human seat's hold time runs.
+                    await hub.watch_absent(table_id)
+                except OpenWhistError as exc:
+                    # Another process played the bots first, or a bot broke its contract:
+                    # the table stays as the ledger has it; the server starts all the same.
+                    _LOG.warning("table %s: %s", table_id, exc)
         stop = threading.Event()
         listener = threading.Thread(
             target=hosting.listen, args=(hub.remote_change, stop), daemon=True

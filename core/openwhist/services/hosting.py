@@ -425,17 +425,26 @@ class Hosting:
         table.presentation = session.engine.variant.match_presentation(session.engine.house_rules)
         session.on_change = table.pending.append
 
-    def restore(self) -> list[int]:
+    def restore(self) -> tuple[list[int], dict[int, str]]:
         """Load every table that is not closed (after a restart) at its last logged action.
-        Returns their ids; `advance` then lets their bots play on."""
+        Returns the ids loaded -- `advance` then lets their bots play on -- and, by id, why
+        each other one could not be (a bot or variant no longer installed, say): those stay
+        in the ledger as they are, and a client joining one is told the same reason."""
         from openwhist.ledger import hosting as repo
 
         with self.ledger.unit_of_work() as session:
             ids = repo.live_tables(session=session)
+        loaded: list[int] = []
+        failed: dict[int, str] = {}
         for table_id in ids:
             self._tables.pop(table_id, None)
-            self._table(table_id)
-        return ids
+            try:
+                self._table(table_id)
+            except OpenWhistError as exc:
+                failed[table_id] = str(exc)
+            else:
+                loaded.append(table_id)
+        return loaded, failed
 
     def forget(self, table_id: int) -> None:
         """Drop this process's copy of a table (the next call reloads it from the ledger)."""
