@@ -9,6 +9,7 @@ ledger. `Client` is a blocking websocket client that keeps every message it rece
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -26,6 +27,7 @@ from openwhist.plugins import Catalog, load_catalog
 from openwhist.services.hosting import Hosting, Update
 from openwhist.services.ledger import Ledger
 from openwhist_server import Limits, create_app
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -150,7 +152,8 @@ class Client:
     def close(self) -> None:
         # Read what is waiting first: a client whose queue is full reads no close frame,
         # and its close would wait out the close timeout.
-        self.drain(0.05)
+        with contextlib.suppress(ConnectionClosed):  # the server may be gone already
+            self.drain(0.05)
         self.connection.close()
 
 
