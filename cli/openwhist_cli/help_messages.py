@@ -167,6 +167,19 @@ HELP_TEXTS = (
     N_("Every deal, even past 500."),
     N_("Also list every score entry with its id."),
     N_(
+        "Host tables for network play: a websocket server that keeps every table's game\nand writes every action to the ledger before anyone sees it, so a restart resumes\neach table at its last action."
+    ),
+    N_(
+        "The ledger that keeps the tables (default: $OPENWHIST_DB, else ledger.sqlite3 in the user data directory)."
+    ),
+    N_(
+        "The address to listen on (default 127.0.0.1: this machine only; put a reverse proxy with TLS in front to open it to others, docs/server.md)."
+    ),
+    N_("The port to listen on."),
+    N_(
+        "A web origin (https://cards.example.org) whose pages may open websockets here, besides the server's own; repeatable."
+    ),
+    N_(
         'Play DEALS deals of VARIANT in whole matches with bots and summarise the results.\n\nThe last match is cut short if the deals run out before it ends: its record says\n"finished": false and it counts under matches_cut_short.'
     ),
     N_("The bot for every seat, or repeat once per seat in seat order [default: random]."),

@@ -101,6 +101,8 @@ _OURS: Final = frozenset(
         "score_entries",
         "party_totals",
         "party_statistics",
+        "hosted_tables",
+        "hosted_seats",
         "alembic_version",
     }
 )

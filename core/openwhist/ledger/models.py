@@ -238,6 +238,67 @@ class PartyStatistic(SQLModel, table=True):
     out_of: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
 
 
+TABLE_STATUSES: Final = ("waiting", "playing", "paused", "closed")
+"""A hosted table is ``waiting`` for its host to start it, ``playing``, ``paused`` by its
+host (nobody may act), or ``closed`` (its match is over or the host closed it)."""
+TABLE_SEAT_KINDS: Final = ("human", "open", "bot")
+"""A hosted seat is a named ``human``, ``open`` (anyone with its invite joins), or a ``bot``."""
+
+
+class HostedTable(SQLModel, table=True):
+    """A table hosted by ``whist serve`` (migration 0006): its settings, its host and the
+    match it plays (``match_id``, once started).
+
+    ``version`` counts the changes applied to the table (every logged action, undo, scored
+    deal and host decision): a writer bumps it from the value it read in the transaction
+    that writes the change (``UPDATE ... WHERE version = :read``), so two server processes
+    never apply two actions to one table at once -- the second finds the version moved and
+    applies nothing. ``host_token_hash`` is the SHA-256 of the host's token (the token
+    itself is never stored).
+    """
+
+    __tablename__ = "hosted_tables"
+    __table_args__ = (
+        sa.CheckConstraint(
+            "status IN ('waiting', 'playing', 'paused', 'closed')", name="ck_hosted_tables_status"
+        ),
+        sa.Index("ix_hosted_tables_status", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int | None = Field(default=None, foreign_key="matches.id")
+    status: str = Field(
+        default="waiting", max_length=16, sa_column_kwargs={"server_default": "waiting"}
+    )
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    host_token_hash: str = Field(max_length=64)
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
+class HostedSeat(SQLModel, table=True):
+    """One seat of a hosted table: who sits there now and the hash of its invite token.
+
+    ``kind`` is ``human`` (``name`` plays it), ``open`` (the first to join with the invite
+    names it) or ``bot`` (``bot``: ``NAME`` or ``NAME:LEVEL``; also a human seat the host
+    gave to a bot -- ``token_hash`` then still lets the player watch the seat's cards).
+    """
+
+    __tablename__ = "hosted_seats"
+    __table_args__ = (
+        sa.CheckConstraint("kind IN ('human', 'open', 'bot')", name="ck_hosted_seats_kind"),
+        sa.UniqueConstraint("token_hash", name="uq_hosted_seats_token_hash"),
+    )
+
+    table_id: int = Field(foreign_key="hosted_tables.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    kind: str = Field(default="open", max_length=16, sa_column_kwargs={"server_default": "open"})
+    name: str = Field(default="", max_length=100, sa_column_kwargs={"server_default": ""})
+    bot: str | None = Field(default=None, max_length=100)
+    token_hash: str | None = Field(default=None, max_length=64)
+
+
 TABLES: Final = (
     "players",
     "matches",
@@ -247,6 +308,8 @@ TABLES: Final = (
     "score_entries",
     "party_totals",
     "party_statistics",
+    "hosted_tables",
+    "hosted_seats",
 )
 """Our table names (plus ``alembic_version``): a database with other tables is foreign."""
 
@@ -255,8 +318,12 @@ __all__ = [
     "DEAL_STATUSES",
     "MATCH_STATUSES",
     "TABLES",
+    "TABLE_SEAT_KINDS",
+    "TABLE_STATUSES",
     "DealAction",
     "DealRow",
+    "HostedSeat",
+    "HostedTable",
     "Match",
     "PartyStatistic",
     "PartyTotal",

@@ -35,6 +35,7 @@ import functools
 import io
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -460,6 +461,44 @@ class Ledger:
                 raise
             finally:
                 session.close()
+
+    def unit_of_work(self) -> contextlib.AbstractContextManager[Session]:
+        """One unit of work for a service that writes several things at once (the hosting
+        service writes an action and its table's new version together): a session
+        committed when the block ends, rolled back whole on any error."""
+        return self._unit()
+
+    def statistics_of(self, variant: str) -> tuple[Statistic, ...]:
+        """The statistics ``variant`` declares, as `repository.complete_deal` keeps them."""
+        return self._statistics_of(variant)
+
+    def notifications(self, channel: str, stop: threading.Event) -> Iterator[str]:
+        """The payloads of PostgreSQL ``NOTIFY`` on ``channel``, as they come, until
+        ``stop`` is set (checked every half second); nothing on SQLite, which has no
+        notifications. One connection of the pool is held for the whole time and dropped
+        afterwards (it was switched to autocommit to listen).
+
+        Raises:
+            LedgerError: the server cannot be reached (with its exit code).
+        """
+        url, engine, _ = self._sqlalchemy()
+        if engine.dialect.name != "postgresql":
+            return
+        if not channel.isidentifier():
+            raise LedgerError(f"{channel!r} is not a channel name")
+        with self._db.translate_errors(url):
+            raw = engine.raw_connection()
+        try:
+            conn: Any = raw.driver_connection
+            conn.autocommit = True
+            conn.execute(f"LISTEN {channel}")
+            while not stop.is_set():
+                for notify in conn.notifies(timeout=0.5):
+                    yield notify.payload
+                    if stop.is_set():
+                        break
+        finally:
+            raw.invalidate()
 
     # -- variants ------------------------------------------------------------------------
 

@@ -654,6 +654,34 @@ class PlaySession:
         assert isinstance(event, ActionPlayed)
         return event
 
+    def seat_bot(self, seat: int, spec: SeatSpec, bot: Bot) -> None:
+        """Let ``bot`` (described by ``spec``, a bot seat) play ``seat`` from now on -- a
+        table's host giving an absent player's seat to a bot. A turn of that seat already
+        announced (`HumanTurn`) is withdrawn, so the next event is the bot's. The match's
+        record keeps the players it started with.
+
+        Raises:
+            UsageError: no such seat, or ``spec`` is not a bot.
+        """
+        if not 0 <= seat < len(self.seats) or spec.bot is None:
+            raise UsageError(f"seat {seat} cannot be given to {spec.bot_label!r}")
+        self.bots[seat] = bot
+        self.seats = tuple(spec if s == seat else old for s, old in enumerate(self.seats))
+        if self._queue and isinstance(self._queue[0], HumanTurn) and self._queue[0].seat == seat:
+            self._queue.pop(0)
+
+    def seat_back(self, seat: int, spec: SeatSpec) -> None:
+        """Give ``seat`` back to the human ``spec`` after `seat_bot` (its player
+        returned): its bot stops, and the seat's next turn is a `HumanTurn` again.
+
+        Raises:
+            UsageError: no such seat, or ``spec`` is not a human.
+        """
+        if not 0 <= seat < len(self.seats) or not spec.is_human:
+            raise UsageError(f"seat {seat} cannot be given back to {spec.name!r}")
+        self.bots.pop(seat, None)
+        self.seats = tuple(spec if s == seat else old for s, old in enumerate(self.seats))
+
     def can_undo(self, seat: int) -> bool:
         """True if `undo` would take back ``seat``'s last action now."""
         return self._undo_point(seat) is not None

@@ -1,0 +1,905 @@
+"""Hosted tables: matches played over the network, kept server-side and in the ledger.
+
+This is the service ``whist serve`` stands on (docs/server.md); it imports no web library,
+so any front end -- the ASGI app, a test, a future terminal host -- drives tables the same
+way. `Hosting` owns every table of one server process:
+
+* `Hosting.create_table` -- a table of any installed variant with its options, house rules
+  and seat count; each seat ``human:NAME``, ``open`` or ``bot:NAME[:LEVEL]``. It returns
+  the **host token** and one **invite token** per human or open seat
+  (`secrets.token_urlsafe`, 32 bytes); the ledger stores only their SHA-256, so a copy of
+  the ledger lets nobody sit down at a table;
+* `Hosting.identify` -- who a token names at a table: the host, a seat, or (no token) a
+  spectator, if the table admits them;
+* the host's rights -- `start` (the match is created in the ledger and the bots play up to
+  the first human turn), `pause` / `unpause`, `seat_bot` (a seat's player is gone: a bot
+  plays it), `close` (an open match is abandoned);
+* `Hosting.act` -- the seat to act makes a call or plays a card. The server is the
+  authority: the text is parsed and checked by the engine against the seat's legal
+  actions; an illegal or unreadable action raises with the reason and **changes
+  nothing**. A legal one is written to the ledger -- the action and the table's new
+  version in one transaction -- and only then returned as an `Update` for the front end to
+  broadcast; the bots' replies follow, each written the same way before it is returned;
+* `Hosting.view` -- what one caller may see now, as a JSON document rendered from the
+  declared presentation (`openwhist.services.wire`): a seat its own view only, a
+  spectator what every seat sees alike;
+* `Hosting.restore` -- after a restart, every table not closed is loaded again at its last
+  logged action (`openwhist.services.table.resume_table`) and its bots play on.
+
+**Two processes, one table.** A process keeps its tables' sessions in memory and remembers
+each table's version. Every write goes through `openwhist.ledger.hosting.bump_version`,
+which moves the version from the one this process read with a conditional UPDATE: when
+another process moved it first, the transaction rolls back whole (nothing is written),
+this process drops its copy of the table (the next call reloads it from the ledger) and
+the caller gets `StaleTableError` -- so two processes never apply two actions to one table.
+
+Within one process the front end serialises the calls for one table (the ASGI app holds a
+lock per table); calls for different tables may run in parallel threads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from openwhist.bots import bot_rng
+from openwhist.game.errors import OpenWhistError
+from openwhist.game.presentation import Presentation
+from openwhist.game.scoring import MatchProgress
+from openwhist.game.state import TERMINAL
+from openwhist.plugins import Catalog
+from openwhist.services import UsageError
+from openwhist.services.isolation import SeatBots
+from openwhist.services.play import (
+    ActionPlayed,
+    Change,
+    DealScored,
+    DealStarted,
+    HumanTurn,
+    MatchOver,
+    PlaySession,
+    SeatSpec,
+    Undone,
+    default_bot,
+    parse_seat,
+    start_session,
+)
+from openwhist.services.simulate import resolve_bot
+from openwhist.services.table import ledger_player, resume_table
+from openwhist.services.wire import progress_document, spectator_view, view_document
+
+if TYPE_CHECKING:
+    from openwhist.services.ledger import Ledger
+
+TOKEN_BYTES = 32
+"""Random bytes in a host or invite token (`secrets.token_urlsafe`: 43 characters)."""
+MAX_SEATS = 8
+"""No variant seats more; a table request asking for more is refused before any lookup."""
+MAX_HOLD = 86400.0
+"""The longest hold time a table may set (a day), in seconds."""
+
+
+class TableError(OpenWhistError):
+    """A request the table refuses: ``code`` names the reason for clients (docs/server.md,
+    "Errors"), the message explains it to a person. Nothing was changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a token, as the ledger stores it (hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh unguessable token (`TOKEN_BYTES` from the OS CSPRNG)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+# -- requests and answers ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat of a table request: ``human`` (``name`` plays it), ``open`` (whoever joins
+    with its invite; ``name`` is the default) or ``bot`` (``bot``: ``NAME[:LEVEL]``)."""
+
+    kind: str
+    name: str = ""
+    bot: str | None = None
+
+
+def parse_table_seat(text: str) -> TableSeat:
+    """Read ``human:NAME``, ``human``, ``open`` or ``bot:NAME[:LEVEL]``.
+
+    Raises:
+        UsageError: anything else.
+    """
+    stripped = text.strip()
+    if stripped.lower() == "open":
+        return TableSeat("open")
+    spec = parse_seat(stripped, "")
+    if spec.is_human:
+        return TableSeat("human", spec.name)
+    return TableSeat("bot", bot=spec.bot_label)
+
+
+@dataclass(frozen=True)
+class CreatedTable:
+    """A new table: its id, the host's token and each human or open seat's invite token
+    (by seat). The tokens are shown once: the ledger keeps only their hashes."""
+
+    table_id: int
+    host_token: str
+    seat_tokens: dict[int, str]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: the table, the seat (``None``: a spectator or the host without a
+    seat) and whether the caller is the table's host."""
+
+    table_id: int
+    seat: int | None
+    host: bool = False
+
+
+@dataclass(frozen=True)
+class Update:
+    """One change written to the ledger, for the front end to broadcast (new views).
+
+    ``kind``: ``deal`` (cards dealt), ``action`` (``seat`` made a call or played a card),
+    ``undo``, ``scored`` (a deal was scored), ``status`` (the table's status changed),
+    ``seat`` (the host gave ``seat`` to a bot), ``held`` (the hold bot plays ``seat``, its
+    player gone), ``returned`` (the player is back) or ``sync`` (another server process
+    changed the table: `refresh`). ``notation`` is the action as played: only
+    its own seat may be shown it when ``private`` (a variant's `PrivateAction`); a dealt deck is
+    never carried.
+    """
+
+    table_id: int
+    version: int
+    kind: str
+    seat: int | None = None
+    notation: str | None = None
+    private: bool = False
+
+    def event_for(self, seat: int | None) -> dict[str, Any]:
+        """The event as ``seat`` (``None``: a spectator) may be told it."""
+        event: dict[str, Any] = {"kind": self.kind, "version": self.version}
+        if self.seat is not None:
+            event["seat"] = self.seat
+        if self.notation is not None:
+            event["action"] = self.notation if not self.private or seat == self.seat else "?"
+        return event
+
+
+# -- one table in memory -------------------------------------------------------------------
+
+
+@dataclass
+class _Seat:
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+    held: bool = False  # a human seat the table's hold bot plays while its player is gone
+
+
+@dataclass
+class _Table:
+    id: int
+    version: int
+    status: str
+    match_id: int | None
+    settings: dict[str, Any]
+    seats: list[_Seat]
+    host_token_hash: str
+    session: PlaySession | None = None
+    presentation: Presentation | None = None
+    pending: list[Change] = field(default_factory=list)
+    # A table whose match is over and no longer has a session: what its views still show.
+    final: tuple[MatchProgress, dict[str, Any] | None] | None = None
+
+
+def _check_status(table: _Table, *allowed: str) -> None:
+    if table.status not in allowed:
+        raise TableError(
+            "bad_status",
+            f"table {table.id} is {table.status}: that needs it {' or '.join(allowed)}",
+        )
+
+
+class Hosting:
+    """Every hosted table of one server process (see the module docstring).
+
+    Args:
+        catalog: the plugin catalog (variants, house rules, bots).
+        ledger: where tables, matches and every action are kept.
+        on_update: called with every `Update` right after its transaction committed (in
+            the calling thread, the table's lock still held), so a front end broadcasts
+            the views of exactly that version; the same updates are also returned.
+    """
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        ledger: Ledger,
+        *,
+        on_update: Callable[[Update], None] | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.ledger = ledger
+        self.on_update = on_update
+        self._tables: dict[int, _Table] = {}
+        # Names this process in the ledger's change announcements (`listen`).
+        self.origin = secrets.token_hex(8)
+
+    # -- creating and finding tables ---------------------------------------------------------
+
+    def create_table(
+        self,
+        variant: str,
+        seats: Sequence[str | TableSeat],
+        *,
+        options: Mapping[str, Any] | None = None,
+        house_rules: Sequence[str] = (),
+        undo: bool = False,
+        autoplay: bool = False,
+        spectators: bool = True,
+        seed: int | None = None,
+        hold: float | None = None,
+        hold_bot: str | None = None,
+    ) -> CreatedTable:
+        """A new table, ``waiting`` for its host to start it.
+
+        ``seats`` has one entry per seat (the count must be one the variant allows);
+        ``seed`` makes the deals repeatable (tests; a seeded match's future deals can be
+        computed by whoever reads the seed from the ledger, so a real table has none).
+        ``hold``: seconds a human seat's player may be gone before ``hold_bot`` (default:
+        the variant's default bot, `default_bot`) plays the seat until the player returns
+        (`hold_seat`, `release_seat`); ``None``: the table waits for its players.
+
+        Raises:
+            UnknownVariantError, OptionsError, SeatCountError, UsageError,
+            UnknownBotLevelError: a bad request, explained (nothing is stored).
+        """
+        if not 0 < len(seats) <= MAX_SEATS:
+            raise UsageError(f"a table has 1 to {MAX_SEATS} seats, not {len(seats)}")
+        if hold is not None and not 0 <= hold <= MAX_HOLD:
+            raise UsageError(f"a hold time is 0 to {MAX_HOLD:g} seconds, not {hold!r}")
+        wanted = [s if isinstance(s, TableSeat) else parse_table_seat(s) for s in seats]
+        # Everything is checked the way the match will be built before anything is stored.
+        probe = start_session(
+            self.catalog,
+            variant,
+            options=options,
+            house_rules=house_rules,
+            seats=[_seat_text(s) for s in wanted],
+            players=len(wanted),
+            seed=0,
+        )
+        names = probe.engine.seat_names
+        held_by = None
+        if hold is not None:
+            held_by = resolve_bot(
+                self.catalog,
+                probe.variant_name,
+                hold_bot or default_bot(self.catalog, probe.variant_name),
+            ).label
+        host = new_token()
+        tokens: dict[int, str] = {}
+        rows = []
+        from openwhist.ledger.hosting import SeatRow
+
+        for index, seat in enumerate(wanted):
+            if seat.kind == "bot":
+                label = probe.seats[index].bot_label
+                rows.append(SeatRow("bot", names[index], label, None))
+                continue
+            tokens[index] = new_token()
+            name = seat.name or names[index]
+            rows.append(SeatRow(seat.kind, name, None, token_hash(tokens[index])))
+        settings = {
+            "variant": probe.variant_name,
+            "options": probe.engine.options.model_dump(mode="json"),
+            "house_rules": [rule.name for rule in probe.engine.house_rules],
+            "seats": len(wanted),
+            "undo": undo,
+            "autoplay": autoplay,
+            "spectators": spectators,
+            "seed": seed,
+            "hold": hold,
+            "hold_bot": held_by,
+        }
+        from openwhist.ledger import hosting as repo
+
+        with self.ledger.unit_of_work() as session:
+            row = repo.create_table(
+                session=session, host_token_hash=token_hash(host), settings=settings, seats=rows
+            )
+            assert row.id is not None
+            table_id = row.id
+        return CreatedTable(table_id, host, tokens)
+
+    def identify(self, table_id: int, token: str | None) -> Caller:
+        """Who ``token`` is at table ``table_id``: its host, one of its seats, or -- no
+        token -- a spectator.
+
+        Raises:
+            TableError: ``unknown_table``; ``bad_token`` (a token of no seat of this
+                table); ``no_spectators`` (the table admits none).
+        """
+        table = self._table(table_id)
+        if token is None:
+            if not table.settings.get("spectators", True):
+                raise TableError("no_spectators", f"table {table_id} admits no spectators")
+            return Caller(table_id, None)
+        digest = token_hash(token)
+        if secrets.compare_digest(digest, table.host_token_hash):
+            return Caller(table_id, None, host=True)
+        for index, seat in enumerate(table.seats):
+            if seat.token_hash is not None and secrets.compare_digest(digest, seat.token_hash):
+                return Caller(table_id, index)
+        raise TableError("bad_token", f"that token opens no seat of table {table_id}")
+
+    def tables(self) -> list[int]:
+        """The tables this process has loaded."""
+        return sorted(self._tables)
+
+    def status(self, table_id: int) -> str:
+        """The table's status: ``waiting``, ``playing``, ``paused`` or ``closed``."""
+        return self._table(table_id).status
+
+    def version(self, table_id: int) -> int:
+        """The table's version (changes applied so far)."""
+        return self._table(table_id).version
+
+    def match_id(self, table_id: int) -> int | None:
+        """The ledger's match the table plays (``None`` before it starts)."""
+        return self._table(table_id).match_id
+
+    def _table(self, table_id: int) -> _Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            table = self._load(table_id)
+        return table
+
+    def _load(self, table_id: int) -> _Table:
+        """Read a table from the ledger; a started one gets its session back at the last
+        logged action (`resume_table`), its bot-held seats played by their bots again."""
+        from openwhist.ledger import hosting as repo
+        from openwhist.ledger.errors import LedgerNotFoundError
+
+        try:
+            with self.ledger.unit_of_work() as session:
+                row = repo.get_table(session=session, table_id=table_id)
+                seats = [
+                    _Seat(s.kind, s.name, s.bot, s.token_hash)
+                    for s in repo.seats_of(session=session, table_id=table_id)
+                ]
+                table = _Table(
+                    id=table_id,
+                    version=row.version,
+                    status=row.status,
+                    match_id=row.match_id,
+                    settings=dict(row.settings),
+                    seats=seats,
+                    host_token_hash=row.host_token_hash,
+                )
+        except LedgerNotFoundError:
+            raise TableError("unknown_table", f"there is no table {table_id}") from None
+        point = None if table.match_id is None else self.ledger.resume_point(table.match_id)
+        if point is not None and point.finished:
+            # The match ended (or was abandoned) before the table was marked closed -- a
+            # stop between the two writes, or another process is about to close it: the
+            # table is over; its views show the final standing.
+            stored = self.ledger.get_match(point.match_id)["deal_records"]
+            last = next((d["record"] for d in reversed(stored) if d["status"] == "complete"), None)
+            table.status, table.final = "closed", (point.progress, last)
+        elif table.match_id is not None and table.status in ("playing", "paused"):
+            resumed = resume_table(
+                self.catalog,
+                self.ledger,
+                table.match_id,
+                undo=bool(table.settings.get("undo")),
+                autoplay=bool(table.settings.get("autoplay")),
+            )
+            session_ = resumed.session
+            self._attach(table, session_)
+            for index, seat in enumerate(table.seats):
+                if seat.kind == "bot" and seat.bot is not None and index not in session_.bots:
+                    self._give_to_bot(table, index, seat.bot)
+        self._tables[table_id] = table
+        return table
+
+    def _attach(self, table: _Table, session: PlaySession) -> None:
+        table.session = session
+        table.presentation = session.engine.variant.match_presentation(session.engine.house_rules)
+        session.on_change = table.pending.append
+
+    def restore(self) -> tuple[list[int], dict[int, str]]:
+        """Load every table that is not closed (after a restart) at its last logged action.
+        Returns the ids loaded -- `advance` then lets their bots play on -- and, by id, why
+        each other one could not be (a bot or variant no longer installed, say): those stay
+        in the ledger as they are, and a client joining one is told the same reason."""
+        from openwhist.ledger import hosting as repo
+
+        with self.ledger.unit_of_work() as session:
+            ids = repo.live_tables(session=session)
+        loaded: list[int] = []
+        failed: dict[int, str] = {}
+        for table_id in ids:
+            self._tables.pop(table_id, None)
+            try:
+                self._table(table_id)
+            except OpenWhistError as exc:
+                failed[table_id] = str(exc)
+            else:
+                loaded.append(table_id)
+        return loaded, failed
+
+    def forget(self, table_id: int) -> None:
+        """Drop this process's copy of a table (the next call reloads it from the ledger)."""
+        self._tables.pop(table_id, None)
+
+    # -- other processes -----------------------------------------------------------------------
+
+    def listen(self, on_change: Callable[[int, int], None], stop: threading.Event) -> None:
+        """Call ``on_change(table_id, version)`` for every change another server process
+        writes to a table of the shared ledger, until ``stop`` is set (PostgreSQL
+        ``LISTEN``; returns at once on SQLite). Runs in a thread of its own."""
+        from openwhist.ledger.hosting import CHANNEL
+
+        for payload in self.ledger.notifications(CHANNEL, stop):
+            table, _, rest = payload.partition(":")
+            version, _, origin = rest.partition(":")
+            if origin != self.origin and table.isdigit() and version.isdigit():
+                on_change(int(table), int(version))
+
+    def refresh(self, table_id: int, version: int) -> Update | None:
+        """Another process wrote ``version`` of the table: reload it from the ledger when
+        this process's copy is older, and return a ``sync`` `Update` (also given to
+        ``on_update``) so the front end sends its connections their new views; ``None``
+        when this process was already there. (A front end without connections at the table
+        calls `forget` instead: the table is loaded again when needed.)"""
+        table = self._tables.get(table_id)
+        if table is not None and table.version >= version:
+            return None
+        self.forget(table_id)
+        fresh = self._table(table_id)
+        return self._notify(Update(table_id, fresh.version, "sync"))
+
+    # -- the host's rights -------------------------------------------------------------------
+
+    def _host(self, caller: Caller) -> _Table:
+        table = self._table(caller.table_id)
+        if not caller.host:
+            raise TableError("not_host", "only the table's host may do that")
+        return table
+
+    def start(self, caller: Caller) -> list[Update]:
+        """Start a waiting table: its match is created in the ledger (open seats nobody
+        named keep their default names) and the bots play up to the first human turn.
+
+        Raises:
+            TableError: ``not_host``; ``bad_status`` (not waiting).
+        """
+        table = self._host(caller)
+        _check_status(table, "waiting")
+        settings = table.settings
+        specs = [
+            f"bot:{seat.bot}" if seat.kind == "bot" else f"human:{seat.name}"
+            for seat in table.seats
+        ]
+        session = start_session(
+            self.catalog,
+            settings["variant"],
+            options=settings["options"],
+            house_rules=settings["house_rules"],
+            seats=specs,
+            players=settings["seats"],
+            seed=settings.get("seed"),
+            undo=bool(settings.get("undo")),
+            autoplay=bool(settings.get("autoplay")),
+        )
+        match_id = self.ledger.start_match(
+            session.variant_name,
+            [ledger_player(spec.name, spec.bot_label) for spec in session.seats],
+            options=session.engine.options,
+            first_dealer=session.first_dealer,
+            seed=session.seed,
+            house_rules=[rule.name for rule in session.engine.house_rules],
+            inputs="played",
+            seats=session.engine.seats,
+        )
+        # The copy in memory changes first, so the listener renders the new version; a
+        # failed write makes this process forget the table (`_commit`), undoing it.
+        table.match_id = match_id
+        self._attach(table, session)
+        update = self._write(table, "status", status="playing", match_id=match_id)
+        return [update, *self.advance(caller.table_id)]
+
+    def pause(self, caller: Caller) -> Update:
+        """Pause a playing table: nobody acts, the bots wait (``not_host``, ``bad_status``)."""
+        table = self._host(caller)
+        _check_status(table, "playing")
+        return self._write(table, "status", status="paused")
+
+    def unpause(self, caller: Caller) -> list[Update]:
+        """Let a paused table play on (``not_host``, ``bad_status``)."""
+        table = self._host(caller)
+        _check_status(table, "paused")
+        update = self._write(table, "status", status="playing")
+        return [update, *self.advance(caller.table_id)]
+
+    def seat_bot(self, caller: Caller, seat: int, bot: str) -> list[Update]:
+        """Give ``seat`` to ``bot`` (``NAME[:LEVEL]``): its player is gone. The seat's
+        invite token stays valid (its holder still sees the seat's cards); the match's
+        record keeps the player it started with.
+
+        Raises:
+            TableError: ``not_host``, ``bad_status`` (closed), ``bad_seat``.
+            UsageError, UnknownBotLevelError: a bot that cannot play the variant.
+        """
+        table = self._host(caller)
+        _check_status(table, "waiting", "playing", "paused")
+        if not 0 <= seat < len(table.seats):
+            raise TableError("bad_seat", f"table {table.id} has no seat {seat}")
+        spec = resolve_bot(self.catalog, table.settings["variant"], bot)
+        label = spec.label
+        old = table.seats[seat]
+        table.seats[seat] = _Seat("bot", old.name, label, old.token_hash)
+        if table.session is not None:
+            self._give_to_bot(table, seat, label)
+        update = self._write(table, "seat", seat=seat, seat_row=("bot", old.name, label))
+        if table.status == "playing":
+            return [update, *self.advance(caller.table_id)]
+        return [update]
+
+    def _give_to_bot(self, table: _Table, seat: int, label: str) -> None:
+        session = table.session
+        assert session is not None
+        variant = session.variant_name
+        spec = resolve_bot(self.catalog, variant, label)
+        seats = SeatBots(self.catalog, variant, session.engine.seat_names, None)
+        # A fresh stream from the OS: a bot that takes a seat mid-match has no seed to
+        # reproduce, and a seed would let a reader of the ledger predict its play.
+        bot = seats.build(seat, spec, bot_rng(random.SystemRandom().getrandbits(63), seat))
+        name, _, level = label.partition(":")
+        spec_seat = SeatSpec("bot", session.seats[seat].name, bot=name, level=level or None)
+        session.seat_bot(seat, spec_seat, bot)
+
+    # -- absent players ----------------------------------------------------------------------
+
+    def hold_time(self, table_id: int) -> float | None:
+        """The table's hold time in seconds (``None``: it waits for its players)."""
+        hold = self._table(table_id).settings.get("hold")
+        return None if hold is None else float(hold)
+
+    def human_seats(self, table_id: int) -> list[int]:
+        """The seats a person plays (human or open; not those given to a bot)."""
+        return [i for i, s in enumerate(self._table(table_id).seats) if s.kind != "bot"]
+
+    def hold_seat(self, table_id: int, seat: int) -> list[Update]:
+        """``seat``'s player has been gone longer than the hold time: the table's hold bot
+        plays the seat until `release_seat`. The change is written (an ``update`` of kind
+        ``held``); nothing happens at a table without a hold time, one not started or
+        closed, a bot's seat, or a seat already held.
+        """
+        table = self._table(table_id)
+        label = table.settings.get("hold_bot")
+        if (
+            label is None
+            or table.session is None
+            or table.status not in ("playing", "paused")
+            or not 0 <= seat < len(table.seats)
+            or table.seats[seat].kind == "bot"
+            or table.seats[seat].held
+        ):
+            return []
+        table.seats[seat].held = True
+        self._give_to_bot(table, seat, label)
+        update = self._write(table, "held", seat=seat)
+        return [update, *self.advance(table_id)]
+
+    def release_seat(self, table_id: int, seat: int) -> list[Update]:
+        """``seat``'s player is back: the hold bot stops and the seat's turns are the
+        player's again (an ``update`` of kind ``returned``; nothing if it was not held)."""
+        table = self._table(table_id)
+        if not 0 <= seat < len(table.seats) or not table.seats[seat].held:
+            return []
+        table.seats[seat].held = False
+        if table.session is not None:
+            table.session.seat_back(seat, SeatSpec("human", table.seats[seat].name))
+        return [self._write(table, "returned", seat=seat)]
+
+    def close(self, caller: Caller) -> Update:
+        """Close the table; an open match is abandoned in the ledger (``not_host``,
+        ``bad_status`` when already closed)."""
+        table = self._host(caller)
+        _check_status(table, "waiting", "playing", "paused")
+        if table.match_id is not None:
+            point = self.ledger.resume_point(table.match_id)
+            if not point.finished:
+                self.ledger.finish_match(table.match_id, abandoned=True)
+        if table.session is not None:
+            deals = table.session.builder.deals
+            last = deals[-1].model_dump(mode="json") if deals else None
+            table.final = (table.session.progress, last)
+        table.session = None
+        return self._write(table, "status", status="closed")
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def _turn(self, table: _Table, caller: Caller) -> HumanTurn:
+        _check_status(table, "playing")
+        session = table.session
+        assert session is not None
+        if caller.seat is None:
+            raise TableError("not_seated", "only a seated player may act")
+        if table.seats[caller.seat].kind == "bot" or table.seats[caller.seat].held:
+            raise TableError("seat_held", "a bot plays your seat now")
+        event = session.next_event()
+        if not isinstance(event, HumanTurn):  # pragma: no cover - advance ran the bots
+            raise TableError("not_your_turn", "it is not your turn")
+        if event.seat != caller.seat:
+            name = table.seats[event.seat].name
+            raise TableError("not_your_turn", f"it is {name}'s turn, not yours")
+        return event
+
+    def act(self, caller: Caller, text: str) -> list[Update]:
+        """The caller's seat makes ``text`` (a call or a card in the variant's notation).
+
+        Checked by the engine first: nothing changes unless it is legal. Written to the
+        ledger before it is returned; then the bots play up to the next human turn, each
+        action written before it is returned.
+
+        Raises:
+            TableError: ``bad_status``, ``not_seated``, ``seat_held``, ``not_your_turn``.
+            InvalidNotationError: text that is no action of this phase (with why).
+            IllegalActionError: an action the rules forbid now (with the legal ones).
+            StaleTableError: another process changed the table first (nothing written;
+                this process reloads the table on the next call).
+        """
+        table = self._table(caller.table_id)
+        self._turn(table, caller)
+        session = table.session
+        assert session is not None
+        session.act(text)  # raises, unchanged, on anything illegal
+        return [self._flush(table), *self.advance(caller.table_id)]
+
+    def undo(self, caller: Caller) -> list[Update]:
+        """Take back the caller's last action (when the table allows undo).
+
+        Raises:
+            TableError: as `act`; ``no_undo`` (the table does not allow it).
+            IllegalActionError: nothing of the caller's to take back.
+        """
+        table = self._table(caller.table_id)
+        if not table.settings.get("undo"):
+            raise TableError("no_undo", "this table does not allow undo")
+        self._turn(table, caller)
+        session = table.session
+        assert session is not None
+        session.undo()
+        return [self._flush(table), *self.advance(caller.table_id)]
+
+    def advance(self, table_id: int) -> list[Update]:
+        """Let the bots (and auto-play) act up to the next human turn or the match's end,
+        writing each change before returning it. Nothing while the table is not playing."""
+        table = self._table(table_id)
+        updates: list[Update] = []
+        while table.status == "playing" and table.session is not None:
+            event = table.session.next_event()
+            if table.pending:
+                updates.append(self._flush(table))
+            if isinstance(event, HumanTurn):
+                break
+            if isinstance(event, MatchOver):
+                updates.append(self._write(table, "status", status="closed"))
+                break
+        return updates
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def _flush(self, table: _Table) -> Update:
+        """Write the session's pending changes and the table's next version in one
+        transaction; the `Update` describes the last one."""
+        changes, table.pending[:] = list(table.pending), []
+        assert changes, "nothing to write"
+        session = table.session
+        assert session is not None
+        assert table.match_id is not None
+        match_id = table.match_id
+        variant = session.variant_name
+        statistics = self.ledger.statistics_of(variant)
+
+        def write(db: Any) -> None:
+            from openwhist.ledger import repository as repo
+
+            for change in changes:
+                if isinstance(change, DealStarted | ActionPlayed):
+                    repo.append_action(
+                        session=db, match_id=match_id, index=change.index, notation=change.notation
+                    )
+                elif isinstance(change, Undone):
+                    repo.truncate_actions(session=db, match_id=match_id, keep=change.keep)
+                elif isinstance(change, DealScored):
+                    repo.complete_deal(
+                        session=db,
+                        match_id=match_id,
+                        score=change.score,
+                        progress=change.progress,
+                        statistics=statistics,
+                    )
+
+        last = changes[-1]
+        if isinstance(last, DealStarted):
+            kind, seat, notation, private = "deal", last.dealer, None, False
+        elif isinstance(last, ActionPlayed):
+            assert table.presentation is not None
+            private = table.presentation.private_action(last.action) is not None
+            kind, seat, notation = "action", last.seat, last.notation
+        elif isinstance(last, Undone):
+            kind, seat, notation, private = "undo", last.seat, None, False
+        else:
+            kind, seat, notation, private = "scored", None, None, False
+        version = self._commit(table, write)
+        return self._notify(Update(table.id, version, kind, seat, notation, private))
+
+    def _write(
+        self,
+        table: _Table,
+        kind: str,
+        *,
+        status: str | None = None,
+        match_id: int | None = None,
+        seat: int | None = None,
+        seat_row: tuple[str, str, str | None] | None = None,
+    ) -> Update:
+        def write(db: Any) -> None:
+            from openwhist.ledger import hosting as repo
+
+            if seat_row is not None and seat is not None:
+                repo.update_seat(
+                    session=db,
+                    table_id=table.id,
+                    seat=seat,
+                    kind=seat_row[0],
+                    name=seat_row[1],
+                    bot=seat_row[2],
+                )
+
+        if status is not None:
+            # The new status counts for the views the listener renders of this version (a
+            # failed write makes this process forget the table: `_commit`).
+            table.status = status
+        version = self._commit(table, write, status=status, match_id=match_id)
+        return self._notify(Update(table.id, version, kind, seat))
+
+    def _notify(self, update: Update) -> Update:
+        if self.on_update is not None:
+            self.on_update(update)
+        return update
+
+    def _commit(
+        self,
+        table: _Table,
+        write: Any,
+        *,
+        status: str | None = None,
+        match_id: int | None = None,
+    ) -> int:
+        """Run ``write(db)`` and move the table's version on, in one transaction. On any
+        failure nothing is written and this process forgets its copy of the table (its
+        in-memory session may be ahead of the ledger): the next call reloads it."""
+        from openwhist.ledger import hosting as repo
+
+        try:
+            with self.ledger.unit_of_work() as db:
+                version = repo.bump_version(
+                    session=db,
+                    table_id=table.id,
+                    read=table.version,
+                    status=status,
+                    match_id=match_id,
+                    origin=self.origin,
+                )
+                write(db)
+        except BaseException:
+            self._tables.pop(table.id, None)
+            raise
+        table.version = version
+        return version
+
+    # -- what a caller sees --------------------------------------------------------------------
+
+    def view(self, caller: Caller) -> dict[str, Any]:
+        """What ``caller`` may see now (docs/server.md, "Views"): the table's status,
+        version, seats (names and kinds, never tokens), the match's standing and -- while
+        a deal is on -- the caller's view of it (a seat's own; a spectator's or the host's
+        without a seat: what every seat sees alike), with its legal actions when it is to
+        act."""
+        table = self._table(caller.table_id)
+        document: dict[str, Any] = {
+            "table": table.id,
+            "version": table.version,
+            "status": table.status,
+            "variant": table.settings["variant"],
+            "options": table.settings["options"],
+            "house_rules": table.settings["house_rules"],
+            "hold": table.settings.get("hold"),
+            "you": {"seat": caller.seat, "host": caller.host},
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "held": s.held}
+                for i, s in enumerate(table.seats)
+            ],
+            "progress": None,
+            "deal": None,
+            "last_deal": None,
+        }
+        session = table.session
+        if session is None:
+            if table.final is not None:
+                document["progress"] = progress_document(table.final[0])
+                document["last_deal"] = table.final[1]
+            return document
+        document["progress"] = progress_document(session.progress)
+        if session.builder.deals:
+            last = session.builder.deals[-1]
+            document["last_deal"] = last.model_dump(mode="json")
+        state = session.state
+        if state is None or (state.to_act == TERMINAL and not state.history):
+            return document
+        assert table.presentation is not None
+        names = [s.name for s in table.seats]
+        engine = session.engine
+        if caller.seat is not None:
+            view = engine.observe(state, caller.seat)
+            legal: tuple[str, ...] = ()
+            if (
+                table.status == "playing"
+                and state.to_act == caller.seat
+                and table.seats[caller.seat].kind != "bot"
+                and not table.seats[caller.seat].held
+            ):
+                legal = tuple(a.notation() for a in engine.legal_actions(state, caller.seat))
+            deal = view_document(view, table.presentation, names=names, legal=legal)
+        else:
+            views = [engine.observe(state, s) for s in range(engine.seats)]
+            deal = view_document(
+                spectator_view(views), table.presentation, names=names, spectator=True
+            )
+        deal["number"] = state.context.number
+        deal["actions"] = len(state.history)
+        document["deal"] = deal
+        return document
+
+
+def _seat_text(seat: TableSeat) -> str:
+    if seat.kind == "bot":
+        return f"bot:{seat.bot}"
+    return f"human:{seat.name}" if seat.name else "human"
+
+
+__all__ = [
+    "MAX_SEATS",
+    "TOKEN_BYTES",
+    "Caller",
+    "CreatedTable",
+    "Hosting",
+    "TableError",
+    "TableSeat",
+    "Update",
+    "new_token",
+    "parse_table_seat",
+    "token_hash",
+]
