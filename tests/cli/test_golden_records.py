@@ -18,6 +18,11 @@ lowest bid, the contract floor, the forbidden contract, the auctions before each
 and the expert seeds its sampling from a digest of the whole view
 (`openwhist.bots.sampling.view_rng`), so its samples, and one deal's result, changed; no
 deck and no rule did (the random-bot records are unchanged).
+
+Regenerated ``bots-english`` and ``bots-israeli`` for issue 19: the English expert solves its
+samples with DDS from 8 cards and respects its partner's sure winners, and the Israeli
+expert throws the card most easily forced to win when it must not take tricks; the same
+decks (each deal's first action) and the same rules, different bot choices.
 """
 
 from __future__ import annotations

@@ -130,4 +130,5 @@ def test_a_call_the_variant_refuses_is_explained_by_the_variant(legality: Module
     )  # fmt: skip
     out = result.output
     assert "Traceback" not in out, out
-    assert "Not allowed: not higher than 7S (W's bid)" in out, out
+    # Bids are written with suit symbols at the table (issue 18), in the refusal too.
+    assert "Not allowed: not higher than 7♠ (W's bid)" in out, out
