@@ -1,11 +1,11 @@
 """``--help`` in the reader's language: the commands' help texts and Click's own words.
 
-Typer builds every command's help from English text (a docstring, an option's ``help=``)
+Typer builds every command's help from untranslated text (a docstring, an option's ``help=``)
 when the command tree is built, before the command line is read. So the text is translated
 when it is about to be shown instead:
 
 * `translate_command` puts the chosen language's help texts on a Click command, its
-  parameters and its subcommands, keeping the English originals so a later run in another
+  parameters and its subcommands, keeping the untranslated originals so a later run in another
   language translates them afresh. `openwhist_cli.app.WhistGroup` calls it on every command
   it hands out, after choosing the language from ``--lang`` (anywhere on the command line:
   ``whist --lang es --help``, ``whist play --lang it --help``), ``OPENWHIST_LANG`` or the
@@ -14,10 +14,10 @@ when it is about to be shown instead:
   exit.``) for gettext in the global domain, or not at all: `install` points those modules'
   ``_`` and ``ngettext`` at ours, and the commands' context writes the usage prefix and
   ``--help``'s own line through the catalogue (`LIBRARY_TEXT` lists the words). Usage
-  errors that Typer's copy of Click writes in English (``Error:``, ``Try ... for help.``)
-  stay English.
+  errors that Typer's copy of Click writes untranslated (``Error:``, ``Try ... for help.``)
+  stay untranslated.
 
-The English help texts reach the catalogue through `openwhist_cli.help_messages`, a file of
+The untranslated help texts reach the catalogue through `openwhist_cli.help_messages`, a file of
 ``N_`` marks written by ``python -m openwhist_cli.helptext`` (``bash tools/catalogues.sh
 update`` runs it); tests/test_i18n.py fails when it is out of date or a text is
 untranslated.
@@ -34,7 +34,7 @@ from openwhist_cli import i18n
 from openwhist_cli.i18n import N_
 
 _SOURCE = "_openwhist_english_help"
-"""The attribute that keeps an object's English help texts (see `translate_command`)."""
+"""The attribute that keeps an object's untranslated help texts (see `translate_command`)."""
 
 _COMMAND_TEXT = ("help", "short_help", "epilog")
 _PARAM_TEXT = ("help",)
@@ -55,7 +55,7 @@ LIBRARY_TEXT = (
 )
 """The words of Click and Typer that a player meets in ``--help`` (and two usage errors):
 the msgids Typer translates through gettext, and the usage prefix and ``--help``'s own
-line, which its copy of Click writes in English and `translate_command` translates."""
+line, which its copy of Click writes untranslated and `translate_command` translates."""
 
 HELP_OPTION_TEXT = "Show this message and exit."
 """The help of ``--help`` itself, as Click writes it."""
@@ -143,9 +143,9 @@ def _objects(command: Any) -> Iterator[tuple[Any, tuple[str, ...]]]:
 
 def translate_command(command: Any) -> Any:
     """Put the chosen language's help texts on ``command`` (a Click command or group), its
-    parameters and subcommands; returns ``command``. The English originals are kept on
+    parameters and subcommands; returns ``command``. The untranslated originals are kept on
     each object, so translating again (another language) starts from them. Text the
-    catalogues do not know stays English."""
+    catalogues do not know stays untranslated."""
     for obj, names in _objects(command):
         context = getattr(obj, "context_class", None)
         if isinstance(context, type) and context not in _CONTEXTS.values():
@@ -161,7 +161,7 @@ def translate_command(command: Any) -> Any:
 
 
 def english_help_texts(command: Any) -> list[str]:
-    """Every English help text of ``command``, its parameters and subcommands, in order and
+    """Every untranslated help text of ``command``, its parameters and subcommands, in order and
     each once (what the catalogue must translate)."""
     found: list[str] = []
     for obj, names in _objects(command):
@@ -173,7 +173,7 @@ def english_help_texts(command: Any) -> list[str]:
 
 
 def built_in_help_texts() -> list[str]:
-    """The English help texts of ``whist`` and every built-in command."""
+    """The untranslated help texts of ``whist`` and every built-in command."""
     import typer
 
     from openwhist_cli.app import BUILT_IN, app, built_in_commands

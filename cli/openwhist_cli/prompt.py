@@ -86,7 +86,7 @@ def fold(word: str) -> str:
 
 
 def is_word(typed: str, words: Iterable[str]) -> bool:
-    """True when ``typed`` is one of the English ``words`` or its translation in the chosen
+    """True when ``typed`` is one of the untranslated ``words`` or its translation in the chosen
     language (the catalogues say it), compared by `fold`."""
     folded = fold(typed)
     return any(folded in (fold(w), fold(_(w))) for w in words)
@@ -95,10 +95,10 @@ def is_word(typed: str, words: Iterable[str]) -> bool:
 def call_notation(text: str, words: Mapping[str, str]) -> str:
     """``text`` with each word of the player's language spelled as the variant's notation.
 
-    ``words`` maps notation tokens to the English words shown for them
+    ``words`` maps notation tokens to the untranslated words shown for them
     (`openwhist.CallStyle.words`: ``{"pass": "pass", "contract": "contract"}``); a typed
     word that is the translation of one (``paso``, ``passo``, ``contrato``) becomes its token,
-    so a player types the words the screen shows. English words, and everything else, are
+    so a player types the words the screen shows. Untranslated words, and everything else, are
     left as they are for the variant's parser.
     """
     if not words:

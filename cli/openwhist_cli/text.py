@@ -44,7 +44,7 @@ NO_WORDS = ("false", "no", "n", "off")
 
 def typed_option_value(text: str) -> str:
     """An option's value as a player typed it, for the variant's options model: yes/no
-    (and true/false) in the chosen language or in English become ``true``/``false``;
+    (and true/false) in the chosen language or untranslated become ``true``/``false``;
     anything else is left as typed."""
     from openwhist_cli.i18n import N_
     from openwhist_cli.prompt import is_word

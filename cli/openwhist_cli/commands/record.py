@@ -444,7 +444,7 @@ def deal_command(
 
         typer.echo(_("match {match}, deal {deal}").format(match=match, deal=outcome.number) + ":")
         for line in (*outcome.score.lines, *outcome.progress.awards):
-            # The variant's message in the reader's language (the note is its English).
+            # The variant's message in the reader's language (the note is its untranslated text).
             note = line.note if line.message is None else message_text(line.message).plain
             typer.echo(
                 f"  {outcome.score.parties[line.party]:>3} {line.points:+5d}  "

@@ -369,10 +369,10 @@ def entry_lines(sheet: dict[str, Any]) -> str:
 def translated_notes(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> dict[str, Any]:
     """``sheet`` with each score line's note in the reader's language.
 
-    The ledger keeps a line's note as its English rendering; the deal's record keeps the
+    The ledger keeps a line's note as its untranslated rendering; the deal's record keeps the
     variant's message it was rendered from (`openwhist.Message`), which the plugin's
     catalogue translates. A note is replaced only by the translation of the record line
-    whose English rendering it is, so a correction's or an adjustment's own note (typed by
+    whose untranslated rendering it is, so a correction's or an adjustment's own note (typed by
     the secretary) stays as it was typed."""
     from openwhist import Message
 

@@ -32,10 +32,9 @@ but 2 with ``expert,random`` (N-S and E-W swap). Rotation 0 is the board as a pl
 plays it (the same decks and bot generators).
 
 Whole matches (``matches``, ``whist arena --matches N``). Each board is instead a whole match
-in the variant's match format under the chosen options -- an English rubber, a German
-best-of or point match (a German ``single_deal`` match is one deal), an Israeli evening of
-its fixed number of deals -- started by seat ``i mod seats`` and played until
-``MatchProgress.finished`` (or cut short after `MAX_MATCH_DEALS` deals). Deal ``k`` of the
+in the variant's match format under the chosen options -- a rubber, a best-of or point
+match, an evening of a fixed number of deals -- started by seat ``i mod seats`` and played
+until ``MatchProgress.finished`` (or cut short after `MAX_MATCH_DEALS` deals). Deal ``k`` of the
 match is dealt from a generator seeded by the board and ``k``, so in duplicate mode every
 rotation of a match board is dealt the same cards deal by deal (as long as both matches
 last), with the seats rotated as above. An entrant wins a match when the match's winning
@@ -443,7 +442,7 @@ class MatchPlay:
             cut short.
         totals: the match's totals per party when it ended (``MatchProgress.totals``: the
             variant's running points, e.g. rubber points).
-        summary: the variant's one-line summary of the match (English).
+        summary: the variant's one-line summary of the match (untranslated).
     """
 
     board: int

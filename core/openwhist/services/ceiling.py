@@ -1,6 +1,6 @@
 """The perfect-information bot: a *measuring stick*, never a player (docs/bots.md "The ladder").
 
-`PerfectInformationBot` sees every card -- the other hands, a German stock's order, all of
+`PerfectInformationBot` sees every card -- the other hands, a stock's order, all of
 it -- so it measures how far a real bot is from what could be done with nothing hidden:
 the ceiling of the ladder. It is **not registered** with any plugin, so it is in no bot
 list, ``whist play`` cannot seat it (its name is an unknown bot there) and hints never use
