@@ -195,8 +195,8 @@ def check_claim(
     standard = engine.rules.standard_steps(engine.options)
     if not {"whist_legal_plays", "whist_trick_winner"} <= standard:
         return _refuse(seat, claimed, remaining, C_RULES)
-    if variant.seats not in (2, 4) or (
-        variant.seats == 4 and sorted(map(sorted, variant.partnerships)) != [[0, 2], [1, 3]]
+    if engine.seats not in (2, 4) or (
+        engine.seats == 4 and sorted(map(sorted, variant.partnerships)) != [[0, 2], [1, 3]]
     ):
         return _refuse(seat, claimed, remaining, C_SIDES)
     view = engine.observe(state, seat)
@@ -211,7 +211,7 @@ def check_claim(
     every = all_other_hands(view, voids=voids, limit=limit)
     if every is None:
         return _refuse(seat, claimed, remaining, C_TOO_MANY, limit=limit)
-    solver = Solver(seats=variant.seats, trump=view.trump, max_nodes=max_nodes)
+    solver = Solver(seats=engine.seats, trump=view.trump, max_nodes=max_nodes)
     worst: tuple[int, list[int]] | None = None
     for hands in every:
         try:
@@ -230,8 +230,8 @@ def check_claim(
         return ClaimVerdict(seat, claimed, remaining, True, reason, len(every))
     # A distribution that defeats the claim: name the hand of an opponent that holds the key.
     taken, hands = worst
-    opponents = [s for s in range(variant.seats) if (s - seat) % 2 == 1 and hands[s]]
-    holder = opponents[0] if opponents else (seat + 1) % variant.seats
+    opponents = [s for s in range(engine.seats) if (s - seat) % 2 == 1 and hands[s]]
+    holder = opponents[0] if opponents else (seat + 1) % engine.seats
     held = sorted(iter_cards(hands[holder]), reverse=True)
     # The cards as a nested message of cards, so each front end writes them its own way
     # (``K♠`` at the table, ``KS`` in a record's English reason).
@@ -243,7 +243,7 @@ def check_claim(
     reason = Message(
         C_REFUSED,
         {
-            "holder": variant.seat_names[holder],
+            "holder": engine.seat_names[holder],
             "cards": cards,
             "best": taken,
             "remaining": remaining,
@@ -255,7 +255,7 @@ def check_claim(
 def opponents_of(engine: Engine, seat: int) -> tuple[int, ...]:
     """The claimant's opponents: the seats of the other side (one of two, or a partnership
     of four)."""
-    return tuple(s for s in range(engine.variant.seats) if (s - seat) % 2 == 1)
+    return tuple(s for s in range(engine.seats) if (s - seat) % 2 == 1)
 
 
 def bot_accepts(
@@ -285,7 +285,7 @@ def bot_accepts(
         every = [hands for hands in dealt if hands is not None]
         if not every:
             return None
-    solver = Solver(seats=engine.variant.seats, trump=view.trump, max_nodes=max_nodes)
+    solver = Solver(seats=engine.seats, trump=view.trump, max_nodes=max_nodes)
     for hands in every:
         try:
             taken = solver.solve(hands, view.leader, trick=view.trick).tricks_for(verdict.seat)
@@ -313,7 +313,7 @@ def opponents_accept(
     returned as it is."""
     if not verdict.opponents_may_accept:
         return verdict
-    names = engine.variant.seat_names
+    names = engine.seat_names
     seats = opponents_of(engine, verdict.seat)
     ordered = [s for s in seats if s in bots] + [s for s in seats if s not in bots]
     for seat in ordered:
@@ -358,7 +358,7 @@ def concession_playout(
     cards tried in a fixed order). Returns the final state and the actions, each played
     through the checked `Engine.apply`. Assumes the standard trick play `check_claim`
     requires."""
-    seats = engine.variant.seats
+    seats = engine.seats
     trump = state.trump
     best: list[tuple[int, list[int]]] = []
     nodes = 0
@@ -430,7 +430,7 @@ def claim_playout(engine: Engine, state: DealState[Any]) -> tuple[DealState[Any]
     hands (the lowest best card each time): the end of a deal after an accepted claim.
     Returns the final state and the actions played (each through the checked
     `Engine.apply`)."""
-    solver = Solver(seats=engine.variant.seats, trump=state.trump)
+    solver = Solver(seats=engine.seats, trump=state.trump)
     actions: list[Action] = []
     while state.to_act != TERMINAL:
         solution = solver.solve(state.hands, state.leader, trick=state.trick)

@@ -495,3 +495,25 @@ def test_a_card_is_chosen_by_its_number_while_a_knock_is_also_legal(knock: Modul
     assert not re.search(r"'\d' is not a card", played.output)  # a number is a card's number
     assert "Knocks: " in played.output
     assert re.search(r"^A plays ", played.output, re.MULTILINE), played.output
+
+
+def test_whist_review_reviews_every_seat_of_a_match_at_a_count_above_the_default(
+    knock: ModuleType, tmp_path: Path
+) -> None:
+    """A review reads the match's seat count, not the variant's default: the sixth seat of a
+    six-player match is a seat to review (Knock Whist's bots rate no cards, so it is listed
+    as not rated), and a seventh is refused by name."""
+    db = tmp_path / "ledger.sqlite3"
+    seats = [f"--seat={name}=bot:random" for name in "ABCDEF"]
+    played = _invoke(
+        "play", "knock-whist", "--players", "6", *seats, "--seed", "5", "--deals", "1", db=db
+    )
+    assert played.exit_code == 0, played.output
+    for seat in ("F", "6"):  # by name and by 1-based number
+        reviewed = _invoke("review", "1", "1", "--seat", seat, "--json", db=db)
+        assert reviewed.exit_code == 0, reviewed.output
+        review = json.loads(reviewed.stdout)
+        assert review["seats"] == [{"seat": 5, "name": "F"}]
+    refused = _invoke("review", "1", "1", "--seat", "7", db=db)
+    assert refused.exit_code == 2, refused.output
+    assert "the seats are A, B, C, D, E, F" in refused.output

@@ -297,7 +297,7 @@ class Rater:
         if spec is None:
             return cls(None, {}, samples, WHY_NO_RATER)
         bots: dict[int, RatesCards] = {}
-        for seat in range(engine.variant.seats):
+        for seat in range(engine.seats):
             bot = spec.factory(
                 engine.variant.name, random.Random(f"openwhist.review:{seed}:{seat}")
             )
@@ -512,7 +512,7 @@ def seat_of(engine: Engine, record: GameRecord, text: str) -> int:
     Raises:
         UsageError: no such seat.
     """
-    names = engine.variant.seat_names
+    names = engine.seat_names
     for seat, name in enumerate(names):
         if text.casefold() == name.casefold():
             return seat
@@ -580,12 +580,12 @@ def review_record(
     numbers: list[int] = []
     if seats is None:
         humans = [p.seat for p in record.players if p.kind == "human"]
-        numbers = humans or list(range(engine.variant.seats))
+        numbers = humans or list(range(engine.seats))
     for seat in seats or ():
         number = seat_of(engine, record, seat) if isinstance(seat, str) else seat
-        if not 0 <= number < engine.variant.seats:
+        if not 0 <= number < engine.seats:
             raise UsageError(
-                f"no seat {number}: {engine.variant.name} has seats 0-{engine.variant.seats - 1}"
+                f"no seat {number}: {engine.variant.name} has seats 0-{engine.seats - 1}"
             )
         numbers.append(number)
     chosen = tuple(sorted(set(numbers)))
@@ -606,7 +606,7 @@ def review_record(
         progress = replayed.progress
     return Review(
         variant=engine.variant.name,
-        seat_names=engine.variant.seat_names,
+        seat_names=engine.seat_names,
         seats=chosen,
         double_dummy=double_dummy,
         bot=rater.name if rater.bots else None,

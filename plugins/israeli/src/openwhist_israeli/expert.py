@@ -33,7 +33,7 @@ Neither solver is used (the pure one nor DDS): both maximise one *partnership's*
 while every Israeli seat aims at its own exact number against the other three, which is not
 a two-sided contest.
 
-Assumptions the view cannot settle (it does not carry the options): the default scoring
+Assumptions it still makes (it does not yet read ``view.options``): the default scoring
 (10 per trick off, zero bids +25 over / +50 under), Frisch passes to the left.
 
 **Explanation** (`IsraeliExpertBot.explain`, for hints): for a card, how often it makes
