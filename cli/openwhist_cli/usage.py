@@ -136,7 +136,7 @@ def _usage_message(text: str) -> str:
     if found:
         count = int(found["n"] or 1)
         return ngettext(
-            "Option {name} needs a value.", "Option {name} needs {count} values.", count
+            "Option {name} needs {count} value.", "Option {name} needs {count} values.", count
         ).format(name=repr(found["name"]), count=count)
     found = _OPTION_TAKES_NO_VALUE.match(text)
     if found:

@@ -36,7 +36,7 @@ USAGE_ERRORS = [
     # (arguments, the English message the catalogue translates, its values)
     (["scores"], "Missing argument {name}.", {"name": "'MATCH'"}),
     (["matches", "--frob"], "No such option: {name}", {"name": "--frob"}),
-    (["scores", "1", "--db"], "Option {name} needs a value.", {"name": "'--db'"}),
+    (["scores", "1", "--db"], "Option {name} needs {count} value.", {"name": "'--db'", "count": 1}),
     (["scores", "1", "2"], "Unexpected extra arguments: {arguments}", {"arguments": "2"}),
     (
         ["play", "german", "--deals", "0"],
