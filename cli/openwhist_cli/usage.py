@@ -1,6 +1,6 @@
 """Usage errors (``No such option``, ``Missing argument``, a bad value) in the reader's language.
 
-Typer's copy of Click builds its usage errors as finished English sentences and prints
+Typer's copy of Click builds its usage errors as finished sentences in the source language and prints
 them itself (``Error: ...`` after the usage line and ``Try ... for help.``). The errors still
 carry what went wrong as data -- the parameter, the option typed, the possible options, and
 for a value that does not convert the pydantic error it came from -- so `localised` rebuilds
@@ -9,7 +9,7 @@ raises the result in place of Click's error. Its ``show`` writes the same three 
 chosen language; the exit code stays 2 (docs/cli.md).
 
 A message Click builds that this module does not recognise is shown as Click wrote it:
-better English than a wrong translation. A command's own ``typer.BadParameter`` text is
+better untranslated than wrongly translated. A command's own ``typer.BadParameter`` text is
 written by the command (translated there) and only framed here.
 """
 
@@ -124,7 +124,7 @@ def message(exc: click_exceptions.ClickException) -> str:
 
 
 def _usage_message(text: str) -> str:
-    """A plain usage error's message, recognised by its English wording."""
+    """A plain usage error's message, recognised by its untranslated wording."""
     found = _DID_YOU_MEAN.match(text)
     if found:
         return (
