@@ -1,6 +1,6 @@
 """Usage errors (``No such option``, ``Missing argument``, a bad value) in the reader's language.
 
-Typer's copy of Click builds its usage errors as finished sentences in the source language and prints
+Typer's copy of Click builds its usage errors as finished, untranslated sentences and prints
 them itself (``Error: ...`` after the usage line and ``Try ... for help.``). The errors still
 carry what went wrong as data -- the parameter, the option typed, the possible options, and
 for a value that does not convert the pydantic error it came from -- so `localised` rebuilds
