@@ -220,3 +220,33 @@ def test_a_hello_lets_the_bots_finish_what_a_killed_process_left_half_done(
         client.close()
     finally:
         server.stop()
+
+
+def test_one_process_owns_a_tables_bots_and_another_takes_over_when_it_dies(
+    catalog: Any, pg_url: str
+) -> None:
+    """Two processes on one PostgreSQL ledger: the one that started the table plays its
+    bot; the other writes its client's card but leaves the bot's reply to the owner. When
+    the owner's connection ends (the process died), the other takes the table over and
+    its bot plays on from the last logged action."""
+    one_ledger, two_ledger = Ledger(pg_url, catalog=catalog), Ledger(pg_url, catalog=catalog)
+    one, two = Hosting(catalog, one_ledger), Hosting(catalog, two_ledger)
+    created = one.create_table("german", ["human:Ann", "bot:heuristic"], seed=12)
+    table = created.table_id
+    one.start(one.identify(table, created.host_token))
+    assert one.is_owner(table)
+    ann = two.identify(table, created.seat_tokens[0])
+    assert not two.owns(table)  # the first process holds the table's lock
+    [played] = two.act(ann, two.view(ann)["deal"]["legal"][0])
+    assert played.kind == "action" and played.seat == 0
+    assert two.view(ann)["deal"]["to_act"] == 1  # the bot's reply is not this process's
+    assert two.claim() == []  # nothing is free while the owner lives
+
+    one_ledger.close()  # the owner dies: its connection, and with it its lock, is gone
+    assert two.claim() == [table]
+    assert two.is_owner(table)
+    [reply, *_] = two.advance(table)
+    assert reply.kind == "action" and reply.seat == 1
+    assert reply.version == played.version + 1
+    assert two.view(ann)["deal"]["to_act"] == 0
+    two_ledger.close()
