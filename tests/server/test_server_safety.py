@@ -33,8 +33,10 @@ def post_table(server: ServerHarness, body: dict[str, Any], headers: dict[str, s
             status: int = answer.status
             return status
     except urllib.error.HTTPError as refused:
-        assert json.loads(refused.read())["type"] == "error"
-        return refused.code
+        body = json.loads(refused.read())
+        code = refused.code
+    assert body["type"] == "error"
+    return code
 
 
 GERMAN = {"variant": "german", "seats": ["human:Ann", "bot:random"]}
@@ -78,7 +80,7 @@ def test_held_seats_survive_a_restart_and_every_seat_change_is_in_the_record(
     table = created.table_id
     host = hosting.identify(table, created.host_token)
     hosting.start(host)
-    [held, *bot_moves] = hosting.hold_seat(table, 1)  # Bob is gone: the hold bot plays
+    [held, *_bot_moves] = hosting.hold_seat(table, 1)  # Bob is gone: the hold bot plays
     assert held.kind == "held"
     ledger.close()
 
@@ -123,7 +125,8 @@ def test_held_seats_survive_a_restart_and_every_seat_change_is_in_the_record(
     exported = json.loads(ledger.export(match_id))["matches"][0]["substitutions"]
     assert [c["change"] for c in exported] == ["held", "returned", "bot", "back"]
     versions = [c["version"] for c in exported]
-    assert versions == sorted(versions) and len(set(versions)) == 4
+    assert versions == sorted(versions)
+    assert len(set(versions)) == 4
     # A seat the table was created with as a bot has nobody to give it back to.
     other = hosting.create_table("german", ["human:Ann", "bot:random"], seed=1)
     other_host = hosting.identify(other.table_id, other.host_token)
@@ -238,7 +241,8 @@ def test_one_process_owns_a_tables_bots_and_another_takes_over_when_it_dies(
     ann = two.identify(table, created.seat_tokens[0])
     assert not two.owns(table)  # the first process holds the table's lock
     [played] = two.act(ann, two.view(ann)["deal"]["legal"][0])
-    assert played.kind == "action" and played.seat == 0
+    assert played.kind == "action"
+    assert played.seat == 0
     assert two.view(ann)["deal"]["to_act"] == 1  # the bot's reply is not this process's
     assert two.claim() == []  # nothing is free while the owner lives
 
@@ -246,7 +250,8 @@ def test_one_process_owns_a_tables_bots_and_another_takes_over_when_it_dies(
     assert two.claim() == [table]
     assert two.is_owner(table)
     [reply, *_] = two.advance(table)
-    assert reply.kind == "action" and reply.seat == 1
+    assert reply.kind == "action"
+    assert reply.seat == 1
     assert reply.version == played.version + 1
     assert two.view(ann)["deal"]["to_act"] == 0
     two_ledger.close()
