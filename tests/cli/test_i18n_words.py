@@ -125,8 +125,17 @@ def test_the_end_of_match_sheet_shows_no_stored_english_note(lang: str, tmp_path
         "{side} win game {game} {won}–{lost}: {name}, {value} game points",
         3,
     )
-    shown_game = game.format(side="N & S", game=1, won=5, lost=0, name=i18n._("treble"), value=3)
+    # The bots are called by their seats: a side of seat letters reads as its label.
+    shown_game = game.format(side="NS", game=1, won=5, lost=0, name=i18n._("treble"), value=3)
     assert shown_game in sheet, sheet
+    single = i18n.ngettext(
+        "{side} win game {game} {won}–{lost}: {name}, {value} game point",
+        "{side} win game {game} {won}–{lost}: {name}, {value} game points",
+        1,
+    )
+    west = single.format(side="EO", game=2, won=5, lost=3, name=i18n._("single"), value=1)
+    assert west in sheet, sheet  # East-West as Spanish writes it
+    assert "EW" not in sheet
     # `whist scores` later shows the same sheet.
     later = _run("scores", "1", lang=lang, db=db)
     assert later.exit_code == 0, later.output
