@@ -23,7 +23,7 @@ one bot); a name given twice is two entrants, the second labelled ``NAME#2`` (so
 
 Results are reported per entrant, aggregated over every seat it holds, **per seat**: an
 entrant that holds several scoring parties in a deal (``expert,heuristic`` at five
-Knockout seats holds A, C and E) counts each of its seats' deals on its own -- a seat wins
+individual seats holds A, C and E) counts each of its seats' deals on its own -- a seat wins
 when it alone has the top, ties when it shares the top -- so its win rate is the share of
 its seats that won, never "a deal any of its seats won". Its points and tricks are the mean
 over its seats. Its win rate is its seats' wins out of its seats' deals with a Wilson interval
@@ -68,8 +68,8 @@ one; otherwise (a tie, or a variant whose deals have no winner) the
 party with strictly the most points wins, and several parties sharing the top score tie. A
 seat's party *wins* a deal when it alone has the top, *ties* when it shares it, and loses
 otherwise; an entrant's outcome is its seats' (one outcome per party it holds: with
-``expert,random`` at Israeli N and S, a deal whose top N and S share is a tie for each of
-the two, not a win).
+``expert,random`` at four individual seats N and S, a deal whose top N and S share is a
+tie for each of the two, not a win).
 
 Every deal is played by `simulate.play_deal`, on the mutable deal (`openwhist.LiveDeal`).
 Bots receive only ``engine.observe(state, seat)`` and the legal actions (a bot that
