@@ -159,6 +159,8 @@ def nav_advice(page: str) -> str:
     title = (DOCS / page).read_text(encoding="utf-8")
     heading = re.search(r"^# (.+)$", title, re.MULTILINE)
     label = heading.group(1).replace("`", "") if heading else page
+    if re.search(r"[:#\[\]{}&*!|>'\"%@]", label):
+        label = '"' + label.replace('"', '\\"') + '"'  # YAML: a colon would end the key
     return (
         f"docs/{page} is not in the docs site's nav: add the line\n"
         f"      - {label}: {page}\n"
