@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from openwhist.services.hosting import Caller, Hosting
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -89,6 +89,18 @@ def shot(driver: WebDriver, name: str) -> None:
     driver.set_window_size(WIDTH, 900)
 
 
+def press(driver: WebDriver, css: str) -> None:
+    """Click the element ``css`` finds; the page redraws what an update changes, so an
+    element found just before a redraw is looked up again."""
+    for _ in range(50):
+        try:
+            driver.find_element(By.CSS_SELECTOR, css).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError(f"{css} kept being redrawn")
+
+
 def no_errors(driver: WebDriver) -> None:
     """The page's console has no error: no refused resource, no script exception."""
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
@@ -124,16 +136,24 @@ def settled(server: ServerHarness, table: int) -> int:
     return last
 
 
-def my_turn(driver: WebDriver, server: ServerHarness, table: int, seat: int) -> dict[str, Any]:
-    """Wait for ``seat``'s turn (on the server and on the page); its view in Portuguese."""
+def my_turn(
+    driver: WebDriver, server: ServerHarness, table: int, seat: int, lang: str = "pt"
+) -> dict[str, Any]:
+    """Wait for ``seat``'s turn, or the table's end, on the server and then on the page
+    (the bots may still be thinking); the seat's view in ``lang``."""
     assert server.hosting is not None
     hosting = server.hosting
 
     def ready() -> dict[str, Any] | None:
-        view = hosting.view(Caller(table, seat), "pt")
+        try:  # read beside the server's own thread: a view half-way through a move is
+            view = hosting.view(Caller(table, seat), lang)  # read again
+        except Exception:
+            return None
+        if view["status"] == "closed":
+            return view
         return view if view["shown"]["deal"] and view["shown"]["deal"]["plays"] else None
 
-    view: dict[str, Any] = wait(driver, ready, f"seat {seat}'s turn")
+    view: dict[str, Any] = wait(driver, ready, f"seat {seat}'s turn", timeout=60)
     at_version(driver, server, table)
     return view
 
@@ -274,7 +294,7 @@ def test_a_whole_german_deal_by_mouse_keys_and_typed_cards_at_360_px(
     ways = {"mouse": 0, "keys": 0, "typed": 0}
     turn = 0
     while True:
-        at_version(driver, server, table)
+        my_turn(driver, server, table, 0, "es")
         view = check_against_server(driver, hosting, ann, "es")
         if view["status"] == "closed":
             break
@@ -283,7 +303,7 @@ def test_a_whole_german_deal_by_mouse_keys_and_typed_cards_at_360_px(
         card = plays[-1]
         way = ("mouse", "keys", "typed")[turn % 3]
         if way == "mouse":
-            driver.find_element(By.CSS_SELECTOR, f"#hand button[data-card='{card}']").click()
+            press(driver, f"#hand button[data-card='{card}']")
         elif way == "keys":
             # From the hand's one tab stop, along with the arrow keys, then Enter or Space.
             buttons = driver.find_elements(By.CSS_SELECTOR, "#hand button")
@@ -386,7 +406,7 @@ def test_an_israeli_auction_with_a_frisch_chosen_on_the_page(
             undone = next(c for c in hand_cards(driver) if c not in chosen)
             for card in (undone, undone, *chosen):
                 assert not go.is_enabled()
-                driver.find_element(By.CSS_SELECTOR, f"#hand button[data-card='{card}']").click()
+                press(driver, f"#hand button[data-card='{card}']")
             pressed = driver.find_elements(By.CSS_SELECTOR, "#hand button[aria-pressed='true']")
             assert sorted(b.get_attribute("data-card") or "" for b in pressed) == sorted(chosen)
             assert go.is_enabled()
@@ -431,13 +451,13 @@ def test_the_page_reconnects_after_a_server_restart(
     for _ in range(2):
         view = my_turn(driver, server, table, 0)
         card = view["shown"]["deal"]["plays"][0]
-        driver.find_element(By.CSS_SELECTOR, f"#hand button[data-card='{card}']").click()
+        press(driver, f"#hand button[data-card='{card}']")
         wait(
             driver,
             lambda v=view["version"]: int(main(driver).get_attribute("data-version") or 0) > v,
             "a card",
         )
-    before = at_version(driver, server, table)
+    before = my_turn(driver, server, table, 0)["version"]
     hand = sorted(hand_cards(driver))
     port = server.port
     server.stop()  # everything in memory is gone; the ledger file stays
@@ -465,7 +485,7 @@ def test_the_page_reconnects_after_a_server_restart(
     assert view["version"] == before
     assert sorted(hand_cards(driver)) == hand
     card = view["shown"]["deal"]["plays"][0]
-    driver.find_element(By.CSS_SELECTOR, f"#hand button[data-card='{card}']").click()
+    press(driver, f"#hand button[data-card='{card}']")
     wait(
         driver,
         lambda: server.hosting is not None and server.hosting.version(table) > before,
@@ -490,7 +510,7 @@ def test_the_host_runs_the_table_and_a_spectator_watches(
     assert "You are the host." in hosted.find_element(By.ID, "who").text
 
     def click(action: str) -> None:
-        hosted.find_element(By.CSS_SELECTOR, f"[data-host='{action}']").click()
+        press(hosted, f"[data-host='{action}']")
 
     assert not hosted.find_element(By.CSS_SELECTOR, "[data-host='pause']").is_enabled()
     click("start")
@@ -503,7 +523,7 @@ def test_the_host_runs_the_table_and_a_spectator_watches(
     ann = Client(server.url)
     ann.hello(table, created.seat_tokens[0])
     for _ in range(3):
-        view = hosting.view(Caller(table, 0))
+        view = my_turn(hosted, server, table, 0, "en")
         ann.send({"type": "act", "action": view["deal"]["legal"][0]})
         ann.until(lambda m: m["type"] == "update")
         for driver in (hosted, watched):
@@ -517,7 +537,7 @@ def test_the_host_runs_the_table_and_a_spectator_watches(
     assert hosting.status(table) == "paused"
     click("unpause")
     wait(hosted, lambda: hosting.status(table) == "playing", "the table playing again")
-    hosted.find_element(By.CSS_SELECTOR, "[data-seat-bot='0']").click()
+    press(hosted, "[data-seat-bot='0']")
     wait(
         hosted,
         lambda: hosting.view(Caller(table, 0))["seats"][0]["kind"] == "bot",
