@@ -175,7 +175,7 @@ it is made of them)."""
 def typed_seat(typed: str, seat_names: Iterable[str]) -> str:
     """What a player typed for a seat (``O``, ``o``, ``W``, ``2``), as the variant's seat
     name when it is one written as the chosen language writes it (`seat_letters`), else as
-    typed: ``--seat O=human`` is ``W`` in Spanish, and the English letters still work."""
+    typed: ``--seat O=human`` is ``W`` in Spanish, and the untranslated letters still work."""
     names = list(seat_names)
     if typed in names:
         return typed
