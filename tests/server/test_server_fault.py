@@ -12,6 +12,7 @@ with each of the player's 26 cards written once -- none lost, none twice.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -110,8 +111,12 @@ def test_kill_9_of_one_of_two_processes_every_table_continues_from_its_last_acti
             assert final is not None
             assert final["status"] == "closed"
             assert final["progress"]["finished"] is True
-            updates = [m["view"]["version"] for m in ann.messages if m["type"] == "update"]
-            assert updates == list(range(updates[0], updates[0] + len(updates)))  # no gap
+            updates = [m for m in ann.messages if m["type"] == "update"]
+            for earlier, later in itertools.pairwise(updates):
+                # Versions only go up, one at a time -- but a process catching up on the
+                # other's changes sends one ``sync`` for several (docs/server.md).
+                step = later["view"]["version"] - earlier["view"]["version"]
+                assert step == 1 or (step > 1 and later["event"]["kind"] == "sync"), later
 
         # The ledger holds each deal whole: the deck and 52 cards, none twice.
         from openwhist.services.ledger import Ledger
