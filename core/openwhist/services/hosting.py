@@ -1111,8 +1111,8 @@ class Hosting:
         With ``lang`` (a code of `openwhist.services.shown.LANGUAGES`), the view also
         holds ``shown``: the same view drawn for a screen in that language -- ``deal``
         (`openwhist.services.shown.screen`, or ``None`` between deals) and ``standing``
-        (`openwhist.services.shown.standing`) -- for clients, like the browser table,
-        that know no variant."""
+        (`openwhist.services.shown.standing`) and ``sides`` (the partnerships, to mark a
+        partner) -- for clients, like the browser table, that know no variant."""
         document = self._view(caller)
         if lang is None:
             return document
@@ -1120,15 +1120,15 @@ class Hosting:
         tr = self._words(lang)
         names = [s.name for s in table.seats]
         session = table.session
-        sides: tuple[tuple[int, ...], ...] = ()
-        if session is not None:
-            sides = session.engine.variant.partnerships
-            if sum(map(len, sides)) != len(names):
-                sides = ()
+        # The variant's sides, when every seat has one (a table of another seat count may
+        # play without partners).
+        sides = self.catalog.variant(str(table.settings["variant"])).partnerships
+        if sum(map(len, sides)) != len(names):
+            sides = ()
         progress = session.progress if session is not None else None
         if progress is None and table.final is not None:
             progress = table.final[0]
-        drawn: dict[str, Any] = {"deal": None, "standing": None}
+        drawn: dict[str, Any] = {"deal": None, "standing": None, "sides": [list(x) for x in sides]}
         if progress is not None:
             drawn["standing"] = shown.standing(
                 progress, names=names, tr=tr, lang=lang, partnerships=sides
