@@ -65,7 +65,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 class RemoteError(OpenWhistError):
     """A client-side failure, said to the player: ``message`` (translatable; the error's
-    text is its English rendering) and ``exit_code``, the code ``whist`` exits with.
+    text is its untranslated rendering) and ``exit_code``, the code ``whist`` exits with.
     ``code`` is the server's error code when the server refused (docs/server.md)."""
 
     def __init__(self, message: Message, *, exit_code: int, code: str | None = None) -> None:
@@ -175,7 +175,7 @@ SERVER_ERRORS: dict[str, str] = {
     "bad_request": N_("The server refused the table: {reason}"),
 }
 """The server's error codes (docs/server.md, "Errors") as sentences a client translates;
-an unknown code is shown with the server's own (English) text."""
+an unknown code is shown with the server's own untranslated text."""
 
 REFUSED_HELLO = frozenset({"unknown_table", "bad_token", "no_spectators"})
 """The codes with which the server refuses a ``hello``: the link is no good (exit code 8)."""

@@ -128,7 +128,7 @@ def facts(view: PlayerView, presentation: Presentation) -> list[dict[str, Any]]:
 
 def progress_document(progress: MatchProgress) -> dict[str, Any]:
     """The match's public standing: parties, totals, deals, the summary line (``summary``
-    in English, ``summary_message`` as records store it, for a client to translate), the
+    untranslated, ``summary_message`` as records store it, for a client to translate), the
     winner and the awards of the last deal -- `MatchProgress.as_dict`, which
     `MatchProgress.from_dict` reads back."""
     return progress.as_dict()
