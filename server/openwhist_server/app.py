@@ -30,11 +30,14 @@ from typing import TYPE_CHECKING, Any
 from openwhist import IllegalActionError, InvalidNotationError, OpenWhistError
 from openwhist.services import UsageError
 from openwhist.services.hosting import Caller, Hosting, TableError, Update
+from openwhist.services.shown import language_code
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from openwhist_server import page
 
 if TYPE_CHECKING:
     from openwhist.services.catalog import Catalog
@@ -78,6 +81,7 @@ class _Connection:
     tokens: float
     stamp: float
     over: int = 0
+    lang: str | None = None  # a screen's language (hello's ``lang``): views carry ``shown``
 
 
 @dataclass
@@ -168,8 +172,8 @@ class _Hub:
             message = _dumps(
                 {
                     "type": "update",
-                    "event": update.event_for(conn.caller.seat),
-                    "view": self.hosting.view(conn.caller),
+                    "event": self.hosting.told(update, conn.caller, conn.lang),
+                    "view": self.hosting.view(conn.caller, conn.lang),
                 }
             )
             loop.call_soon_threadsafe(_offer, conn, message)
@@ -293,10 +297,16 @@ def create_app(
     async def socket(websocket: WebSocket) -> None:
         await _serve_connection(hub, websocket)
 
+    async def table_page(request: Request) -> Response:
+        return await page.table_page(hub.hosting, request)
+
     return Starlette(
         routes=[
             Route("/", index),
             Route("/api/tables", create, methods=["POST"]),
+            Route("/t/{table:int}", table_page),
+            Route("/static/{name:str}", page.static_file),
+            Route("/favicon.ico", page.no_icon),
             WebSocketRoute("/ws", socket),
         ],
         lifespan=lifespan,
@@ -351,14 +361,46 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
         return _refuse(400, exc.code, str(exc))
     except (UsageError, OpenWhistError) as exc:
         return _refuse(400, "bad_request", str(exc))
+    base = site_url(request)
     return JSONResponse(
         {
             "table": created.table_id,
             "host_token": created.host_token,
             "seat_tokens": {str(s): t for s, t in created.seat_tokens.items()},
+            "invites": {
+                "host": invite_url(base, created.table_id, created.host_token),
+                **{
+                    str(s): invite_url(base, created.table_id, t)
+                    for s, t in created.seat_tokens.items()
+                },
+            },
         },
         status_code=201,
     )
+
+
+TRUSTED_PROXIES = frozenset({"127.0.0.1", "::1"})
+"""Clients whose ``X-Forwarded-Proto`` is believed: a reverse proxy on this machine."""
+
+
+def site_url(request: Request) -> str:
+    """``scheme://host[:port]`` as the client reached the server: the request's ``Host``
+    header, and its scheme -- ``https`` when a reverse proxy on this machine (only there:
+    anyone else could claim it) says so in ``X-Forwarded-Proto``."""
+    scheme = request.url.scheme
+    client = request.client.host if request.client is not None else ""
+    forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    if client in TRUSTED_PROXIES and forwarded in ("http", "https"):
+        scheme = forwarded
+    host = request.headers.get("host") or request.url.netloc
+    return f"{scheme}://{host}"
+
+
+def invite_url(base: str, table_id: int, token: str) -> str:
+    """The link that opens a table's page as ``token``'s seat (or its host): the token in
+    the fragment, which a browser never sends -- so it reaches no server log, no proxy
+    and no ``Referer`` header."""
+    return f"{base}/t/{table_id}#{token}"
 
 
 def _refuse(status: int, code: str, message: str) -> Response:
@@ -408,7 +450,9 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
                 elif not joined:
                     raise _BadMessageError("hello_first", "say hello (table and token) first")
                 elif kind == "view":
-                    view = await _locked(hub, conn, lambda: hub.hosting.view(conn.caller))
+                    view = await _locked(
+                        hub, conn, lambda: hub.hosting.view(conn.caller, conn.lang)
+                    )
                     _send(conn, {"type": "view", "view": view})
                 elif isinstance(kind, str) and kind in HANDLERS:
                     call = functools.partial(HANDLERS[kind], hub.hosting, conn.caller, message)
@@ -453,10 +497,13 @@ async def _locked(hub: _Hub, conn: _Connection, call: Callable[[], Any]) -> Any:
 async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
     table_id = _field(message, "table", int)
     token = _field(message, "token", str, required=False)
+    lang = _field(message, "lang", str, required=False)
+    if lang is not None:
+        conn.lang = language_code(lang) or "en"
     async with hub.lock(table_id):
         caller = await asyncio.to_thread(hub.hosting.identify, table_id, token)
         conn.caller = caller
-        view = await asyncio.to_thread(hub.hosting.view, caller)
+        view = await asyncio.to_thread(hub.hosting.view, caller, conn.lang)
         # Joined under the lock: no update of this table falls between the view and the
         # first broadcast this connection gets.
         hub.rooms.setdefault(table_id, set()).add(conn)
@@ -552,4 +599,4 @@ def serve(
     )
 
 
-__all__ = ["HANDLERS", "PROTOCOL", "Limits", "create_app", "serve"]
+__all__ = ["HANDLERS", "PROTOCOL", "Limits", "create_app", "invite_url", "serve", "site_url"]

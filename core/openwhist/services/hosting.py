@@ -48,12 +48,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from openwhist.bots import bot_rng
+from openwhist.game.actions import Action, Play
 from openwhist.game.errors import OpenWhistError
 from openwhist.game.presentation import Presentation
 from openwhist.game.scoring import MatchProgress
-from openwhist.game.state import TERMINAL
+from openwhist.game.state import PHASE_PLAY, TERMINAL
 from openwhist.plugins import Catalog
-from openwhist.services import UsageError
+from openwhist.services import UsageError, shown
 from openwhist.services.isolation import SeatBots
 from openwhist.services.play import (
     ActionPlayed,
@@ -170,6 +171,14 @@ class Update:
     seat: int | None = None
     notation: str | None = None
     private: bool = False
+    # How a screen tells it (`openwhist.services.shown.said`): a card played, an action
+    # in trick play in place of a card, the sentence other seats see for a private action
+    # (its source-language template), the new status, the deal's number.
+    card_play: bool = False
+    in_trick: bool = False
+    shown_as: str | None = None
+    status: str | None = None
+    number: int | None = None
 
     def event_for(self, seat: int | None) -> dict[str, Any]:
         """The event as ``seat`` (``None``: a spectator) may be told it."""
@@ -361,6 +370,10 @@ class Hosting:
     def status(self, table_id: int) -> str:
         """The table's status: ``waiting``, ``playing``, ``paused`` or ``closed``."""
         return self._table(table_id).status
+
+    def variant(self, table_id: int) -> str:
+        """The variant the table plays (its registered name)."""
+        return str(self._table(table_id).settings["variant"])
 
     def version(self, table_id: int) -> int:
         """The table's version (changes applied so far)."""
@@ -746,18 +759,24 @@ class Hosting:
                     )
 
         last = changes[-1]
+        told: dict[str, Any] = {}
         if isinstance(last, DealStarted):
             kind, seat, notation, private = "deal", last.dealer, None, False
+            told["number"] = last.number
         elif isinstance(last, ActionPlayed):
             assert table.presentation is not None
-            private = table.presentation.private_action(last.action) is not None
+            declared = table.presentation.private_action(last.action)
+            private = declared is not None
             kind, seat, notation = "action", last.seat, last.notation
+            told["card_play"] = isinstance(last.action, Play)
+            told["in_trick"] = last.phase == PHASE_PLAY
+            told["shown_as"] = None if declared is None else declared.shown_as
         elif isinstance(last, Undone):
             kind, seat, notation, private = "undo", last.seat, None, False
         else:
             kind, seat, notation, private = "scored", None, None, False
         version = self._commit(table, write)
-        return self._notify(Update(table.id, version, kind, seat, notation, private))
+        return self._notify(Update(table.id, version, kind, seat, notation, private, **told))
 
     def _write(
         self,
@@ -787,7 +806,7 @@ class Hosting:
             # failed write makes this process forget the table: `_commit`).
             table.status = status
         version = self._commit(table, write, status=status, match_id=match_id)
-        return self._notify(Update(table.id, version, kind, seat))
+        return self._notify(Update(table.id, version, kind, seat, status=status))
 
     def _notify(self, update: Update) -> Update:
         if self.on_update is not None:
@@ -826,12 +845,106 @@ class Hosting:
 
     # -- what a caller sees --------------------------------------------------------------------
 
-    def view(self, caller: Caller) -> dict[str, Any]:
+    def _words(self, lang: str) -> Any:
+        return shown.translations(lang, self.catalog.locale_dirs())
+
+    def told(self, update: Update, caller: Caller, lang: str | None = None) -> dict[str, Any]:
+        """``update`` as ``caller`` may be told it (`Update.event_for`); with ``lang``, also
+        ``said``: the sentence a screen shows for it in that language
+        (`openwhist.services.shown.said`; another seat's private action as its declared
+        sentence, never the action)."""
+        event = update.event_for(caller.seat)
+        if lang is None:
+            return event
+        table = self._table(update.table_id)
+        calls = table.presentation.calls if table.presentation is not None else None
+        line = shown.said(
+            event,
+            names=[s.name for s in table.seats],
+            tr=self._words(lang),
+            lang=lang,
+            calls=calls if calls is not None else Presentation().calls,
+            card_play=update.card_play,
+            in_trick=update.in_trick,
+            shown_as=update.shown_as if update.private and caller.seat != update.seat else None,
+            status=update.status,
+            number=update.number,
+        )
+        if line is not None:
+            event["said"] = line
+        return event
+
+    def view(self, caller: Caller, lang: str | None = None) -> dict[str, Any]:
         """What ``caller`` may see now (docs/server.md, "Views"): the table's status,
         version, seats (names and kinds, never tokens), the match's standing and -- while
         a deal is on -- the caller's view of it (a seat's own; a spectator's or the host's
         without a seat: what every seat sees alike), with its legal actions when it is to
-        act."""
+        act.
+
+        With ``lang`` (a code of `openwhist.services.shown.LANGUAGES`), the view also
+        holds ``shown``: the same view drawn for a screen in that language -- ``deal``
+        (`openwhist.services.shown.screen`, or ``None`` between deals) and ``standing``
+        (`openwhist.services.shown.standing`) -- for clients, like the browser table,
+        that know no variant."""
+        document = self._view(caller)
+        if lang is None:
+            return document
+        table = self._table(caller.table_id)
+        tr = self._words(lang)
+        names = [s.name for s in table.seats]
+        session = table.session
+        sides: tuple[tuple[int, ...], ...] = ()
+        if session is not None:
+            sides = session.engine.variant.partnerships
+            if sum(map(len, sides)) != len(names):
+                sides = ()
+        progress = session.progress if session is not None else None
+        if progress is None and table.final is not None:
+            progress = table.final[0]
+        drawn: dict[str, Any] = {"deal": None, "standing": None}
+        if progress is not None:
+            drawn["standing"] = shown.standing(
+                progress, names=names, tr=tr, lang=lang, partnerships=sides
+            )
+        seen = self._seen(table, caller)
+        if seen is not None:
+            view, legal = seen
+            assert table.presentation is not None
+            drawn["deal"] = shown.screen(
+                view,
+                table.presentation,
+                names=names,
+                tr=tr,
+                lang=lang,
+                legal=legal,
+                partnerships=sides,
+            )
+        document["shown"] = drawn
+        return document
+
+    def _seen(self, table: _Table, caller: Caller) -> tuple[Any, list[Action]] | None:
+        """The view of the deal on that ``caller`` may have (a spectator's: what every
+        seat sees alike) and its legal actions, or ``None`` between deals."""
+        session = table.session
+        if session is None:
+            return None
+        state = session.state
+        if state is None or (state.to_act == TERMINAL and not state.history):
+            return None
+        engine = session.engine
+        if caller.seat is None:
+            return spectator_view([engine.observe(state, s) for s in range(engine.seats)]), []
+        legal: list[Action] = []
+        if (
+            table.status == "playing"
+            and state.to_act == caller.seat
+            and table.seats[caller.seat].kind != "bot"
+            and not table.seats[caller.seat].held
+        ):
+            legal = list(engine.legal_actions(state, caller.seat))
+        return engine.observe(state, caller.seat), legal
+
+    def _view(self, caller: Caller) -> dict[str, Any]:
         table = self._table(caller.table_id)
         entry = self.catalog.variants.get(table.settings["variant"])
         document: dict[str, Any] = {
