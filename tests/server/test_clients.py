@@ -46,27 +46,62 @@ PROMPTS = ("your card: ", "your call: ")
 
 @dataclass
 class Truth:
-    """What the server knew at each version: per seat, its legal moves and engine view."""
+    """What the server knew at each version: per seat, its legal moves and engine view;
+    and every update it wrote (kind, seat), the table's status and deals scored."""
 
-    legal: dict[tuple[int, int], list[str]] = field(default_factory=dict)
-    views: dict[tuple[int, int], Any] = field(default_factory=dict)
+    legal: dict[tuple[int, int, int], list[str]] = field(default_factory=dict)
+    views: dict[tuple[int, int, int], Any] = field(default_factory=dict)
     latest: dict[int, int] = field(default_factory=dict)
+    updates: dict[int, list[tuple[str, int | None]]] = field(default_factory=dict)
+    status: dict[int, str] = field(default_factory=dict)
+    scored: dict[int, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def watch(self, hosting: Hosting, update: Update) -> None:
-        table = hosting._tables.get(update.table_id)
+        table_id = update.table_id
+        with self.lock:
+            self.updates.setdefault(table_id, []).append((update.kind, update.seat))
+            self.status[table_id] = hosting.status(table_id)
+            self.latest[table_id] = update.version
+        table = hosting._tables.get(table_id)
         if table is None or table.session is None or table.session.state is None:
             return
         state = table.session.state
         engine = table.session.engine
         with self.lock:
+            self.scored[table_id] = table.session.progress.deals
             for seat in range(engine.seats):
-                key = (update.table_id, update.version)
-                document = hosting.view(Caller(update.table_id, seat))
+                key = (table_id, update.version, seat)
+                document = hosting.view(Caller(table_id, seat))
                 deal = document.get("deal") or {}
-                self.legal[(*key, seat)] = list(deal.get("legal") or [])  # type: ignore[index]
-                self.views[(*key, seat)] = engine.observe(state, seat)  # type: ignore[index]
-            self.latest[update.table_id] = update.version
+                self.legal[key] = list(deal.get("legal") or [])
+                self.views[key] = engine.observe(state, seat)
+
+    def closed(self, table: int) -> bool:
+        with self.lock:
+            return self.status.get(table) == "closed"
+
+    def deals(self, table: int) -> int:
+        """Deals scored so far."""
+        with self.lock:
+            return self.scored.get(table, 0)
+
+    def saw(self, table: int, kind: str, seat: int) -> bool:
+        with self.lock:
+            return (kind, seat) in self.updates.get(table, [])
+
+    def bot_cards_since_held(self, table: int, seat: int) -> int:
+        """Actions of ``seat`` between its ``held`` update and its ``returned`` one."""
+        count, holding = 0, False
+        with self.lock:
+            for kind, who in self.updates.get(table, []):
+                if who == seat and kind == "held":
+                    holding = True
+                elif who == seat and kind == "returned":
+                    holding = False
+                elif holding and kind == "action" and who == seat:
+                    count += 1
+        return count
 
 
 class Terminal:
@@ -207,7 +242,7 @@ def drive(
                 continue
             with truth.lock:
                 version = truth.latest.get(table)
-                legal = truth.legal.get((table, version, seat)) if version else None  # type: ignore[arg-type]
+                legal = truth.legal.get((table, version, seat)) if version else None
             if not legal:
                 continue  # the prompt is older than the truth: the next update comes
             terminal.type(rng.choice(legal))

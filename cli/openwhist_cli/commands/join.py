@@ -1077,7 +1077,7 @@ def bot_command(
             raise _fail(exc.message, exc.exit_code) from None
         if invite.token is None:
             link.close()
-            from openwhist.game.messages import N_, Message
+            from openwhist import N_, Message
 
             raise _fail(
                 Message(N_("a bot needs a seat's invite link (with #TOKEN), not a spectator's")),
@@ -1275,7 +1275,7 @@ def _post(url: str, body: dict[str, Any], token: str | None) -> dict[str, Any]:
     import urllib.error
     import urllib.request
 
-    from openwhist.game.messages import N_, Message
+    from openwhist import N_, Message
     from openwhist.services.remote import EXIT_TABLE_REFUSED, EXIT_UNREACHABLE, RemoteError
 
     headers = {"Content-Type": "application/json"}
