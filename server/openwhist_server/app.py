@@ -192,6 +192,12 @@ class _Hub:
                 taken = await asyncio.to_thread(self.hosting.claim)
                 for table_id in taken:
                     _LOG.info("took over table %s", table_id)
+                    try:
+                        async with self.lock(table_id):
+                            await asyncio.to_thread(self.hosting.adopt, table_id)
+                    except OpenWhistError as exc:
+                        _LOG.warning("table %s cannot be served: %s", table_id, exc)
+                        continue
                     await self.resume(table_id)
                 for table_id in self.hosting.tables():
                     if self.hosting.is_owner(table_id):
@@ -409,6 +415,7 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
         flags = {
             name: bool(_field(data, name, bool, required=False)) for name in ("undo", "autoplay")
         }
+        hint = _field(data, "hint", bool, required=False)
         spectators = _field(data, "spectators", bool, required=False)
         hold = _field(data, "hold", (int, float), required=False)
         hold_bot = _field(data, "hold_bot", str, required=False)
@@ -421,6 +428,7 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
             spectators=True if spectators is None else spectators,
             hold=None if hold is None else float(hold),
             hold_bot=hold_bot,
+            hint=True if hint is None else hint,
             **flags,
         )
     except _BadMessageError as exc:
