@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 import importlib.util
 import io
+import itertools
 import os
 import re
 import sys
@@ -338,6 +339,10 @@ def test_a_whole_hot_seat_match_shows_every_item_of_the_table(
         "issue 18 item 5 (the end of the match): it does not say how to see the sheet again"
     )
     assert over.count("\n") >= 4, "issue 18 item 5: the match ends with a bare line"
+    over_lines = over.split("\n")
+    wrapped = [a for a, b in itertools.pairwise(over_lines)
+               if a == "-" * COLUMNS and re.fullmatch(r"-+", b)]  # fmt: skip
+    assert not wrapped, "issue 18 items 5 and 11: the sheet at the match's end is wider than 80"
 
     # -- item 6: Israeli Whist at the table ------------------------------------------------
     if game.variant == "israeli":

@@ -1088,7 +1088,13 @@ class TableUI:
             # As `whist scores` shows it: the notes from the stored messages, in the
             # player's language, the sides by their players' names.
             records = sheet_records(self.ledger, self.match_id, sheet, translate=True)
-            return str(render_sheet(translated_notes(sheet, records), records, layout))
+            # At the table's width, as `whist scores` fits its terminal: laid out wider, the
+            # console would wrap the divider and the notes mid-word.
+            return str(
+                render_sheet(
+                    translated_notes(sheet, records), records, layout, self.console.width
+                )
+            )
         except (OpenWhistError, OSError, KeyError):
             return ""  # the sheet is a courtesy: the match is recorded either way
 
