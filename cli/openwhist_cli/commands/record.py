@@ -544,7 +544,7 @@ def _interactive(
             try:
                 return ledger.record_real_deal(match, entered, key=key, again=again)
             except DuplicateDealError as exc:
-                console.print(str(exc).split("; nothing recorded")[0] + ".")
+                console.print(runtime.message_text(exc.already))
                 question = _("Record them again as a new deal, deal {deal}?")
                 if not prompter.confirm(question.format(deal=exc.number + 1)):
                     return None
@@ -552,8 +552,8 @@ def _interactive(
                 continue
             except InvalidFactsError as exc:
                 console.print(_("The deal is not valid:"))
-                for problem in exc.problems:
-                    console.print(f"  - {problem}")
+                for wrong in exc.messages:
+                    console.print(f"  - {runtime.message_text(wrong)}")
             answer = prompter.ask(
                 _("Correct a fact as name=value (several separated by spaces), or q to give up: ")
             ).strip()

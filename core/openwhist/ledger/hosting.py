@@ -21,6 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from openwhist.game.messages import N_, Message
 from openwhist.ledger.errors import LedgerConflictError, LedgerError, LedgerNotFoundError
 from openwhist.ledger.models import (
     TABLE_SEAT_KINDS,
@@ -55,7 +56,12 @@ def create_table(
     """
     for row in seats:
         if row.kind not in TABLE_SEAT_KINDS:
-            raise LedgerError(f"a seat is {', '.join(TABLE_SEAT_KINDS)}, not {row.kind!r}")
+            raise LedgerError(
+                Message(
+                    N_("a seat is {value}, not '{kind}'"),
+                    {"value": ", ".join(TABLE_SEAT_KINDS), "kind": row.kind},
+                )
+            )
     table = HostedTable(host_token_hash=host_token_hash, settings=dict(settings))
     session.add(table)
     session.flush()
@@ -83,7 +89,9 @@ def get_table(*, session: Session, table_id: int) -> HostedTable:
     """
     table = session.get(HostedTable, table_id)
     if table is None:
-        raise LedgerNotFoundError(f"there is no table {table_id}")
+        raise LedgerNotFoundError(
+            Message(N_("there is no table {table_id}"), {"table_id": table_id})
+        )
     return table
 
 
@@ -110,10 +118,17 @@ def update_seat(
         LedgerError: an unknown kind.
     """
     if kind not in TABLE_SEAT_KINDS:
-        raise LedgerError(f"a seat is {', '.join(TABLE_SEAT_KINDS)}, not {kind!r}")
+        raise LedgerError(
+            Message(
+                N_("a seat is {value}, not '{kind}'"),
+                {"value": ", ".join(TABLE_SEAT_KINDS), "kind": kind},
+            )
+        )
     row = session.get(HostedSeat, (table_id, seat))
     if row is None:
-        raise LedgerNotFoundError(f"table {table_id} has no seat {seat}")
+        raise LedgerNotFoundError(
+            Message(N_("table {table_id} has no seat {seat}"), {"table_id": table_id, "seat": seat})
+        )
     row.kind, row.name, row.bot = kind, name, bot
     session.add(row)
     session.flush()
@@ -148,7 +163,12 @@ def bump_version(
     values: dict[str, Any] = {"version": read + 1, "updated_at": utcnow()}
     if status is not None:
         if status not in TABLE_STATUSES:
-            raise LedgerError(f"a table is {', '.join(TABLE_STATUSES)}, not {status!r}")
+            raise LedgerError(
+                Message(
+                    N_("a table is {value}, not '{status}'"),
+                    {"value": ", ".join(TABLE_STATUSES), "status": status},
+                )
+            )
         values["status"] = status
     if match_id is not None:
         values["match_id"] = match_id
@@ -160,8 +180,13 @@ def bump_version(
     result = session.connection().execute(statement)
     if result.rowcount != 1:
         raise StaleTableError(
-            f"table {table_id} changed since version {read} (another server process applied "
-            "a change first); nothing was written"
+            Message(
+                N_(
+                    "table {table_id} changed since version {read} (another server process applied "
+                    "a change first); nothing was written"
+                ),
+                {"table_id": table_id, "read": read},
+            )
         )
     if session.connection().dialect.name == "postgresql":
         session.connection().execute(

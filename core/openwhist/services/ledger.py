@@ -51,6 +51,7 @@ from openwhist.game.errors import (
     OptionsError,
     UnknownVariantError,
 )
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoresheet import (
     CATEGORY_KEY,
     CORE_CATEGORIES,
@@ -454,7 +455,10 @@ class Ledger:
                 session.rollback()
                 detail = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
                 raise LedgerConflictError(
-                    f"another writer recorded the same thing first ({detail})"
+                    Message(
+                        N_("another writer recorded the same thing first ({detail})"),
+                        {"detail": detail},
+                    )
                 ) from exc
             except BaseException:
                 session.rollback()
@@ -485,7 +489,9 @@ class Ledger:
         if engine.dialect.name != "postgresql":
             return
         if not channel.isidentifier():
-            raise LedgerError(f"{channel!r} is not a channel name")
+            raise LedgerError(
+                Message(N_("'{channel}' is not a channel name"), {"channel": channel})
+            )
         with self._db.translate_errors(url):
             raw = engine.raw_connection()
         try:
@@ -560,7 +566,7 @@ class Ledger:
 
         session = object_session(match)
         if session is None or match.id is None:
-            raise LedgerError("internal: a match read outside its unit of work")
+            raise LedgerError(Message(N_("internal: a match read outside its unit of work")))
         # The seat count is the match's number of seats rows (`--players N`).
         seats = repo.match_seat_count(session=session, match_id=match.id)  # type: ignore[arg-type]
         key = json.dumps([match.variant, match.options, match.house_rules, seats], sort_keys=True)
@@ -573,11 +579,22 @@ class Ledger:
         if change is not None and match.status == "open":
             dist = match.variant_distribution or match.variant
             raise LedgerStateError(
-                f"match {match.id} was started with {dist} {match.variant_version}, and "
-                f"since {change.version} {change.description}; its deals so far were "
-                f"scored the old way, so it takes no more deals: finish it with {dist} "
-                f"older than {change.version}, or close it (whist match close {match.id}) "
-                "and start a new match"
+                Message(
+                    N_(
+                        "match {match} was started with {dist} {variant_version}, and since "
+                        "{version} {description}; its deals so far were scored the old way, "
+                        "so it takes no more deals: finish it with {dist} older than "
+                        "{version}, or close it (whist match close {match}) and start a new "
+                        "match"
+                    ),
+                    {
+                        "match": match.id,
+                        "dist": dist,
+                        "variant_version": match.variant_version,
+                        "version": change.version,
+                        "description": change.description,
+                    },
+                )
             )
         return engine
 
@@ -590,8 +607,18 @@ class Ledger:
             )
         except OptionsError as exc:  # a SeatCountError too: the plugin no longer seats them
             raise LedgerError(
-                f"match {match.id}: its stored options or seat count ({seats}) no longer fit "
-                f"{variant.name} (the plugin changed?): {exc}"
+                Message(
+                    N_(
+                        "match {match}: its stored options or seat count ({seats}) no "
+                        "longer fit {variant} (the plugin changed?): {exc}"
+                    ),
+                    {
+                        "match": str(match.id),
+                        "seats": seats,
+                        "variant": variant.name,
+                        "exc": str(exc),
+                    },
+                )
             ) from None
 
     # -- recording -----------------------------------------------------------------------
@@ -639,13 +666,20 @@ class Ledger:
         if seats is not None and len(specs) != seats:
             from openwhist.services import UsageError
 
-            raise UsageError(f"--players {seats}, but {len(specs)} players are named")
+            raise UsageError(
+                Message(
+                    N_("--players {seats}, but {count} players are named"),
+                    {"seats": seats, "count": len(specs)},
+                )
+            )
         count = len(engine_variant.names_for(len(specs)))
         names = [s.name.strip() for s in specs]
         if len(set(names)) != len(names):
-            raise LedgerError("each seat needs a different player")
+            raise LedgerError(Message(N_("each seat needs a different player")))
         if not 0 <= first_dealer < count:
-            raise LedgerError(f"the first dealer must be a seat 0..{count - 1}")
+            raise LedgerError(
+                Message(N_("the first dealer must be a seat 0..{value}"), {"value": count - 1})
+            )
         rules = self._house_rules(house_rules, engine_variant.name, inputs)
         engine = Engine(engine_variant, options, house_rules=rules, seats=count)
         progress = engine.start_match(first_dealer)
@@ -786,7 +820,12 @@ class Ledger:
             name = repo.get_match(session=session, match_id=match_id).variant
         variant = self._variant(name)
         if variant.facts is None:
-            raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+            raise LedgerError(
+                Message(
+                    N_("{variant} declares no deal facts: it cannot be score-kept"),
+                    {"variant": variant.name},
+                )
+            )
         return variant.facts
 
     def check_real_deal(self, match_id: int, facts: BaseModel | Mapping[str, Any]) -> list[str]:
@@ -817,7 +856,12 @@ class Ledger:
         variant = engine.variant
         model = variant.facts
         if model is None:
-            raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+            raise LedgerError(
+                Message(
+                    N_("{variant} declares no deal facts: it cannot be score-kept"),
+                    {"variant": variant.name},
+                )
+            )
         raw = facts.model_dump(mode="json") if isinstance(facts, BaseModel) else dict(facts)
         progress = MatchProgress.from_dict(match.progress)
         context = DealContext(
@@ -887,7 +931,10 @@ class Ledger:
                 status = repo.get_match(session=session, match_id=match_id).status
                 if status != "open":
                     raise LedgerStateError(
-                        f"match {match_id} is {status}; it takes no deals"
+                        Message(
+                            N_("match {match_id} is {status}; it takes no deals"),
+                            {"match_id": match_id, "status": status},
+                        )
                     ) from None
                 raise
             entered_json = entered.model_dump(mode="json")
@@ -900,15 +947,26 @@ class Ledger:
                 keyed = repo.deal_with_key(session=session, match_id=match_id, key=key)
                 if keyed is not None and keyed.number != progress.deals:
                     raise LedgerConflictError(
-                        f"match {match_id}: key {key!r} is deal {keyed.number}'s already; "
-                        "give this deal a key of its own"
+                        Message(
+                            N_(
+                                "match {match_id}: key '{key}' is deal {number}'s "
+                                "already; give this deal a key of its own"
+                            ),
+                            {"match_id": match_id, "key": key, "number": keyed.number},
+                        )
                     )
             if last is not None and last.status == "complete" and last.source == "recorded":
                 if key is not None and last.record.get("key") == key:
                     if last.record.get("facts") != entered_json:
                         raise LedgerConflictError(
-                            f"match {match_id}: key {key!r} is deal {last.number}'s, which "
-                            "was recorded with other facts; give this deal a key of its own"
+                            Message(
+                                N_(
+                                    "match {match_id}: key '{key}' is deal "
+                                    "{number}'s, which was recorded with other "
+                                    "facts; give this deal a key of its own"
+                                ),
+                                {"match_id": match_id, "key": key, "number": last.number},
+                            )
                         )
                     return _stored_outcome(match_id, last.number, last.record, last.progress)
                 if key is None and not again and last.record.get("facts") == entered_json:
@@ -916,7 +974,12 @@ class Ledger:
                         match_id, last.number, _minute(repo.as_utc(last.completed_at))
                     )
             if match.status != "open":
-                raise LedgerStateError(f"match {match_id} is {match.status}; it takes no deals")
+                raise LedgerStateError(
+                    Message(
+                        N_("match {match_id} is {status}; it takes no deals"),
+                        {"match_id": match_id, "status": match.status},
+                    )
+                )
             after = self._engine_for(match).advance_match(progress, score)
             deal = repo.complete_deal(
                 session=session,
@@ -942,7 +1005,7 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         if not note.strip():
-            raise LedgerError("an adjustment needs a note saying why it is made")
+            raise LedgerError(Message(N_("an adjustment needs a note saying why it is made")))
         with self._unit() as session:
             match = repo.get_match(session=session, match_id=match_id, for_update=True)
             assert match.id is not None
@@ -953,8 +1016,10 @@ class Ledger:
                 known = CORE_CATEGORIES
             if category not in known:
                 raise LedgerError(
-                    f"unknown score category {category!r} (this match's: "
-                    f"{', '.join(sorted(known))})"
+                    Message(
+                        N_("unknown score category '{category}' (this match's: {value})"),
+                        {"category": category, "value": ", ".join(sorted(known))},
+                    )
                 )
             cat = as_category(category)
             (entry,) = repo.record_entries(
@@ -1285,8 +1350,13 @@ class Ledger:
         for deal in data["deal_records"]:
             if deal["source"] == "recorded":
                 raise LedgerError(
-                    f"match {match_id} has deals entered from real-card facts; export it as "
-                    "JSON instead of a game record"
+                    Message(
+                        N_(
+                            "match {match_id} has deals entered from real-card facts; "
+                            "export it as JSON instead of a game record"
+                        ),
+                        {"match_id": match_id},
+                    )
                 )
             if deal["status"] == "complete":
                 deals.append(DealRecord.model_validate(deal["record"]))
@@ -1337,7 +1407,9 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         if format not in ("json", "csv"):
-            raise LedgerError(f"export formats are json and csv, not {format!r}")
+            raise LedgerError(
+                Message(N_("export formats are json and csv, not '{format}'"), {"format": format})
+            )
         with self._unit(write=False) as session:
             if match_id is None:
                 ids = [m["id"] for m in repo.list_matches(session=session)][::-1]
@@ -1395,13 +1467,29 @@ def _replay_logged(engine: Engine, point: ResumePoint) -> DealState[Any]:
     state = engine.next_deal(point.progress)
     for index, text in enumerate(point.actions, start=1):
         if state.to_act == TERMINAL:
-            raise LedgerError(f"match {match_id}: action {index} logged after the deal ended")
+            raise LedgerError(
+                Message(
+                    N_("match {match_id}: action {index} logged after the deal ended"),
+                    {"match_id": match_id, "index": index},
+                )
+            )
         try:
             state = engine.apply(state, engine.parse_action(state, text))
         except (InvalidNotationError, IllegalActionError) as exc:
             raise LedgerError(
-                f"match {match_id}, deal {point.deal_number}: logged action {index} "
-                f"{text!r} does not replay: {exc}"
+                Message(
+                    N_(
+                        "match {match_id}, deal {deal_number}: logged action "
+                        "{index} '{text}' does not replay: {exc}"
+                    ),
+                    {
+                        "match_id": match_id,
+                        "deal_number": point.deal_number,
+                        "index": index,
+                        "text": text,
+                        "exc": str(exc),
+                    },
+                )
             ) from None
     return state
 
