@@ -152,7 +152,7 @@ def error_text(exc: BaseException) -> str:
         return str(exc)
     text = message_text(message)
     if isinstance(exc, IllegalActionError) and exc.legal:
-        # The alternatives, as `IllegalActionError.__str__` adds them in English.
+        # The alternatives, as `IllegalActionError.__str__` adds them untranslated.
         if len(exc.legal) > LISTED_ALTERNATIVES:
             tail = i18n._("{count} legal choices, too many to list").format(count=len(exc.legal))
         else:

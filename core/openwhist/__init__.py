@@ -28,6 +28,7 @@ from openwhist.game.deal import LiveDeal
 from openwhist.game.engine import Engine, shuffled_deck
 from openwhist.game.errors import (
     DuplicateVariantError,
+    FactsProblemError,
     IllegalActionError,
     InvalidNotationError,
     OpenWhistError,
@@ -130,6 +131,7 @@ __all__ = [
     "Fact",
     "FactKind",
     "FactPlace",
+    "FactsProblemError",
     "HouseRule",
     "IllegalActionError",
     "InvalidNotationError",

@@ -194,6 +194,25 @@ class VariantError(OpenWhistError):
     """Raised by a variant plugin to tell the user something; shown verbatim."""
 
 
+class FactsProblemError(VariantError, ValueError):
+    """What a variant finds wrong with a real-card deal's facts: one translatable `Message`
+    per problem, so that a score-keeper reads each in their own language. Raised from the
+    facts model's validators (``raise FactsProblemError(*problems)`` in a
+    ``model_validator``) or from ``score_facts`` (it is a `VariantError`). A
+    ``ValueError``, so pydantic reports it as a validation error (``value_error``) and
+    keeps this error in the error's context, where `openwhist.services.ledger.
+    facts_messages` finds the messages again. Its text is the problems in English, one a
+    line (the form a plain ``ValueError`` gave before).
+
+    Attributes:
+        problems: the problems, in order.
+    """
+
+    def __init__(self, *problems: Message) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(problem.render() for problem in self.problems))
+
+
 class PluginContractError(OpenWhistError):
     """A plugin broke the engine's contract (e.g. cards not conserved, bad hook result)."""
 

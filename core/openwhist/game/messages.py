@@ -21,7 +21,7 @@ cards as card numbers named in ``cards`` (an interface draws them in its card st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, Union
 
@@ -186,12 +186,3 @@ def join_messages(separator: str, parts: list[Message]) -> Message:
 
 
 __all__ = ["N_", "Message", "Translations", "Value", "join_messages"]
-
-
-def joined(messages: Sequence[Message], separator: str = "; ") -> Message:
-    """One message made of ``messages`` in turn, ``separator`` between them: each part is
-    translated on its own when the whole is rendered (the joining template, made of
-    placeholders only, is the same in every language and in no catalogue)."""
-    names = [f"part{index}" for index in range(len(messages))]
-    template = separator.join("{" + name + "}" for name in names)
-    return Message(template, dict(zip(names, messages, strict=True)))

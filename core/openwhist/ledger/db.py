@@ -619,11 +619,11 @@ def quick_check(conn: sqlite3.Connection, where: str) -> None:
         raise LedgerCorruptError(
             Message(
                 N_(
-                    "the ledger {where} is damaged (PRAGMA quick_check: {value}); it was "
+                    "the ledger {where} is damaged (PRAGMA quick_check: {findings}); it was "
                     "not modified and nothing will be written into it -- restore it from a "
                     "backup (`whist ledger check` lists what is wrong)"
                 ),
-                {"where": where, "value": "; ".join(findings)},
+                {"where": where, "findings": "; ".join(findings)},
             )
         )
 
@@ -761,8 +761,8 @@ def _migrate(engine: Engine, target: str = "head") -> None:
         except CommandError as exc:
             raise LedgerTooNewError(
                 Message(
-                    N_("cannot upgrade {value}: {exc}; it was not modified"),
-                    {"value": display_url(url), "exc": str(exc)},
+                    N_("cannot upgrade {url}: {exc}; it was not modified"),
+                    {"url": display_url(url), "exc": str(exc)},
                 )
             ) from None
 

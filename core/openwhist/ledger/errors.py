@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from openwhist.game.errors import OpenWhistError
-from openwhist.game.messages import N_, Message, joined
+from openwhist.game.messages import N_, Message, join_messages
 
 
 class LedgerError(OpenWhistError):
@@ -67,9 +67,26 @@ class InvalidFactsError(LedgerError, ValueError):
         super().__init__(
             Message(
                 N_("invalid deal facts for {variant}: {problems}"),
-                {"variant": variant, "problems": joined(self.messages)},
+                {"variant": variant, "problems": join_messages("; ", list(self.messages))},
             )
         )
+
+
+_STATUS_WORDS = {
+    "open": N_("open"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+    "waiting": N_("waiting"),
+    "playing": N_("playing"),
+    "paused": N_("paused"),
+    "closed": N_("closed"),
+}
+
+
+def status_word(status: str) -> Message:
+    """A match's or a hosted table's status as a word a message can translate (``finished``);
+    an unknown status as it is stored."""
+    return Message(_STATUS_WORDS.get(status, status.replace("{", "{{").replace("}", "}}")))
 
 
 MAX_POINTS = 1_000_000

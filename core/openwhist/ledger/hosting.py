@@ -58,8 +58,8 @@ def create_table(
         if row.kind not in TABLE_SEAT_KINDS:
             raise LedgerError(
                 Message(
-                    N_("a seat is {value}, not '{kind}'"),
-                    {"value": ", ".join(TABLE_SEAT_KINDS), "kind": row.kind},
+                    N_("a seat is {kinds}, not '{kind}'"),
+                    {"kinds": ", ".join(TABLE_SEAT_KINDS), "kind": row.kind},
                 )
             )
     table = HostedTable(host_token_hash=host_token_hash, settings=dict(settings))
@@ -120,8 +120,8 @@ def update_seat(
     if kind not in TABLE_SEAT_KINDS:
         raise LedgerError(
             Message(
-                N_("a seat is {value}, not '{kind}'"),
-                {"value": ", ".join(TABLE_SEAT_KINDS), "kind": kind},
+                N_("a seat is {kinds}, not '{kind}'"),
+                {"kinds": ", ".join(TABLE_SEAT_KINDS), "kind": kind},
             )
         )
     row = session.get(HostedSeat, (table_id, seat))
@@ -165,8 +165,8 @@ def bump_version(
         if status not in TABLE_STATUSES:
             raise LedgerError(
                 Message(
-                    N_("a table is {value}, not '{status}'"),
-                    {"value": ", ".join(TABLE_STATUSES), "status": status},
+                    N_("a table is {statuses}, not '{status}'"),
+                    {"statuses": ", ".join(TABLE_STATUSES), "status": status},
                 )
             )
         values["status"] = status

@@ -52,6 +52,7 @@ from openwhist.ledger.errors import (
     LedgerNotFoundError,
     LedgerStateError,
     PointsOutOfRangeError,
+    status_word,
 )
 from openwhist.ledger.models import (
     MATCH_STATUSES,
@@ -261,7 +262,7 @@ def _require_open(match: Match) -> None:
         raise LedgerStateError(
             Message(
                 N_("match {match} is {status}; nothing more can be recorded"),
-                {"match": str(match.id), "status": match.status},
+                {"match": str(match.id), "status": status_word(match.status)},
             )
         )
 
@@ -487,13 +488,13 @@ def append_action(*, session: Session, match_id: int, index: int, notation: str)
             Message(
                 N_(
                     "match {match_id}, deal {number}: {count} actions are logged, so the "
-                    "next is action {value}, not {index}"
+                    "next is action {next}, not {index}"
                 ),
                 {
                     "match_id": match_id,
                     "number": deal.number,
                     "count": count,
-                    "value": count + 1,
+                    "next": count + 1,
                     "index": index,
                 },
             )
@@ -560,13 +561,13 @@ def append_claim(*, session: Session, match_id: int, index: int, claim: Mapping[
             Message(
                 N_(
                     "match {match_id}, deal {number}: {count} claims are kept, so the next "
-                    "is claim {value}, not {index}"
+                    "is claim {next}, not {index}"
                 ),
                 {
                     "match_id": match_id,
                     "number": deal.number,
                     "count": len(claims),
-                    "value": len(claims) + 1,
+                    "next": len(claims) + 1,
                     "index": index,
                 },
             )

@@ -307,15 +307,15 @@ def make_lineup(
                 Message(
                     N_(
                         "--bots: {variant} is played in {count} partnerships: give {count} "
-                        "bots (one per side: {value}) or {seats} (one per seat), not "
-                        "{count2}"
+                        "bots (one per side: {sides}) or {seats} (one per seat), not "
+                        "{given}"
                     ),
                     {
                         "variant": variant.name,
                         "count": len(sides),
-                        "value": ", ".join("-".join(seat_names[s] for s in side) for side in sides),
+                        "sides": ", ".join("-".join(seat_names[s] for s in side) for side in sides),
                         "seats": seats,
-                        "count2": len(names),
+                        "given": len(names),
                     },
                 )
             )
@@ -612,7 +612,9 @@ class _Table:
                 players,
                 chance,
                 engine.next_deal(progress),
-                label=f"match board {board}, deal {number}",
+                label=Message(
+                    N_("match board {board}, deal {number}"), {"board": board, "number": number}
+                ),
                 number=number,
             )
             out.append(play)
@@ -656,7 +658,7 @@ class _Table:
             players,
             chance,
             engine.next_deal(engine.start_match(dealer)),
-            label=f"board {board}",
+            label=Message(N_("board {board}"), {"board": board}),
         )[0]
 
     def _players(self, specs: Sequence[BotSpec], bot_rngs: Sequence[random.Random]) -> list[Bot]:
@@ -682,7 +684,7 @@ class _Table:
         chance: random.Random,
         start: Any,
         *,
-        label: str,
+        label: Message,
         number: int | None = None,
     ) -> tuple[PlayResult, Any]:
         """Play the deal ``start`` to its end; its result and its `DealScore`."""

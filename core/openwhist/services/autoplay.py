@@ -52,8 +52,8 @@ def autoplay_mode(value: object) -> str:
         return value
     raise UsageError(
         Message(
-            N_("auto-play is one of {value}, not '{value2}'"),
-            {"value": ", ".join(MODES), "value2": str(value)},
+            N_("auto-play is one of {modes}, not '{mode}'"),
+            {"modes": ", ".join(MODES), "mode": str(value)},
         )
     )
 

@@ -49,10 +49,11 @@ from typing import TYPE_CHECKING, Any
 
 from openwhist.bots import bot_rng
 from openwhist.game.errors import OpenWhistError
-from openwhist.game.messages import N_, Message
+from openwhist.game.messages import N_, Message, join_messages
 from openwhist.game.presentation import Presentation
 from openwhist.game.scoring import MatchProgress
 from openwhist.game.state import TERMINAL
+from openwhist.ledger.errors import status_word
 from openwhist.plugins import Catalog
 from openwhist.services import UsageError
 from openwhist.services.isolation import SeatBots
@@ -216,8 +217,12 @@ def _check_status(table: _Table, *allowed: str) -> None:
         raise TableError(
             "bad_status",
             Message(
-                N_("table {table} is {status}: that needs it {value}"),
-                {"table": table.id, "status": table.status, "value": " or ".join(allowed)},
+                N_("table {table} is {status}: that needs it {needed}"),
+                {
+                    "table": table.id,
+                    "status": status_word(table.status),
+                    "needed": join_messages(" / ", [status_word(s) for s in allowed]),
+                },
             ),
         )
 

@@ -158,8 +158,11 @@ class _Worker:
             except Exception as exc:  # no processes left, an unpicklable catalog factory...
                 raise BotFailedError(
                     Message(
-                        N_("cannot start a worker process for seat {seat_name}: {name__}: {exc}"),
-                        {"seat_name": seat_name, "name__": type(exc).__name__, "exc": str(exc)},
+                        N_(
+                            "cannot start a worker process for seat {seat_name}: "
+                            "{error_type}: {exc}"
+                        ),
+                        {"seat_name": seat_name, "error_type": type(exc).__name__, "exc": str(exc)},
                     )
                 ) from None
             finally:
@@ -227,14 +230,14 @@ class _Worker:
         if not isinstance(reply, dict):
             raise BotFailedError(
                 Message(
-                    N_("{who} sent an answer that is not one: {value}"),
-                    {"who": who, "value": str(raw[:80])},
+                    N_("{who} sent an answer that is not one: {answer}"),
+                    {"who": who, "answer": str(raw[:80])},
                 )
             )
         if "error" in reply:
             raise BotFailedError(
                 Message(
-                    N_("{who} failed: {value}"), {"who": who, "value": str(reply["error"])[:500]}
+                    N_("{who} failed: {error}"), {"who": who, "error": str(reply["error"])[:500]}
                 )
             )
         return reply
@@ -270,13 +273,13 @@ class IsolatedBot(Bot):
             Message(
                 N_(
                     "bot '{label}' chose {chose} at seat {seat_name}, which is not "
-                    "legal (legal: {value})"
+                    "legal (legal: {legal})"
                 ),
                 {
                     "label": self.label,
                     "chose": chose,
                     "seat_name": self.worker.seat_name,
-                    "value": " ".join(a.notation() for a in legal),
+                    "legal": " ".join(a.notation() for a in legal),
                 },
             )
         )

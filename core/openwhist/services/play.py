@@ -178,8 +178,8 @@ def seat_index(key: str, seat_names: Sequence[str]) -> int:
         return int(text) - 1
     raise UsageError(
         Message(
-            N_("unknown seat '{key}': use a seat name ({value}) or a number from 1"),
-            {"key": key, "value": ", ".join(seat_names)},
+            N_("unknown seat '{key}': use a seat name ({seats}) or a number from 1"),
+            {"key": key, "seats": ", ".join(seat_names)},
         )
     )
 
@@ -341,8 +341,12 @@ class PlaySession:
         if len(self.seats) != engine.seats:
             raise UsageError(
                 Message(
-                    N_("a {name} match of {seats} seats, got {count}"),
-                    {"name": engine.variant.name, "seats": engine.seats, "count": len(self.seats)},
+                    N_("a {variant} match of {seats} seats, got {count}"),
+                    {
+                        "variant": engine.variant.name,
+                        "seats": engine.seats,
+                        "count": len(self.seats),
+                    },
                 )
             )
         if self.seed is None:
@@ -456,11 +460,11 @@ class PlaySession:
             raise PluginContractError(
                 Message(
                     N_(
-                        "{variant_name}: deal {number} still running after {max_actions} "
+                        "{variant}: deal {number} still running after {max_actions} "
                         "actions (max_actions)"
                     ),
                     {
-                        "variant_name": self.variant_name,
+                        "variant": self.variant_name,
                         "number": state.context.number,
                         "max_actions": self.engine.variant.max_actions,
                     },
@@ -483,11 +487,11 @@ class PlaySession:
             if action not in legal:
                 raise PluginContractError(
                     Message(
-                        N_("bot '{bot}' chose {action}, which is not legal (legal: {value})"),
+                        N_("bot '{bot}' chose {action}, which is not legal (legal: {legal})"),
                         {
                             "bot": str(self.seats[actor].bot),
                             "action": str(action),
-                            "value": " ".join(a.notation() for a in legal),
+                            "legal": " ".join(a.notation() for a in legal),
                         },
                     )
                 )
@@ -914,8 +918,8 @@ def start_session(
             if not 0 <= index < count:
                 raise UsageError(
                     Message(
-                        N_("{the_variant} has no seat {index}"),
-                        {"the_variant": the_variant.name, "index": index},
+                        N_("{variant} has no seat {index}"),
+                        {"variant": the_variant.name, "index": index},
                     )
                 )
             chosen[index] = spec
@@ -923,8 +927,8 @@ def start_session(
         if len(seats) != count:
             raise UsageError(
                 Message(
-                    N_("a {the_variant} match of {count} seats: give one spec per seat"),
-                    {"the_variant": the_variant.name, "count": count},
+                    N_("a {variant} match of {count} seats: give one spec per seat"),
+                    {"variant": the_variant.name, "count": count},
                 )
             )
         chosen = list(seats)

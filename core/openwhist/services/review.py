@@ -523,8 +523,8 @@ def seat_of(engine: Engine, record: GameRecord, text: str) -> int:
         return int(text) - 1
     raise UsageError(
         Message(
-            N_("no seat '{text}': the seats are {value} (or 1-{count}, or a player's name)"),
-            {"text": text, "value": ", ".join(names), "count": len(names)},
+            N_("no seat '{text}': the seats are {seats} (or 1-{count}, or a player's name)"),
+            {"text": text, "seats": ", ".join(names), "count": len(names)},
         )
     )
 
@@ -602,8 +602,8 @@ def review_record(
         if not 0 <= number < engine.seats:
             raise UsageError(
                 Message(
-                    N_("no seat {number}: {name} has seats 0-{value}"),
-                    {"number": number, "name": engine.variant.name, "value": engine.seats - 1},
+                    N_("no seat {number}: {name} has seats 0-{last}"),
+                    {"number": number, "name": engine.variant.name, "last": engine.seats - 1},
                 )
             )
         numbers.append(number)

@@ -102,8 +102,8 @@ def resolve_house_rules(
             known = ", ".join(sorted(catalog.house_rules)) or "none installed"
             raise UsageError(
                 Message(
-                    N_("unknown house rule '{name}' (known: {known})"),
-                    {"name": name, "known": known},
+                    N_("unknown house rule '{name}' (known: {rules})"),
+                    {"name": name, "rules": known},
                 )
             )
         rules.append(check_house_rule(rule, variant, inputs))
@@ -120,18 +120,20 @@ def check_house_rule(rule: HouseRule, variant: str, inputs: str | None = "played
     if not rule.applies_to(variant):
         raise UsageError(
             Message(
-                N_("house rule '{rule}' applies to {value}, not {variant}"),
-                {"rule": rule.name, "value": ", ".join(rule.variants), "variant": variant},
+                N_("house rule '{rule}' applies to {variants}, not {variant}"),
+                {"rule": rule.name, "variants": ", ".join(rule.variants), "variant": variant},
             )
         )
     if inputs is not None and not rule.supports(inputs):
         supported = "; ".join(INPUT_NAMES.get(kind, kind) for kind in rule.inputs)
         raise UsageError(
             Message(
-                N_("house rule '{rule}' cannot be used with {value}: it supports only {supported}"),
+                N_(
+                    "house rule '{rule}' cannot be used with {inputs}: it supports only {supported}"
+                ),
                 {
                     "rule": rule.name,
-                    "value": INPUT_NAMES.get(inputs, inputs),
+                    "inputs": INPUT_NAMES.get(inputs, inputs),
                     "supported": supported,
                 },
             )
@@ -172,8 +174,8 @@ def resolve_bot(catalog: Catalog, variant: str, text: str) -> BotSpec:
     if spec is None:
         raise UsageError(
             Message(
-                N_("no bot '{name}' can play {variant} (available: {value})"),
-                {"name": name, "variant": variant, "value": describe_bots(catalog, variant)},
+                N_("no bot '{name}' can play {variant} (available: {bots})"),
+                {"name": name, "variant": variant, "bots": describe_bots(catalog, variant)},
             )
         )
     return spec.with_level(level or None)
@@ -209,7 +211,7 @@ def play_deal(
     names: Sequence[str],
     chance: random.Random,
     *,
-    label: str,
+    label: Message,
     on_chance: Callable[[Deal], None] | None = None,
     on_deal: Callable[[LiveDeal], None] | None = None,
 ) -> DealState[Any]:
@@ -269,11 +271,11 @@ def play_deal(
         except IllegalActionError:
             raise PluginContractError(
                 Message(
-                    N_("bot '{value}' chose {action}, which is not legal (legal: {value2})"),
+                    N_("bot '{bot}' chose {action}, which is not legal (legal: {legal})"),
                     {
-                        "value": names[actor],
+                        "bot": names[actor],
                         "action": str(action),
-                        "value2": " ".join(a.notation() for a in legal),
+                        "legal": " ".join(a.notation() for a in legal),
                     },
                 )
             ) from None
@@ -371,7 +373,7 @@ def play_match(
                 players,
                 names,
                 chance,
-                label=f"deal {progress.deals + 1}",
+                label=Message(N_("deal {number}"), {"number": progress.deals + 1}),
             )
             score = engine.score(state)
             progress = engine.advance_match(progress, score)
@@ -471,8 +473,8 @@ def simulate(
         if not outcome.scores:
             raise PluginContractError(
                 Message(
-                    N_("{the_variant}: a new match is already finished"),
-                    {"the_variant": the_variant.name},
+                    N_("{variant}: a new match is already finished"),
+                    {"variant": the_variant.name},
                 )
             )
         played += len(outcome.scores)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from openwhist.game.messages import N_, Message
+from openwhist.ledger.errors import status_word
 from openwhist.plugins import Catalog
 from openwhist.records import ClaimRecord, DealRecord
 from openwhist.services.isolation import Isolation
@@ -187,8 +188,11 @@ def resume_table(
     if point.finished:
         raise LedgerStateError(
             Message(
-                N_("match {match} is {value}: nothing to resume (whist scores {match} shows it)"),
-                {"match": match, "value": point.status if point.status != "open" else "over"},
+                N_("match {match} is {status}: nothing to resume (whist scores {match} shows it)"),
+                {
+                    "match": match,
+                    "status": status_word(point.status if point.status != "open" else "finished"),
+                },
             )
         )
     stored = ledger.get_match(match)["deal_records"]
