@@ -17,6 +17,7 @@ import typing
 from typing import Annotated, Any, cast
 
 import typer
+import typer._click as typer_click
 from typer.core import TyperCommand, TyperGroup
 
 from openwhist_cli import command_cache, runtime
@@ -95,6 +96,14 @@ def built_in_commands(module_name: str) -> dict[str, Any]:
     return dict(typer.main.get_group(sub_app).commands)
 
 
+def _localised(exc: Any) -> Any:
+    """Click's usage error ``exc`` in the reader's language (`openwhist_cli.usage`,
+    imported only when there is an error to show)."""
+    from openwhist_cli import usage
+
+    return usage.localised(exc)
+
+
 class WhistGroup(TyperGroup):
     """The root command group: built-in commands imported when needed (`BUILT_IN`), plugin
     commands loaded when needed (built-in names win), each with its help in the reader's
@@ -120,7 +129,18 @@ class WhistGroup(TyperGroup):
         i18n.setup(lang)
         helptext.install()
         helptext.translate_command(self)
-        return super().make_context(info_name, args, parent, **extra)
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except typer_click.exceptions.UsageError as exc:
+            raise _localised(exc) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        # A subcommand's usage error (raised while it reads its arguments) in the reader's
+        # language too (`openwhist_cli.usage`).
+        try:
+            return super().invoke(ctx)
+        except typer_click.exceptions.UsageError as exc:
+            raise _localised(exc) from None
 
     def _built_in(self, name: str) -> Any:
         """The built-in command ``name`` (its module imported on first use), else None."""

@@ -180,6 +180,10 @@ HELP_TEXTS = (
         "A web origin (https://cards.example.org) whose pages may open websockets here, besides the server's own; repeatable."
     ),
     N_(
+        "Creating a table needs this token (Authorization: Bearer TOKEN; default: $OPENWHIST_CREATE_TOKEN, else only programs on this machine may create tables)."
+    ),
+    N_("Open tables at most; a request for one more is refused (HTTP 429)."),
+    N_(
         'Play DEALS deals of VARIANT in whole matches with bots and summarise the results.\n\nThe last match is cut short if the deals run out before it ends: its record says\n"finished": false and it counts under matches_cut_short.'
     ),
     N_("The bot for every seat, or repeat once per seat in seat order [default: random]."),

@@ -6,6 +6,6 @@ service's (`openwhist.services.hosting`); this package imports only `openwhist`'
 names and `openwhist.services` (an import-linter contract), like the CLI.
 """
 
-from openwhist_server.app import Limits, create_app, serve
+from openwhist_server.app import Limits, create_app, invite_url, serve, site_url
 
-__all__ = ["Limits", "create_app", "serve"]
+__all__ = ["Limits", "create_app", "invite_url", "serve", "site_url"]

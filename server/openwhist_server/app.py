@@ -21,6 +21,7 @@ import contextlib
 import functools
 import json
 import logging
+import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -30,11 +31,14 @@ from typing import TYPE_CHECKING, Any
 from openwhist import IllegalActionError, InvalidNotationError, Message, OpenWhistError
 from openwhist.services import UsageError
 from openwhist.services.hosting import Caller, Hosting, TableError, Update
+from openwhist.services.shown import language_code
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from openwhist_server import page
 
 if TYPE_CHECKING:
     from openwhist.services.catalog import Catalog
@@ -45,6 +49,12 @@ PROTOCOL = "openwhist.table/1"
 _LOG = logging.getLogger("openwhist_server")
 POLICY_VIOLATION = 1008
 """The websocket close code for a refused origin or a client that keeps flooding."""
+MAX_TABLES = 1000
+"""Open tables a server (all its processes) keeps at most without ``--max-tables``."""
+TAKEOVER_PERIOD = 1.0
+"""Seconds between a process's looks for tables whose owner process died (PostgreSQL)."""
+CREATE_TOKEN_ENV = "OPENWHIST_CREATE_TOKEN"
+"""The environment variable ``whist serve`` reads the create token from."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,7 @@ class _Connection:
     tokens: float
     stamp: float
     over: int = 0
+    lang: str | None = None  # a screen's language (hello's ``lang``): views carry ``shown``
 
 
 @dataclass
@@ -88,6 +99,8 @@ class _Hub:
     hosting: Hosting
     limits: Limits
     origins: frozenset[str]
+    create_token: str | None = None
+    max_tables: int = 1000
     loop: asyncio.AbstractEventLoop | None = None
     rooms: dict[int, set[_Connection]] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
@@ -101,25 +114,40 @@ class _Hub:
         """Whether a connection holds ``seat`` of the table now."""
         return any(c.caller.seat == seat for c in self.rooms.get(table_id, ()))
 
+    def gone(self, table_id: int, seat: int) -> bool:
+        """Whether nobody holds ``seat`` here nor, through another process, anywhere."""
+        return not self.present(table_id, seat) and not self.hosting.present_elsewhere(
+            table_id, seat
+        )
+
     async def watch_absent(self, table_id: int) -> None:
-        """Start the hold timer of every human seat of the table that nobody holds."""
+        """Start the hold timer of every human seat of the table that nobody holds (only
+        in the process that owns the table: `Hosting.owns`)."""
         hold = await asyncio.to_thread(self.hosting.hold_time, table_id)
-        if hold is None:
+        if hold is None or not self.hosting.is_owner(table_id):
             return
         for seat in await asyncio.to_thread(self.hosting.human_seats, table_id):
-            if not self.present(table_id, seat):
+            key = (table_id, seat)
+            if key in self.timers and not self.timers[key].done():
+                continue
+            if await asyncio.to_thread(self.gone, table_id, seat):
                 self.absent(table_id, seat, hold)
 
     def absent(self, table_id: int, seat: int, hold: float) -> None:
-        """``seat`` has nobody now: after ``hold`` seconds still without anybody, the
-        table's hold bot takes it (`Hosting.hold_seat`)."""
+        """``seat`` has nobody now: after ``hold`` seconds still without anybody (here or
+        at another process), the table's hold bot takes it (`Hosting.hold_seat`) -- if
+        this process owns the table; its owner's timer runs otherwise."""
         key = (table_id, seat)
         if key in self.timers and not self.timers[key].done():
+            return
+        if not self.hosting.is_owner(table_id):
             return
 
         async def later() -> None:
             await asyncio.sleep(hold)
-            if not self.present(table_id, seat):
+            if self.hosting.is_owner(table_id) and await asyncio.to_thread(
+                self.gone, table_id, seat
+            ):
                 async with self.lock(table_id):
                     try:
                         await asyncio.to_thread(self.hosting.hold_seat, table_id, seat)
@@ -142,12 +170,45 @@ class _Hub:
 
     async def _sync(self, table_id: int, version: int) -> None:
         async with self.lock(table_id):
-            if not self.rooms.get(table_id):
+            owner = self.hosting.is_owner(table_id)
+            if not self.rooms.get(table_id) and not owner:
                 # Nobody here watches it: drop any copy, it is loaded again when needed.
                 self.hosting.forget(table_id)
                 return
             with contextlib.suppress(OpenWhistError):
                 await asyncio.to_thread(self.hosting.refresh, table_id, version)
+                if owner:
+                    # A client of another process acted: the bots' replies are ours.
+                    await asyncio.to_thread(self.hosting.advance, table_id)
+
+    async def take_over(self, period: float) -> None:
+        """PostgreSQL, several processes: every ``period`` seconds, take over the tables
+        whose owner died (`Hosting.claim`) -- their bots play on from the last logged
+        action -- and start the hold timers of the seats that left through other
+        processes."""
+        while True:
+            await asyncio.sleep(period)
+            try:
+                taken = await asyncio.to_thread(self.hosting.claim)
+                for table_id in taken:
+                    _LOG.info("took over table %s", table_id)
+                    await self.resume(table_id)
+                for table_id in self.hosting.tables():
+                    if self.hosting.is_owner(table_id):
+                        await self.watch_absent(table_id)
+            except OpenWhistError as exc:  # the ledger is away: try again next time
+                _LOG.warning("taking over tables: %s", exc)
+
+    async def resume(self, table_id: int) -> None:
+        """Let the table's bots finish what is theirs to do now, and start its timers."""
+        try:
+            async with self.lock(table_id):
+                await asyncio.to_thread(self.hosting.advance, table_id)
+            await self.watch_absent(table_id)
+        except OpenWhistError as exc:
+            # Another process played the bots first, or a bot broke its contract: the
+            # table stays as the ledger has it.
+            _LOG.warning("table %s: %s", table_id, exc)
 
     async def returned(self, table_id: int, seat: int) -> None:
         """``seat``'s player is connected again: no timer, and the seat is theirs."""
@@ -168,8 +229,8 @@ class _Hub:
             message = _dumps(
                 {
                     "type": "update",
-                    "event": update.event_for(conn.caller.seat),
-                    "view": self.hosting.view(conn.caller),
+                    "event": self.hosting.told(update, conn.caller, conn.lang),
+                    "view": self.hosting.view(conn.caller, conn.lang),
                 }
             )
             loop.call_soon_threadsafe(_offer, conn, message)
@@ -229,6 +290,7 @@ HANDLERS: dict[str, Handler] = {
     "pause": lambda h, c, m: h.pause(c),
     "unpause": lambda h, c, m: h.unpause(c),
     "seat_bot": _seat_bot,
+    "seat_back": lambda h, c, m: h.seat_back(c, _field(m, "seat", int)),
     "close": lambda h, c, m: h.close(c),
 }
 """Message type -> the hosting service's call (docs/server.md, "Messages")."""
@@ -243,14 +305,22 @@ def create_app(
     limits: Limits | None = None,
     origins: Sequence[str] = (),
     restore: bool = True,
+    create_token: str | None = None,
+    max_tables: int = MAX_TABLES,
+    takeover: float = TAKEOVER_PERIOD,
 ) -> Starlette:
     """The ASGI app over ``hosting``.
 
     ``origins``: the ``Origin`` values a browser's websocket may come from besides the
     server's own (``http(s)://HOST`` of the request). ``restore``: load every open table at
-    start-up (`Hosting.restore`) and let its bots play on.
+    start-up (`Hosting.restore`) and let its bots play on. ``create_token``: the bearer
+    token ``POST /api/tables`` needs (``None``: only clients on this machine may create
+    tables); ``max_tables``: open tables at most (`create_access`). ``takeover``: seconds
+    between looks for tables whose owner process died (PostgreSQL).
     """
     hub = _Hub(hosting, limits or Limits(), frozenset(o.rstrip("/") for o in origins))
+    hub.create_token = create_token
+    hub.max_tables = max_tables
     hosting.on_update = hub.broadcast
 
     @contextlib.asynccontextmanager
@@ -261,25 +331,24 @@ def create_app(
             for table_id, reason in failed.items():
                 _LOG.warning("table %s cannot be served: %s", table_id, reason)
             for table_id in ids:
-                try:
-                    async with hub.lock(table_id):
-                        await asyncio.to_thread(hosting.advance, table_id)
-                    # After a restart nobody is connected: each human seat's hold time runs.
-                    await hub.watch_absent(table_id)
-                except OpenWhistError as exc:
-                    # Another process played the bots first, or a bot broke its contract:
-                    # the table stays as the ledger has it; the server starts all the same.
-                    _LOG.warning("table %s: %s", table_id, exc)
+                # After a restart nobody is connected: each human seat's hold time runs.
+                await hub.resume(table_id)
         stop = threading.Event()
         listener = threading.Thread(
             target=hosting.listen, args=(hub.remote_change, stop), daemon=True
         )
         listener.start()  # PostgreSQL: other processes' changes; SQLite: ends at once
+        sweeper = None
+        if await asyncio.to_thread(hosting.is_shared):
+            sweeper = asyncio.create_task(hub.take_over(takeover))
         yield
         stop.set()
+        if sweeper is not None:
+            sweeper.cancel()
         for timer in hub.timers.values():
             timer.cancel()
         await asyncio.to_thread(listener.join, 5)
+        await asyncio.to_thread(hosting.close_locks)
 
     async def index(request: Request) -> Response:
         return PlainTextResponse(
@@ -293,10 +362,16 @@ def create_app(
     async def socket(websocket: WebSocket) -> None:
         await _serve_connection(hub, websocket)
 
+    async def table_page(request: Request) -> Response:
+        return await page.table_page(hub.hosting, request)
+
     return Starlette(
         routes=[
             Route("/", index),
             Route("/api/tables", create, methods=["POST"]),
+            Route("/t/{table:int}", table_page),
+            Route("/static/{name:str}", page.static_file),
+            Route("/favicon.ico", page.no_icon),
             WebSocketRoute("/ws", socket),
         ],
         lifespan=lifespan,
@@ -306,6 +381,9 @@ def create_app(
 async def _create_table(hub: _Hub, request: Request) -> Response:
     """``POST /api/tables``: a JSON object (variant, seats, options, house_rules, undo,
     autoplay, spectators) -> the table id, the host token and the seats' invite tokens."""
+    refused = await create_access(hub, request)
+    if refused is not None:
+        return refused
     body = b""
     async for chunk in request.stream():
         body += chunk
@@ -349,14 +427,89 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
         return _refuse(400, exc.code, str(exc))
     except (UsageError, OpenWhistError) as exc:
         return _refuse(400, "bad_request", exc)
+    base = site_url(request)
     return JSONResponse(
         {
             "table": created.table_id,
             "host_token": created.host_token,
             "seat_tokens": {str(s): t for s, t in created.seat_tokens.items()},
+            "invites": {
+                "host": invite_url(base, created.table_id, created.host_token),
+                **{
+                    str(s): invite_url(base, created.table_id, t)
+                    for s, t in created.seat_tokens.items()
+                },
+            },
         },
         status_code=201,
     )
+
+
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+"""Client addresses that are this machine."""
+
+
+def _from_this_machine(request: Request) -> bool:
+    """Whether the request comes from a program on this machine -- and not through a
+    reverse proxy here, which would make every client look local (a proxy adds a
+    ``Forwarded`` or ``X-Forwarded-For`` header; a proxy that adds neither must be given a
+    create token)."""
+    client = request.client
+    if client is None or client.host not in LOOPBACK:
+        return False
+    return "forwarded" not in request.headers and "x-forwarded-for" not in request.headers
+
+
+async def create_access(hub: _Hub, request: Request) -> Response | None:
+    """Who may create a table (docs/server.md, "Who may create tables"): with a create
+    token, only a request bearing it (``Authorization: Bearer TOKEN``; 401 without one,
+    403 with another); without one, only a client on this machine (403). And at most
+    ``max_tables`` open tables (429). ``None``: the request may go on."""
+    token = hub.create_token
+    if token is not None:
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not given.strip():
+            response = _refuse(401, "unauthorized", "creating a table needs the create token")
+            response.headers["WWW-Authenticate"] = 'Bearer realm="openwhist"'
+            return response
+        if not secrets.compare_digest(given.strip().encode(), token.encode()):
+            return _refuse(403, "forbidden", "that is not the create token")
+    elif not _from_this_machine(request):
+        return _refuse(
+            403, "forbidden", "only this machine may create tables (the server has no create token)"
+        )
+    live = await asyncio.to_thread(hub.hosting.live_count)
+    if live >= hub.max_tables:
+        return _refuse(
+            429,
+            "too_many_tables",
+            f"the server has {live} open tables, its most ({hub.max_tables})",
+        )
+    return None
+
+
+TRUSTED_PROXIES = frozenset({"127.0.0.1", "::1"})
+"""Clients whose ``X-Forwarded-Proto`` is believed: a reverse proxy on this machine."""
+
+
+def site_url(request: Request) -> str:
+    """``scheme://host[:port]`` as the client reached the server: the request's ``Host``
+    header, and its scheme -- ``https`` when a reverse proxy on this machine (only there:
+    anyone else could claim it) says so in ``X-Forwarded-Proto``."""
+    scheme = request.url.scheme
+    client = request.client.host if request.client is not None else ""
+    forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    if client in TRUSTED_PROXIES and forwarded in ("http", "https"):
+        scheme = forwarded
+    host = request.headers.get("host") or request.url.netloc
+    return f"{scheme}://{host}"
+
+
+def invite_url(base: str, table_id: int, token: str) -> str:
+    """The link that opens a table's page as ``token``'s seat (or its host): the token in
+    the fragment, which a browser never sends -- so it reaches no server log, no proxy
+    and no ``Referer`` header."""
+    return f"{base}/t/{table_id}#{token}"
 
 
 def _refuse(status: int, code: str, message: str | OpenWhistError) -> Response:
@@ -420,12 +573,14 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
                 elif not joined:
                     raise _BadMessageError("hello_first", "say hello (table and token) first")
                 elif kind == "view":
-                    view = await _locked(hub, conn, lambda: hub.hosting.view(conn.caller))
+                    view = await _locked(
+                        hub, conn, lambda: hub.hosting.view(conn.caller, conn.lang)
+                    )
                     _send(conn, {"type": "view", "view": view})
                 elif isinstance(kind, str) and kind in HANDLERS:
                     call = functools.partial(HANDLERS[kind], hub.hosting, conn.caller, message)
                     await _locked(hub, conn, call)
-                    if kind in ("start", "unpause"):
+                    if kind in ("start", "unpause", "seat_back"):
                         await hub.watch_absent(conn.caller.table_id)
                     _send(conn, {"type": "done", "of": kind})
                 else:
@@ -448,6 +603,9 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
         table_id, seat = conn.caller.table_id, conn.caller.seat
         hub.rooms.get(table_id, set()).discard(conn)
         _offer(conn, None)
+        if joined and seat is not None:
+            with contextlib.suppress(Exception):  # the ledger may be gone (stopping)
+                await asyncio.to_thread(hub.hosting.leave, table_id, seat)
         if joined and seat is not None and not hub.present(table_id, seat):
             with contextlib.suppress(OpenWhistError):
                 hold = await asyncio.to_thread(hub.hosting.hold_time, table_id)
@@ -465,13 +623,18 @@ async def _locked(hub: _Hub, conn: _Connection, call: Callable[[], Any]) -> Any:
 async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
     table_id = _field(message, "table", int)
     token = _field(message, "token", str, required=False)
+    lang = _field(message, "lang", str, required=False)
+    if lang is not None:
+        conn.lang = language_code(lang) or "en"
     async with hub.lock(table_id):
         caller = await asyncio.to_thread(hub.hosting.identify, table_id, token)
         conn.caller = caller
-        view = await asyncio.to_thread(hub.hosting.view, caller)
+        view = await asyncio.to_thread(hub.hosting.view, caller, conn.lang)
         # Joined under the lock: no update of this table falls between the view and the
         # first broadcast this connection gets.
         hub.rooms.setdefault(table_id, set()).add(conn)
+        if caller.seat is not None:
+            await asyncio.to_thread(hub.hosting.arrive, table_id, caller.seat)
     _send(
         conn,
         {
@@ -486,6 +649,10 @@ async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
     if caller.seat is not None:
         # A held seat is the player's again: the ``returned`` update follows the view.
         await hub.returned(table_id, caller.seat)
+    # A process killed between a player's action and its bots' replies left the table
+    # waiting on a bot: whoever comes to the table lets the bots finish (if this process
+    # owns the table -- or takes it over now, its owner gone).
+    await hub.resume(table_id)
 
 
 def _parse(limits: Limits, received: Any) -> dict[str, Any]:
@@ -547,13 +714,22 @@ def serve(
     port: int = 8765,
     origins: Sequence[str] = (),
     limits: Limits | None = None,
+    create_token: str | None = None,
+    max_tables: int = MAX_TABLES,
 ) -> None:
     """Run ``whist serve`` on ``host:port`` over ``ledger`` until interrupted (uvicorn,
-    websockets; frames bounded by ``limits.frame_bytes``)."""
+    websockets; frames bounded by ``limits.frame_bytes``; who may create tables:
+    `create_access`)."""
     import uvicorn
 
     bounds = limits or Limits()
-    app = create_app(Hosting(catalog, ledger), limits=bounds, origins=origins)
+    app = create_app(
+        Hosting(catalog, ledger),
+        limits=bounds,
+        origins=origins,
+        create_token=create_token,
+        max_tables=max_tables,
+    )
     uvicorn.run(
         app,
         host=host,
@@ -564,4 +740,15 @@ def serve(
     )
 
 
-__all__ = ["HANDLERS", "PROTOCOL", "Limits", "create_app", "serve"]
+__all__ = [
+    "CREATE_TOKEN_ENV",
+    "HANDLERS",
+    "MAX_TABLES",
+    "PROTOCOL",
+    "Limits",
+    "create_access",
+    "create_app",
+    "invite_url",
+    "serve",
+    "site_url",
+]

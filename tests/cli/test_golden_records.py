@@ -23,6 +23,10 @@ Regenerated ``bots-english`` and ``bots-israeli`` for issue 19: the English expe
 samples with DDS from 8 cards and respects its partner's sure winners, and the Israeli
 expert throws the card most easily forced to win when it must not take tricks; the same
 decks (each deal's first action) and the same rules, different bot choices.
+
+Regenerated ``bots-israeli`` for issue 19's third-hand fix: the generic heuristic no longer
+plays an "equal" card that does not beat the trick (the 8♥ under a 9♥ holding the 10♥,
+``openwhist.bots.heuristic._lowest_beating_equal``); same decks, same rules.
 """
 
 from __future__ import annotations

@@ -201,7 +201,7 @@ def test_english_facts_from_the_command_line_with_a_revoke(
     text = whist(runner, db, "scores", str(match)).stdout
     assert "We (NS): Ann & Cat" in text
     assert "They (EW): Ben & Dan" in text
-    assert "GAME: EW win game 1" in text
+    assert "GAME: Ben & Dan win game 1" in text  # the side named by its players
     bad = whist(runner, db, "record", "deal", str(match), "tricks=7,7")
     assert bad.exit_code == 2
     assert "summing to 13" in bad.stderr

@@ -16,7 +16,12 @@ from openwhist.plugins import Catalog, load_catalog
 from openwhist.services.ledger import Ledger
 from openwhist_cli.app import app
 from openwhist_cli.commands.ledger import _ragged_table, plain_table
-from openwhist_cli.commands.scores import entry_lines, render_sheet
+from openwhist_cli.commands.scores import (
+    entry_lines,
+    render_sheet,
+    sheet_records,
+    translated_notes,
+)
 from typer.testing import CliRunner
 
 NOTES = ['said "seven", not five', "tab\there, back\\slash", "ünïcödé — ♠ 🂡", "bell\x07 nul\x00"]
@@ -93,10 +98,14 @@ def test_the_whole_sheet_as_text_shows_every_deal_and_correction(
 ) -> None:
     db, match = german
     with Ledger(str(db)) as ledger:
-        sheet = ledger.score_sheet(match)
+        stored = ledger.score_sheet(match)
+        # The notes as the stored messages render them, the sides by their players' names.
+        sheet = translated_notes(stored, sheet_records(ledger, match, stored, translate=True))
     shown = whist(runner, db, "scores", str(match), "--all", "--lines")
     assert shown.exit_code == 0, shown.output
     assert shown.stdout == render_sheet(sheet) + "\n\n" + entry_lines(sheet) + "\n"
+    assert stored["match"]["summary"].startswith("A ")  # the ledger keeps the seats' letters
+    assert sheet["match"]["summary"].startswith("Ann ")  # the sheet names the players
     rows = shown.stdout.splitlines()
     deal_rows = [r for r in rows if r[:4].strip().isdigit() and "phase-2" not in r]
     assert [int(r.split()[0]) for r in deal_rows[:13]] == list(range(1, 14))

@@ -80,7 +80,8 @@ def test_every_total_agrees_after_a_correction_and_an_adjustment(ledger_url: str
     text = whist(ledger_url, "scores", str(match)).stdout.splitlines()
     at = next(i for i, line in enumerate(text) if "TOTAL" in line)
     assert text[at].split()[-4:] == [str(t) for t in expected]
-    assert text[at + 1].startswith(wanted), text[at + 1]  # the line under it
+    # The line under it: the corrected totals, each party named by its player.
+    assert text[at + 1].startswith("Noa 68, Eli 6, Sara -25, Wim -40"), text[at + 1]
     assert _sheet(ledger_url, match)["totals"] == expected
 
     listed = whist(ledger_url, "matches", "--json")

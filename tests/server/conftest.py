@@ -49,6 +49,7 @@ class ServerHarness:
     hosting: Hosting | None = None
     ledger: Ledger | None = None
     watch: Callable[[Hosting, Update], None] | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # more `create_app` arguments
     _server: uvicorn.Server | None = None
     _thread: threading.Thread | None = None
 
@@ -63,7 +64,7 @@ class ServerHarness:
     def start(self) -> Hosting:
         self.ledger = Ledger(self.db, catalog=self.catalog)
         hosting = Hosting(self.catalog, self.ledger)
-        app = create_app(hosting, limits=self.limits)
+        app = create_app(hosting, limits=self.limits, **self.options)
         if self.watch is not None:
             broadcast = hosting.on_update
             watch = self.watch

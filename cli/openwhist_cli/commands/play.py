@@ -1062,21 +1062,17 @@ class TableUI:
         cannot give it (the hint to run `whist scores` still follows)."""
         from openwhist import OpenWhistError
 
-        from openwhist_cli.commands.scores import render_sheet
+        from openwhist_cli.commands.scores import render_sheet, sheet_records, translated_notes
 
-        if self.ledger is None:
+        if self.ledger is None or self.match_id is None:
             return ""
         try:
             sheet = self.ledger.score_sheet(self.match_id)
             layout = self.ledger.declared_sheet(sheet["match"]["variant"])
-            if layout is not None and layout.deal_detail is not None:
-                records = {
-                    deal["number"]: {"facts": (deal["record"].get("score") or {}).get("facts")}
-                    for deal in self.ledger.deal_records(self.match_id)
-                }
-            else:
-                records = {}
-            return str(render_sheet(sheet, records, layout))
+            # As `whist scores` shows it: the notes from the stored messages, in the
+            # player's language, the sides by their players' names.
+            records = sheet_records(self.ledger, self.match_id, sheet, translate=True)
+            return str(render_sheet(translated_notes(sheet, records), records, layout))
         except (OpenWhistError, OSError, KeyError):
             return ""  # the sheet is a courtesy: the match is recorded either way
 

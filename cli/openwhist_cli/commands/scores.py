@@ -366,37 +366,140 @@ def entry_lines(sheet: dict[str, Any]) -> str:
     return plain_table(headers, rows, right={0, 4})
 
 
-def translated_notes(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """``sheet`` with each score line's note in the reader's language.
+def _named_sides(message: Any, names: dict[str, str]) -> Any:
+    """``message`` with every value that is a party's label (``"NS"``, ``"N"``) replaced
+    by that party's players' names (``names``), nested messages alike: a sheet's rows say
+    who won, not which seats."""
+    from openwhist import Message
 
-    The ledger keeps a line's note as its untranslated rendering; the deal's record keeps the
-    variant's message it was rendered from (`openwhist.Message`), which the plugin's
-    catalogue translates. A note is replaced only by the translation of the record line
-    whose untranslated rendering it is, so a correction's or an adjustment's own note (typed by
-    the secretary) stays as it was typed."""
+    values: dict[str, Any] = {}
+    for key, value in message.values.items():
+        if isinstance(value, Message):
+            values[key] = _named_sides(value, names)
+        elif isinstance(value, str) and value in names:
+            values[key] = names[value]
+        else:
+            values[key] = value
+    return message._replace(values=values)
+
+
+def _shown(data: Any, names: dict[str, str]) -> str | None:
+    """A stored message (`openwhist.Message.as_dict`) in the reader's language, the sides
+    named by ``names``; None when ``data`` is not a message this openwhist reads."""
     from openwhist import Message
 
     from openwhist_cli.render import message_text
 
+    if not isinstance(data, dict):
+        return None
+    try:
+        message = Message.from_dict(data)
+    except (KeyError, TypeError, ValueError):
+        return None  # not a message this openwhist reads: the stored text it is
+    return message_text(_named_sides(message, names)).plain
+
+
+def side_names(sheet: dict[str, Any]) -> dict[str, str]:
+    """Each party's label (``"NS"``) and the names of its players (``"Ann & Cy"``), for the
+    parties whose players have names other than their label."""
+    out = {}
+    for index, party in enumerate(sheet["parties"]):
+        names = _side_names(sheet, index)
+        if names and names != str(party):
+            out[str(party)] = names
+    return out
+
+
+def translated_notes(sheet: dict[str, Any], records: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """``sheet`` with its notes and summaries in the reader's language.
+
+    The ledger keeps a line's note, a deal's summary and the match's summary as their
+    untranslated rendering; the deal's record keeps the variant's messages they were rendered
+    from (`openwhist.Message`: the score lines, the progress's awards -- a game, a rubber --
+    and its summary), which the plugin's catalogue translates. A text is replaced only by the
+    translation of the message whose untranslated rendering it is, so a correction's or an
+    adjustment's own note (typed by the secretary) stays as it was typed, and a ledger from
+    before messages were stored shows its notes as stored. Where a message names a side by
+    its label (``NS``), the sheet names its players."""
+    names = side_names(sheet)
     out = dict(sheet)
     deals = []
+    last_progress: dict[str, Any] = {}
     for deal in sheet["deals"]:
+        record = records.get(deal["number"]) or {}
+        progress = record.get("progress") or {}
+        if isinstance(progress, dict) and progress:
+            last_progress = progress
         shown: dict[str, str] = {}
-        for line in (records.get(deal["number"]) or {}).get("lines", ()):
-            data = line.get("message") if isinstance(line, dict) else None
-            if not isinstance(data, dict):
+        stored = [*record.get("lines", ()), *(progress.get("awards") or ())]
+        for line in stored:
+            if not isinstance(line, dict):
                 continue
-            try:
-                message = Message.from_dict(data)
-            except (KeyError, TypeError, ValueError):
-                continue  # not a message this openwhist reads: the stored note it is
-            shown.setdefault(str(line.get("note", "")), message_text(message).plain)
+            text = _shown(line.get("message"), names)
+            if text is not None:
+                shown.setdefault(str(line.get("note", "")), text)
+        deal = dict(deal)
         if shown:
-            deal = dict(deal)
             deal["lines"] = [{**x, "note": shown.get(x["note"], x["note"])} for x in deal["lines"]]
+        summary = _shown(progress.get("summary_message"), names)
+        if summary is not None and deal.get("summary") == progress.get("summary"):
+            deal["summary"] = summary
         deals.append(deal)
     out["deals"] = deals
+    out["match"] = _translated_match(sheet["match"], last_progress, names)
     return out
+
+
+def _translated_match(
+    match: dict[str, Any], last_progress: dict[str, Any], names: dict[str, str]
+) -> dict[str, Any]:
+    """The match's summary in the reader's language: the rules' summary from its stored
+    message (the match's own, else the last deal's), or the corrected totals
+    (`openwhist.ledger.sheet.with_ledger_totals`) written anew."""
+    match = dict(match)
+    summary = str(match.get("summary") or "")
+    rules = str(match.get("rules_summary", summary) or "")
+    parties = [str(p) for p in match.get("parties", [])]
+    if summary and summary != rules and summary.endswith("(corrected)"):
+        totals = ", ".join(
+            f"{names.get(p, p)} {t}" for p, t in zip(parties, match.get("totals", []), strict=False)
+        )
+        game = list(match.get("game_points") or [])
+        if any(game):
+            points = ", ".join(
+                f"{names.get(p, p)} {t}" for p, t in zip(parties, game, strict=False)
+            )
+            totals = _("{totals}; game points {points}").format(totals=totals, points=points)
+        match["summary"] = _("{totals} (corrected)").format(totals=totals)
+        return match
+    data = match.get("summary_message")
+    if data is None and last_progress.get("summary") == summary:
+        data = last_progress.get("summary_message")
+    text = _shown(data, names)
+    if text is not None and summary == rules:
+        match["summary"] = text
+    return match
+
+
+def sheet_records(
+    ledger: Any, match: int, sheet: dict[str, Any], *, translate: bool
+) -> dict[int, dict[str, Any]]:
+    """What the sheet of ``match`` needs of its deals' records: per deal number, the
+    variant's facts (for a layout with deal detail) and, when ``translate``, the stored
+    score lines and progress that `translated_notes` renders."""
+    records: dict[int, dict[str, Any]] = {}
+    if not sheet["deals"]:
+        return records
+    page = sheet["page"]
+    for deal in ledger.deal_records(match, first=page["first"], last=page["last"]):
+        record = deal.get("record") or {}
+        score = record.get("score") or {}
+        records[deal["number"]] = {
+            "facts": score.get("facts") or {},
+            "lines": (score.get("lines") or []) if translate else [],
+            "progress": (record.get("progress") or {}) if translate else {},
+        }
+    return records
 
 
 def render_sheet(
@@ -457,17 +560,11 @@ def scores_command(
             records: dict[int, dict[str, Any]] = {}
             layout = None if json_out else ledger.declared_sheet(sheet["match"]["variant"])
             detail = layout is not None and layout.deal_detail is not None
-            translate = not json_out and i18n.language() != "en"
-            if (detail or translate) and sheet["deals"]:
-                page = sheet["page"]
-                for deal in ledger.deal_records(match, first=page["first"], last=page["last"]):
-                    score = deal["record"].get("score") or {}
-                    records[deal["number"]] = {
-                        "facts": score.get("facts") or {},
-                        "lines": score.get("lines") or [],
-                    }
-            if translate:
+            if not json_out:
+                records = sheet_records(ledger, match, sheet, translate=True)
                 sheet = translated_notes(sheet, records)
+            elif detail:
+                records = sheet_records(ledger, match, sheet, translate=False)
         if json_out:
             runtime.echo_json(sheet)
             return
@@ -490,5 +587,6 @@ __all__ = [
     "register",
     "render_sheet",
     "scores_command",
+    "sheet_records",
     "translated_notes",
 ]

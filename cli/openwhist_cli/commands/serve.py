@@ -49,6 +49,25 @@ def serve_command(
             "here, besides the server's own; repeatable.",
         ),
     ] = None,
+    create_token: Annotated[
+        str | None,
+        typer.Option(
+            "--create-token",
+            envvar="OPENWHIST_CREATE_TOKEN",
+            metavar="TOKEN",
+            show_envvar=False,
+            help="Creating a table needs this token (Authorization: Bearer TOKEN; default: "
+            "$OPENWHIST_CREATE_TOKEN, else only programs on this machine may create tables).",
+        ),
+    ] = None,
+    max_tables: Annotated[
+        int,
+        typer.Option(
+            "--max-tables",
+            min=1,
+            help="Open tables at most; a request for one more is refused (HTTP 429).",
+        ),
+    ] = 1000,
 ) -> None:
     """Host tables for network play: a websocket server that keeps every table's game
     and writes every action to the ledger before anyone sees it, so a restart resumes
@@ -74,4 +93,12 @@ def serve_command(
         with Ledger(db, catalog=catalog) as ledger:
             line = i18n._("serving tables on http://{host}:{port}/ (ledger {url}); Ctrl-C stops")
             runtime.echo_error(line.format(host=host, port=port, url=ledger.url))
-            serve(catalog, ledger, host=host, port=port, origins=origin or ())
+            serve(
+                catalog,
+                ledger,
+                host=host,
+                port=port,
+                origins=origin or (),
+                create_token=create_token or None,
+                max_tables=max_tables,
+            )

@@ -142,6 +142,14 @@ def lowest_equivalent(card: int, hand: int, gone: int) -> int:
     return best
 
 
+def _lowest_beating_equal(card: int, beaters: list[int], count: Counter) -> int:
+    """The lowest of ``card``'s equals that still beats the trick: the card on the table
+    counts as gone for equality, so with the 9♥ led and the 10♥ 8♥ held, the 8♥ is "equal"
+    to the 10♥ but does not beat the 9♥; the 10♥ is the card to play."""
+    low = lowest_equivalent(card, count.hand, count.played)
+    return min(b for b in beaters if low <= b <= card)
+
+
 def top_winners(hand: int, others: int) -> int:
     """How many cards of ``hand`` outrank, in their suit, every card of ``others`` (the
     cards other seats may hold): the tricks it can cash from the top, ruffs aside."""
@@ -397,9 +405,8 @@ class TrickPolicy:
             return None
         for c in beaters:
             if self.holds(c, led, trump, count, opps):
-                return lowest_equivalent(c, count.hand, count.played)
-        top = beaters[-1]
-        return lowest_equivalent(top, count.hand, count.played)
+                return _lowest_beating_equal(c, beaters, count)
+        return _lowest_beating_equal(beaters[-1], beaters, count)
 
     def follow_to_lose(self, view: PlayerView, legal: int, count: Counter) -> int:
         """Play to a trick someone else led, trying not to win it."""

@@ -40,11 +40,15 @@ from openwhist.game.views import PlayerView
 
 __all__ = [
     "NO_CAP",
+    "CardSearchBot",
     "Policy",
     "deal_hidden",
     "deal_other_hands",
+    "equal_in_hand",
+    "play_mask",
     "play_out",
     "sampling_factory",
+    "view_after_card",
     "view_digest",
     "view_rng",
     "void_caps",

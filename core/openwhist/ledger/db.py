@@ -104,6 +104,7 @@ _OURS: Final = frozenset(
         "party_statistics",
         "hosted_tables",
         "hosted_seats",
+        "hosted_seat_changes",
         "alembic_version",
     }
 )

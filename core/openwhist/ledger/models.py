@@ -297,6 +297,42 @@ class HostedSeat(SQLModel, table=True):
     name: str = Field(default="", max_length=100, sa_column_kwargs={"server_default": ""})
     bot: str | None = Field(default=None, max_length=100)
     token_hash: str | None = Field(default=None, max_length=64)
+    held: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+
+
+SEAT_CHANGES: Final = ("held", "returned", "bot", "back")
+"""A change of who plays a hosted seat: the hold bot took it (``held``), its player came
+back (``returned``), the host gave it to a bot (``bot``) or gave it back (``back``)."""
+
+
+class HostedSeatChange(SQLModel, table=True):
+    """One change of who plays a seat of a hosted table (migration 0007), written in the
+    same transaction as the table's version it counts (``version``; one change per
+    version). ``match_id``, ``deal`` and ``actions`` say where the match stood: the change
+    counts from the deal's action ``actions + 1`` on. ``bot`` is the bot that plays the
+    seat from then on (``None`` once its player has it again). The game record carries
+    these as ``table.substitutions``.
+    """
+
+    __tablename__ = "hosted_seat_changes"
+    __table_args__ = (
+        sa.CheckConstraint(
+            "change IN ('held', 'returned', 'bot', 'back')", name="ck_hosted_seat_changes_change"
+        ),
+        sa.UniqueConstraint("table_id", "version", name="uq_hosted_seat_changes_version"),
+        sa.Index("ix_hosted_seat_changes_match_id", "match_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="hosted_tables.id")
+    version: int
+    seat: int
+    change: str = Field(max_length=16)
+    bot: str | None = Field(default=None, max_length=100)
+    match_id: int | None = Field(default=None, foreign_key="matches.id")
+    deal: int | None = None
+    actions: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
 
 
 TABLES: Final = (
@@ -310,6 +346,7 @@ TABLES: Final = (
     "party_statistics",
     "hosted_tables",
     "hosted_seats",
+    "hosted_seat_changes",
 )
 """Our table names (plus ``alembic_version``): a database with other tables is foreign."""
 
@@ -317,12 +354,14 @@ __all__ = [
     "DEAL_SOURCES",
     "DEAL_STATUSES",
     "MATCH_STATUSES",
+    "SEAT_CHANGES",
     "TABLES",
     "TABLE_SEAT_KINDS",
     "TABLE_STATUSES",
     "DealAction",
     "DealRow",
     "HostedSeat",
+    "HostedSeatChange",
     "HostedTable",
     "Match",
     "PartyStatistic",

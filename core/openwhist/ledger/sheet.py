@@ -90,6 +90,9 @@ def match_summary(match: MatchLike, players: Sequence[Mapping[str, Any]]) -> dic
         "totals": progress.get("totals", []),
         "winner": match.winner if match.status == "finished" else None,
         "summary": progress.get("summary", ""),
+        # The message the summary was rendered from (`openwhist.Message.as_dict`), for a
+        # report in another language; None for a ledger written before it was stored.
+        "summary_message": progress.get("summary_message"),
         "started_at": iso(match.started_at),
         "finished_at": iso(match.finished_at),
     }

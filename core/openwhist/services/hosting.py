@@ -13,7 +13,7 @@ way. `Hosting` owns every table of one server process:
   spectator, if the table admits them;
 * the host's rights -- `start` (the match is created in the ledger and the bots play up to
   the first human turn), `pause` / `unpause`, `seat_bot` (a seat's player is gone: a bot
-  plays it), `close` (an open match is abandoned);
+  plays it), `seat_back` (and back to its player), `close` (an open match is abandoned);
 * `Hosting.act` -- the seat to act makes a call or plays a card. The server is the
   authority: the text is parsed and checked by the engine against the seat's legal
   actions; an illegal or unreadable action raises with the reason and **changes
@@ -48,14 +48,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from openwhist.bots import bot_rng
+from openwhist.game.actions import Action, Play
 from openwhist.game.errors import OpenWhistError
 from openwhist.game.messages import N_, Message, join_messages
 from openwhist.game.presentation import Presentation
 from openwhist.game.scoring import MatchProgress
-from openwhist.game.state import TERMINAL
+from openwhist.game.state import PHASE_PLAY, TERMINAL
 from openwhist.ledger.errors import status_word
 from openwhist.plugins import Catalog
-from openwhist.services import UsageError
+from openwhist.services import UsageError, shown
 from openwhist.services.isolation import SeatBots
 from openwhist.services.play import (
     ActionPlayed,
@@ -76,6 +77,7 @@ from openwhist.services.table import ledger_player, resume_table
 from openwhist.services.wire import progress_document, spectator_view, view_document
 
 if TYPE_CHECKING:
+    from openwhist.ledger.hosting import TableLocks
     from openwhist.services.ledger import Ledger
 
 TOKEN_BYTES = 32
@@ -160,8 +162,9 @@ class Update:
 
     ``kind``: ``deal`` (cards dealt), ``action`` (``seat`` made a call or played a card),
     ``undo``, ``scored`` (a deal was scored), ``status`` (the table's status changed),
-    ``seat`` (the host gave ``seat`` to a bot), ``held`` (the hold bot plays ``seat``, its
-    player gone), ``returned`` (the player is back) or ``sync`` (another server process
+    ``seat`` (the host gave ``seat`` to a bot), ``back`` (the host gave it back to its
+    player), ``held`` (the hold bot plays ``seat``, its player gone), ``returned`` (the
+    player is back) or ``sync`` (another server process
     changed the table: `refresh`). ``notation`` is the action as played: only
     its own seat may be shown it when ``private`` (a variant's `PrivateAction`); a dealt deck is
     never carried.
@@ -173,6 +176,14 @@ class Update:
     seat: int | None = None
     notation: str | None = None
     private: bool = False
+    # How a screen tells it (`openwhist.services.shown.said`): a card played, an action
+    # in trick play in place of a card, the sentence other seats see for a private action
+    # (its source-language template), the new status, the deal's number.
+    card_play: bool = False
+    in_trick: bool = False
+    shown_as: str | None = None
+    status: str | None = None
+    number: int | None = None
 
     def event_for(self, seat: int | None) -> dict[str, Any]:
         """The event as ``seat`` (``None``: a spectator) may be told it."""
@@ -251,6 +262,88 @@ class Hosting:
         self._tables: dict[int, _Table] = {}
         # Names this process in the ledger's change announcements (`listen`).
         self.origin = secrets.token_hex(8)
+        # PostgreSQL: the advisory locks that share the tables out among processes (`owns`);
+        # opened on first use. ``False``: not yet asked; ``None``: SQLite, one process.
+        self._locks: TableLocks | bool | None = False
+
+    # -- which process drives which table ----------------------------------------------------
+
+    def _table_locks(self) -> TableLocks | None:
+        if self._locks is False:
+            self._locks = self.ledger.table_locks()
+        assert self._locks is not True
+        return self._locks or None
+
+    def owns(self, table_id: int) -> bool:
+        """Whether this process drives the table's bots and hold timers -- taking the
+        table's owner lock if no process holds it (its owner died, or it never had one).
+        Always ``True`` on SQLite, which one process serves alone. A process that does not
+        own a table still writes its own clients' actions; the owner hears of them
+        (`listen`) and lets the bots reply (`advance`)."""
+        locks = self._table_locks()
+        return True if locks is None else locks.try_own(table_id)
+
+    def is_shared(self) -> bool:
+        """Whether other processes may serve this ledger's tables too (PostgreSQL)."""
+        return self._table_locks() is not None
+
+    def is_owner(self, table_id: int) -> bool:
+        """Whether this process owns the table now (asks nobody; SQLite: ``True``)."""
+        locks = self._table_locks()
+        return True if locks is None else locks.owns(table_id)
+
+    def claim(self) -> list[int]:
+        """PostgreSQL: take over the open tables no process owns -- their owner died --
+        up to this process's fair share (open tables / serving processes), load them and
+        return their ids (the front end then lets their bots play on and starts their hold
+        timers). Closed tables it owned are given up. ``[]`` on SQLite."""
+        from openwhist.ledger import hosting as repo
+
+        locks = self._table_locks()
+        if locks is None or not locks.alive():
+            return []
+        with self.ledger.unit_of_work() as session:
+            live = repo.live_tables(session=session)
+        for gone in locks.owned() - set(live):
+            locks.release(gone)
+        share = -(-len(live) // locks.members())
+        taken: list[int] = []
+        for table_id in locks.free(live):
+            if len(locks.owned()) >= share:
+                break
+            if locks.try_own(table_id):
+                self._tables.pop(table_id, None)  # another process drove it: read it anew
+                try:
+                    self._table(table_id)
+                except OpenWhistError:
+                    locks.release(table_id)  # nobody here can serve it either
+                    continue
+                taken.append(table_id)
+        return taken
+
+    def arrive(self, table_id: int, seat: int) -> None:
+        """A connection for ``seat`` joined this process (other processes learn that its
+        player is at the table: `present_elsewhere`)."""
+        locks = self._table_locks()
+        if locks is not None:
+            locks.arrive(table_id, seat)
+
+    def leave(self, table_id: int, seat: int) -> None:
+        """A connection for ``seat`` left this process."""
+        locks = self._table_locks()
+        if locks is not None:
+            locks.leave(table_id, seat)
+
+    def present_elsewhere(self, table_id: int, seat: int) -> bool:
+        """Whether another server process has a connection for ``seat`` (SQLite: no)."""
+        locks = self._table_locks()
+        return False if locks is None else locks.present_elsewhere(table_id, seat)
+
+    def close_locks(self) -> None:
+        """Give up every table and presence (the process is stopping)."""
+        locks = self._table_locks()
+        if locks is not None:
+            locks.close()
 
     # -- creating and finding tables ---------------------------------------------------------
 
@@ -376,6 +469,13 @@ class Hosting:
             Message(N_("that token opens no seat of table {table_id}"), {"table_id": table_id}),
         )
 
+    def live_count(self) -> int:
+        """How many tables of the ledger are not closed (all processes')."""
+        from openwhist.ledger import hosting as repo
+
+        with self.ledger.unit_of_work() as session:
+            return repo.count_tables(session=session)
+
     def tables(self) -> list[int]:
         """The tables this process has loaded."""
         return sorted(self._tables)
@@ -383,6 +483,10 @@ class Hosting:
     def status(self, table_id: int) -> str:
         """The table's status: ``waiting``, ``playing``, ``paused`` or ``closed``."""
         return self._table(table_id).status
+
+    def variant(self, table_id: int) -> str:
+        """The variant the table plays (its registered name)."""
+        return str(self._table(table_id).settings["variant"])
 
     def version(self, table_id: int) -> int:
         """The table's version (changes applied so far)."""
@@ -408,7 +512,7 @@ class Hosting:
             with self.ledger.unit_of_work() as session:
                 row = repo.get_table(session=session, table_id=table_id)
                 seats = [
-                    _Seat(s.kind, s.name, s.bot, s.token_hash)
+                    _Seat(s.kind, s.name, s.bot, s.token_hash, s.held)
                     for s in repo.seats_of(session=session, table_id=table_id)
                 ]
                 table = _Table(
@@ -442,9 +546,14 @@ class Hosting:
             )
             session_ = resumed.session
             self._attach(table, session_)
+            hold_bot = table.settings.get("hold_bot")
             for index, seat in enumerate(table.seats):
                 if seat.kind == "bot" and seat.bot is not None and index not in session_.bots:
                     self._give_to_bot(table, index, seat.bot)
+                elif seat.held and hold_bot is not None:
+                    # Held when the last process stopped: the hold bot plays on until the
+                    # player returns (the ledger keeps ``held``, migration 0007).
+                    self._give_to_bot(table, index, hold_bot)
         self._tables[table_id] = table
         return table
 
@@ -462,6 +571,11 @@ class Hosting:
 
         with self.ledger.unit_of_work() as session:
             ids = repo.live_tables(session=session)
+        locks = self._table_locks()
+        if locks is not None:
+            # Several processes: each takes the tables nobody owns, up to its share; the
+            # others are loaded when a client asks for them.
+            return self.claim(), {}
         loaded: list[int] = []
         failed: dict[int, str] = {}
         for table_id in ids:
@@ -538,21 +652,38 @@ class Hosting:
             undo=bool(settings.get("undo")),
             autoplay=bool(settings.get("autoplay")),
         )
-        match_id = self.ledger.start_match(
-            session.variant_name,
-            [ledger_player(spec.name, spec.bot_label) for spec in session.seats],
-            options=session.engine.options,
-            first_dealer=session.first_dealer,
-            seed=session.seed,
-            house_rules=[rule.name for rule in session.engine.house_rules],
-            inputs="played",
-            seats=session.engine.seats,
-        )
-        # The copy in memory changes first, so the listener renders the new version; a
-        # failed write makes this process forget the table (`_commit`), undoing it.
-        table.match_id = match_id
+        from openwhist.ledger import hosting as repo
+
+        # The match and the table's move to ``playing`` are one transaction: a failure
+        # between the two writes (a lost connection, another process starting the table
+        # first) leaves neither, so no match is ever left without its table.
+        try:
+            with self.ledger.unit_of_work() as db:
+                match_id = self.ledger.start_match(
+                    session.variant_name,
+                    [ledger_player(spec.name, spec.bot_label) for spec in session.seats],
+                    options=session.engine.options,
+                    first_dealer=session.first_dealer,
+                    seed=session.seed,
+                    house_rules=[rule.name for rule in session.engine.house_rules],
+                    inputs="played",
+                    seats=session.engine.seats,
+                    unit=db,
+                )
+                version = repo.bump_version(
+                    session=db,
+                    table_id=table.id,
+                    read=table.version,
+                    status="playing",
+                    match_id=match_id,
+                    origin=self.origin,
+                )
+        except BaseException:
+            self._tables.pop(table.id, None)
+            raise
+        table.match_id, table.status, table.version = match_id, "playing", version
         self._attach(table, session)
-        update = self._write(table, "status", status="playing", match_id=match_id)
+        update = self._notify(Update(table.id, version, "status"))
         return [update, *self.advance(caller.table_id)]
 
     def pause(self, caller: Caller) -> Update:
@@ -590,9 +721,43 @@ class Hosting:
         table.seats[seat] = _Seat("bot", old.name, label, old.token_hash)
         if table.session is not None:
             self._give_to_bot(table, seat, label)
-        update = self._write(table, "seat", seat=seat, seat_row=("bot", old.name, label))
+        update = self._write(
+            table, "seat", seat=seat, seat_row=("bot", old.name, label), change=("bot", label)
+        )
         if table.status == "playing":
             return [update, *self.advance(caller.table_id)]
+        return [update]
+
+    def seat_back(self, caller: Caller, seat: int) -> list[Update]:
+        """Give back to its player a seat the host gave to a bot (`seat_bot`): the bot
+        stops and the seat's next turn is the player's (an ``update`` of kind ``back``,
+        kept as a seat change). Only a seat that had a player can be given back -- one
+        with an invite token; a seat the table was created with as a bot has nobody to
+        give it to.
+
+        Raises:
+            TableError: ``not_host``, ``bad_status`` (closed), ``bad_seat`` (no such seat,
+                not a bot's, or a bot's from the start).
+        """
+        table = self._host(caller)
+        _check_status(table, "waiting", "playing", "paused")
+        if not 0 <= seat < len(table.seats):
+            raise TableError(
+                "bad_seat",
+                Message(N_("table {table} has no seat {seat}"), {"table": table.id, "seat": seat}),
+            )
+        old = table.seats[seat]
+        if old.kind != "bot" or old.token_hash is None:
+            raise TableError(
+                "bad_seat",
+                Message(N_("seat {seat} has no player to give it back to"), {"seat": seat}),
+            )
+        table.seats[seat] = _Seat("human", old.name, None, old.token_hash)
+        if table.session is not None:
+            table.session.seat_back(seat, SeatSpec("human", old.name))
+        update = self._write(
+            table, "back", seat=seat, seat_row=("human", old.name, None), change=("back", None)
+        )
         return [update]
 
     def _give_to_bot(self, table: _Table, seat: int, label: str) -> None:
@@ -636,9 +801,17 @@ class Hosting:
             or table.seats[seat].held
         ):
             return []
-        table.seats[seat].held = True
+        held = table.seats[seat]
+        held.held = True
         self._give_to_bot(table, seat, label)
-        update = self._write(table, "held", seat=seat)
+        update = self._write(
+            table,
+            "held",
+            seat=seat,
+            seat_row=(held.kind, held.name, held.bot),
+            held=True,
+            change=("held", label),
+        )
         return [update, *self.advance(table_id)]
 
     def release_seat(self, table_id: int, seat: int) -> list[Update]:
@@ -647,10 +820,18 @@ class Hosting:
         table = self._table(table_id)
         if not 0 <= seat < len(table.seats) or not table.seats[seat].held:
             return []
-        table.seats[seat].held = False
+        back = table.seats[seat]
+        back.held = False
         if table.session is not None:
-            table.session.seat_back(seat, SeatSpec("human", table.seats[seat].name))
-        return [self._write(table, "returned", seat=seat)]
+            table.session.seat_back(seat, SeatSpec("human", back.name))
+        update = self._write(
+            table,
+            "returned",
+            seat=seat,
+            seat_row=(back.kind, back.name, back.bot),
+            change=("returned", None),
+        )
+        return [update]
 
     def close(self, caller: Caller) -> Update:
         """Close the table; an open match is abandoned in the ledger (``not_host``,
@@ -678,7 +859,15 @@ class Hosting:
             raise TableError("not_seated", Message(N_("only a seated player may act")))
         if table.seats[caller.seat].kind == "bot" or table.seats[caller.seat].held:
             raise TableError("seat_held", Message(N_("a bot plays your seat now")))
+        state = session.state
+        if state is None or state.to_act != caller.seat:
+            # Checked on the state, before anything steps: a process that does not own
+            # the table must never play a bot's turn for a client acting out of turn.
+            raise TableError("not_your_turn", Message(N_("it is not your turn")))
         event = session.next_event()
+        while not isinstance(event, HumanTurn) and session.queued():
+            # Events a process that does not own the table left queued (`advance`).
+            event = session.next_event()
         if not isinstance(event, HumanTurn):  # pragma: no cover - advance ran the bots
             raise TableError("not_your_turn", Message(N_("it is not your turn")))
         if event.seat != caller.seat:
@@ -727,10 +916,18 @@ class Hosting:
 
     def advance(self, table_id: int) -> list[Update]:
         """Let the bots (and auto-play) act up to the next human turn or the match's end,
-        writing each change before returning it. Nothing while the table is not playing."""
+        writing each change before returning it. Nothing while the table is not playing,
+        nor in a process that does not own the table (`owns`): its owner plays the bots."""
         table = self._table(table_id)
         updates: list[Update] = []
+        if table.status != "playing":
+            return updates
+        owner = self.owns(table_id)
         while table.status == "playing" and table.session is not None:
+            if not owner and not table.session.queued():
+                # Not ours to deal, score or play a bot's turn: the owner process does
+                # that once it hears of this change. Only what was made here is written.
+                break
             event = table.session.next_event()
             if table.pending:
                 updates.append(self._flush(table))
@@ -755,7 +952,7 @@ class Hosting:
         variant = session.variant_name
         statistics = self.ledger.statistics_of(variant)
 
-        def write(db: Any) -> None:
+        def write(db: Any, version: int) -> None:
             from openwhist.ledger import repository as repo
 
             for change in changes:
@@ -775,18 +972,24 @@ class Hosting:
                     )
 
         last = changes[-1]
+        told: dict[str, Any] = {}
         if isinstance(last, DealStarted):
             kind, seat, notation, private = "deal", last.dealer, None, False
+            told["number"] = last.number
         elif isinstance(last, ActionPlayed):
             assert table.presentation is not None
-            private = table.presentation.private_action(last.action) is not None
+            declared = table.presentation.private_action(last.action)
+            private = declared is not None
             kind, seat, notation = "action", last.seat, last.notation
+            told["card_play"] = isinstance(last.action, Play)
+            told["in_trick"] = last.phase == PHASE_PLAY
+            told["shown_as"] = None if declared is None else declared.shown_as
         elif isinstance(last, Undone):
             kind, seat, notation, private = "undo", last.seat, None, False
         else:
             kind, seat, notation, private = "scored", None, None, False
         version = self._commit(table, write)
-        return self._notify(Update(table.id, version, kind, seat, notation, private))
+        return self._notify(Update(table.id, version, kind, seat, notation, private, **told))
 
     def _write(
         self,
@@ -797,8 +1000,17 @@ class Hosting:
         match_id: int | None = None,
         seat: int | None = None,
         seat_row: tuple[str, str, str | None] | None = None,
+        held: bool = False,
+        change: tuple[str, str | None] | None = None,
     ) -> Update:
-        def write(db: Any) -> None:
+        """Write one change of the table (its status, a seat) with its next version.
+        ``seat_row``: the seat's new kind, name and bot (and ``held``); ``change``: the
+        seat change to keep (kind and bot, `record_seat_change`), where the match stands."""
+        state = table.session.state if table.session is not None else None
+        deal = state.context.number if state is not None else None
+        actions = len(state.history) if state is not None else 0
+
+        def write(db: Any, version: int) -> None:
             from openwhist.ledger import hosting as repo
 
             if seat_row is not None and seat is not None:
@@ -809,6 +1021,19 @@ class Hosting:
                     kind=seat_row[0],
                     name=seat_row[1],
                     bot=seat_row[2],
+                    held=held,
+                )
+            if change is not None and seat is not None:
+                repo.record_seat_change(
+                    session=db,
+                    table_id=table.id,
+                    version=version,
+                    seat=seat,
+                    change=change[0],
+                    bot=change[1],
+                    match_id=table.match_id,
+                    deal=deal,
+                    actions=actions,
                 )
 
         if status is not None:
@@ -816,7 +1041,7 @@ class Hosting:
             # failed write makes this process forget the table: `_commit`).
             table.status = status
         version = self._commit(table, write, status=status, match_id=match_id)
-        return self._notify(Update(table.id, version, kind, seat))
+        return self._notify(Update(table.id, version, kind, seat, status=status))
 
     def _notify(self, update: Update) -> Update:
         if self.on_update is not None:
@@ -831,7 +1056,7 @@ class Hosting:
         status: str | None = None,
         match_id: int | None = None,
     ) -> int:
-        """Run ``write(db)`` and move the table's version on, in one transaction. On any
+        """Run ``write(db, version)`` and move the table's version on, in one transaction. On any
         failure nothing is written and this process forgets its copy of the table (its
         in-memory session may be ahead of the ledger): the next call reloads it."""
         from openwhist.ledger import hosting as repo
@@ -846,7 +1071,7 @@ class Hosting:
                     match_id=match_id,
                     origin=self.origin,
                 )
-                write(db)
+                write(db, version)
         except BaseException:
             self._tables.pop(table.id, None)
             raise
@@ -855,12 +1080,106 @@ class Hosting:
 
     # -- what a caller sees --------------------------------------------------------------------
 
-    def view(self, caller: Caller) -> dict[str, Any]:
+    def _words(self, lang: str) -> Any:
+        return shown.translations(lang, self.catalog.locale_dirs())
+
+    def told(self, update: Update, caller: Caller, lang: str | None = None) -> dict[str, Any]:
+        """``update`` as ``caller`` may be told it (`Update.event_for`); with ``lang``, also
+        ``said``: the sentence a screen shows for it in that language
+        (`openwhist.services.shown.said`; another seat's private action as its declared
+        sentence, never the action)."""
+        event = update.event_for(caller.seat)
+        if lang is None:
+            return event
+        table = self._table(update.table_id)
+        calls = table.presentation.calls if table.presentation is not None else None
+        line = shown.said(
+            event,
+            names=[s.name for s in table.seats],
+            tr=self._words(lang),
+            lang=lang,
+            calls=calls if calls is not None else Presentation().calls,
+            card_play=update.card_play,
+            in_trick=update.in_trick,
+            shown_as=update.shown_as if update.private and caller.seat != update.seat else None,
+            status=update.status,
+            number=update.number,
+        )
+        if line is not None:
+            event["said"] = line
+        return event
+
+    def view(self, caller: Caller, lang: str | None = None) -> dict[str, Any]:
         """What ``caller`` may see now (docs/server.md, "Views"): the table's status,
         version, seats (names and kinds, never tokens), the match's standing and -- while
         a deal is on -- the caller's view of it (a seat's own; a spectator's or the host's
         without a seat: what every seat sees alike), with its legal actions when it is to
-        act."""
+        act.
+
+        With ``lang`` (a code of `openwhist.services.shown.LANGUAGES`), the view also
+        holds ``shown``: the same view drawn for a screen in that language -- ``deal``
+        (`openwhist.services.shown.screen`, or ``None`` between deals) and ``standing``
+        (`openwhist.services.shown.standing`) -- for clients, like the browser table,
+        that know no variant."""
+        document = self._view(caller)
+        if lang is None:
+            return document
+        table = self._table(caller.table_id)
+        tr = self._words(lang)
+        names = [s.name for s in table.seats]
+        session = table.session
+        sides: tuple[tuple[int, ...], ...] = ()
+        if session is not None:
+            sides = session.engine.variant.partnerships
+            if sum(map(len, sides)) != len(names):
+                sides = ()
+        progress = session.progress if session is not None else None
+        if progress is None and table.final is not None:
+            progress = table.final[0]
+        drawn: dict[str, Any] = {"deal": None, "standing": None}
+        if progress is not None:
+            drawn["standing"] = shown.standing(
+                progress, names=names, tr=tr, lang=lang, partnerships=sides
+            )
+        seen = self._seen(table, caller)
+        if seen is not None:
+            view, legal = seen
+            assert table.presentation is not None
+            drawn["deal"] = shown.screen(
+                view,
+                table.presentation,
+                names=names,
+                tr=tr,
+                lang=lang,
+                legal=legal,
+                partnerships=sides,
+            )
+        document["shown"] = drawn
+        return document
+
+    def _seen(self, table: _Table, caller: Caller) -> tuple[Any, list[Action]] | None:
+        """The view of the deal on that ``caller`` may have (a spectator's: what every
+        seat sees alike) and its legal actions, or ``None`` between deals."""
+        session = table.session
+        if session is None:
+            return None
+        state = session.state
+        if state is None or (state.to_act == TERMINAL and not state.history):
+            return None
+        engine = session.engine
+        if caller.seat is None:
+            return spectator_view([engine.observe(state, s) for s in range(engine.seats)]), []
+        legal: list[Action] = []
+        if (
+            table.status == "playing"
+            and state.to_act == caller.seat
+            and table.seats[caller.seat].kind != "bot"
+            and not table.seats[caller.seat].held
+        ):
+            legal = list(engine.legal_actions(state, caller.seat))
+        return engine.observe(state, caller.seat), legal
+
+    def _view(self, caller: Caller) -> dict[str, Any]:
         table = self._table(caller.table_id)
         document: dict[str, Any] = {
             "table": table.id,

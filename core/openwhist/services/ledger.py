@@ -83,6 +83,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine as SAEngine
     from sqlmodel import Session
 
+    from openwhist.ledger.hosting import TableLocks
     from openwhist.ledger.models import Match
     from openwhist.ledger.sqlite_read import SqliteReader
     from openwhist.records import GameRecord, VariantSource
@@ -432,6 +433,7 @@ class Ledger:
         self._engines: dict[str, Engine] = {}
         self._open_args = (url, upgrade, busy_timeout_ms, read_only)
         self._sa: tuple[URL, SAEngine, SAEngine] | None = None
+        self._locks: list[TableLocks] = []
         self._reader: SqliteReader | None = None
         if read_only:
             # A report on an SQLite file already at the head revision reads it through
@@ -472,7 +474,10 @@ class Ledger:
         return self._db.display_url(self._sqlalchemy()[0])
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and the advisory locks' connections)."""
+        for locks in self._locks:
+            locks.close()
+        self._locks.clear()
         if self._reader is not None:
             self._reader.close()
         if self._sa is not None:
@@ -551,6 +556,29 @@ class Ledger:
                         break
         finally:
             raw.invalidate()
+
+    def table_locks(self) -> TableLocks | None:
+        """The advisory locks by which server processes sharing this PostgreSQL ledger
+        share out its hosted tables (`openwhist.ledger.hosting.TableLocks`), on a
+        connection of their own; ``None`` on SQLite, which one process serves alone.
+
+        Raises:
+            LedgerError: the server cannot be reached (with its exit code).
+        """
+        url, engine, _ = self._sqlalchemy()
+        if engine.dialect.name != "postgresql":
+            return None
+        from openwhist.ledger.hosting import TableLocks
+
+        db = self._db
+
+        def connect() -> Any:
+            with db.translate_errors(url):
+                return engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+
+        locks = TableLocks(connect)
+        self._locks.append(locks)  # closed with the ledger (`close`)
+        return locks
 
     # -- variants ------------------------------------------------------------------------
 
@@ -682,8 +710,13 @@ class Ledger:
         house_rules: Sequence[str] = (),
         inputs: str | None = None,
         seats: int | None = None,
+        unit: Session | None = None,
     ) -> int:
         """Record a new match and return its id.
+
+        ``unit``: a unit of work of this ledger (`unit_of_work`) to write the match in; it
+        is then neither committed nor rolled back here, so the caller commits the match
+        with whatever else it writes in that unit (a hosted table's start) or not at all.
 
         The match has one seat per player; ``seats``, when given (``--players N``), must be
         that number. The count must be one the variant allows (`Variant.allowed_seats`).
@@ -737,7 +770,7 @@ class Ledger:
             or options_json.get("format")
             or ""
         )
-        with self._unit() as session:
+        with self._unit() if unit is None else contextlib.nullcontext(unit) as session:
             seat_rows = [
                 (
                     repo.get_or_create_player(session=session, name=spec.name, kind=spec.kind),
@@ -1397,6 +1430,7 @@ class Ledger:
             LedgerError: the match has deals entered from real-card facts, which a game
                 record cannot hold.
         """
+        from openwhist.ledger import hosting as hosted
         from openwhist.records import (
             CLAIMS_FORMAT,
             RECORD_FORMAT,
@@ -1408,6 +1442,12 @@ class Ledger:
         from openwhist.records import ResultRecord as Result
 
         data = self.get_match(match_id)
+        with self._unit(write=False) as session:
+            # A hosted match whose seats changed hands: who played them from when.
+            substitutions = [
+                {k: v for k, v in change.items() if k != "version"}
+                for change in hosted.seat_changes(session=session, match_id=match_id)
+            ]
         deals = []
         for deal in data["deal_records"]:
             if deal["source"] == "recorded":
@@ -1452,6 +1492,7 @@ class Ledger:
             seed=data["seed"],
             deals=deals,
             result=Result.from_progress(progress),
+            table={"substitutions": substitutions} if substitutions else {},
         )
 
     def export(
@@ -1466,6 +1507,7 @@ class Ledger:
         (`repository.match_summary`). CSV: one row per score entry, with
         the columns of `CSV_COLUMNS`.
         """
+        from openwhist.ledger import hosting as hosted
         from openwhist.ledger import repository as repo
 
         if format not in ("json", "csv"):
@@ -1486,6 +1528,10 @@ class Ledger:
                 )
                 summary["deal_records"] = repo.match_deals(session=session, match_id=mid)
                 summary["entries"] = repo.match_entries(session=session, match_id=mid)
+                changes = hosted.seat_changes(session=session, match_id=mid)
+                if changes:
+                    # A hosted match: the seats that changed hands (docs/server.md).
+                    summary["substitutions"] = changes
                 _hide_deal_in_progress(summary)
                 matches.append(summary)
         if format == "json":

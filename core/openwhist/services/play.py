@@ -419,6 +419,11 @@ class PlaySession:
             self._queue.pop(0)
         return event
 
+    def queued(self) -> bool:
+        """Whether an event is waiting to be returned by `next_event` (which then only
+        returns it: nothing is played, dealt or scored to make it)."""
+        return bool(self._queue)
+
     def _failures(self) -> AbstractContextManager[None]:
         """`failure_context` for this match: its variant, seed and current deal."""
         provider = None

@@ -70,6 +70,13 @@ def test_third_hand_plays_high_lowest_of_equals() -> None:
     assert choose(view("KH QH 3H 7D", leader=0, trick="4H 2H")) == "QH"
 
 
+def test_third_hand_never_plays_an_equal_that_does_not_beat_the_card_led() -> None:
+    # North leads the 4H and East plays the 9H; West is still to play. South holds 10H 8H:
+    # with the 9H gone the two are "equals" for later tricks, but only the ten beats the
+    # nine, so third hand high plays the ten, not the eight.
+    assert choose(view("TH 8H 7D", leader=0, trick="4H 9H")) == "TH"
+
+
 def test_does_not_overtake_a_partner_who_is_winning() -> None:
     # North's ace holds the trick: South follows low instead of wasting the king.
     assert choose(view("KH 3H 7D", leader=0, trick="AH 2H")) == "3H"

@@ -1,0 +1,161 @@
+"""Issue 18 item 10, the words a player still met in English: Click's usage errors, and
+the end-of-match sheet's score notes and summaries (stored in the ledger in English)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from openwhist.plugins import load_catalog
+from openwhist.services.ledger import Ledger
+from openwhist_cli import i18n
+from openwhist_cli.app import app
+from typer.testing import CliRunner
+
+TRANSLATED = ("es", "pt", "it")
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> object:
+    yield None
+    i18n.use_plugin_catalogues(())
+    i18n.setup("en")
+
+
+def _run(*args: str, lang: str = "en", db: Path | None = None, stdin: str = "") -> object:
+    env = {"NO_COLOR": "1", "OPENWHIST_LANG": lang}
+    if db is not None:
+        env["OPENWHIST_DB"] = str(db)
+    return CliRunner().invoke(app, list(args), env=env, input=stdin)
+
+
+# -- usage errors ----------------------------------------------------------------------------
+
+USAGE_ERRORS = [
+    # (arguments, the English message the catalogue translates, its values)
+    (["scores"], "Missing argument {name}.", {"name": "'MATCH'"}),
+    (["matches", "--frob"], "No such option: {name}", {"name": "--frob"}),
+    (["scores", "1", "--db"], "Option {name} needs {count} value.", {"name": "'--db'", "count": 1}),
+    (["scores", "1", "2"], "Unexpected extra arguments: {arguments}", {"arguments": "2"}),
+    (
+        ["play", "german", "--deals", "0"],
+        "{input} is less than {limit}",
+        {"input": "'0'", "limit": 1},
+    ),
+    (["play", "german", "--deals", "x"], "{input} is not a whole number", {"input": "'x'"}),
+    (["--debug=3"], "Option {name} does not take a value.", {"name": "'--debug'"}),
+    (["nosuchcommand"], "No such command {name!r}.", {"name": "nosuchcommand"}),
+]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize(("args", "msgid", "values"), USAGE_ERRORS)
+def test_usage_errors_are_in_the_readers_language(
+    lang: str, args: list[str], msgid: str, values: dict[str, object]
+) -> None:
+    result = _run(*args, lang=lang)
+    assert result.exit_code == 2, result.output  # the documented usage-error code
+    i18n.setup(lang)
+    shown = " ".join(result.output.split())
+    expected = i18n._(msgid).format(**values)
+    assert expected != msgid.format(**values), (lang, msgid)  # translated, not the source
+    assert expected in shown, shown
+    frame = i18n._("Error: {message}").split("{")[0].strip()
+    assert frame in shown
+    assert "Try '" not in shown, shown  # Click's English frame
+    assert frame == "Error:" or "Error: " not in shown, shown
+    assert "Traceback" not in shown
+
+
+def test_usage_errors_in_english_keep_their_wording() -> None:
+    result = _run("matches", "--frob")
+    assert result.exit_code == 2
+    assert "Error: No such option: --frob (Possible options: --db)" in result.output
+    assert "Try 'whist matches --help' for help." in result.output
+    bad = _run("play", "german", "--deals", "0")
+    assert "Invalid value for '--deals': '0' is less than 1" in bad.output
+    assert "Input should be" not in bad.output  # pydantic's words are reworded
+
+
+# -- the end-of-match sheet ------------------------------------------------------------------
+
+
+def _stored_english(db: Path) -> list[str]:
+    """Every note and summary the ledger stores for match 1, in English."""
+    ledger = Ledger(str(db), read_only=True)
+    sheet = ledger.score_sheet(1)
+    texts = [sheet["match"]["summary"]]
+    for deal in sheet["deals"]:
+        texts.append(deal["summary"])
+        texts.extend(line["note"] for line in deal["lines"])
+    return [t for t in texts if t]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["es"])
+def test_the_end_of_match_sheet_shows_no_stored_english_note(lang: str, tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite3"
+    seats = ["--seat", "N=bot:heuristic", "--seat", "E=bot:random"]
+    seats += ["--seat", "S=bot:random", "--seat", "W=bot:random"]
+    result = _run("play", "english", "--seed", "4", *seats, lang=lang, db=db)
+    assert result.exit_code == 0, result.output
+    stored = _stored_english(db)
+    assert any("win the match" in t for t in stored)  # what the ledger keeps is English
+    end = _words(result.output.split("\n\n\n")[-1])
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    sheet = end[end.index(i18n._("Players: {players}").split(":")[0]) :]
+    # Not one stored English note or summary is shown, not even part of one.
+    for text in stored:
+        for piece in text.split("; "):
+            assert _words(piece) not in sheet, piece
+    assert "win game" not in sheet
+    assert "over six" not in sheet
+    # The notes are the variant's messages in Spanish, the sides named by their players.
+    won = i18n._("{side} win the match: NS {ns} – EW {ew} points").split("{side}")[1]
+    assert won.split("NS")[0].strip() in sheet
+    assert i18n._("{tricks} tricks, {over} over six").format(tricks=9, over=3) in sheet
+    game = i18n.ngettext(
+        "{side} win game {game} {won}–{lost}: {name}, {value} game point",
+        "{side} win game {game} {won}–{lost}: {name}, {value} game points",
+        3,
+    )
+    shown_game = game.format(side="N & S", game=1, won=5, lost=0, name=i18n._("treble"), value=3)
+    assert shown_game in sheet, sheet
+    # `whist scores` later shows the same sheet.
+    later = _run("scores", "1", lang=lang, db=db)
+    assert later.exit_code == 0, later.output
+    assert _words(later.stdout)[-200:] in _words(result.output)
+
+
+def test_an_old_ledger_without_stored_messages_shows_its_notes_as_stored(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite3"
+    seats = ["--seat", "N=bot:random", "--seat", "E=bot:random"]
+    seats += ["--seat", "S=bot:random", "--seat", "W=bot:random"]
+    played = _run("play", "english", "--seed", "4", "--deals", "2", *seats, db=db)
+    assert played.exit_code == 0, played.output
+    # A ledger written before messages were stored: the records and progress hold text only.
+    with sqlite3.connect(db) as conn:
+        for table in ("deals", "matches"):
+            for row_id, progress in conn.execute(f"SELECT id, progress FROM {table}").fetchall():
+                if progress is None:
+                    continue
+                conn.execute(
+                    f"UPDATE {table} SET progress = json_remove(json_remove(progress, "
+                    "'$.summary_message'), '$.awards') WHERE id = ?",
+                    (row_id,),
+                )
+        conn.execute("UPDATE deals SET record = json_remove(record, '$.score.lines', '$.progress')")
+    stored = _stored_english(db)
+    shown = _run("scores", "1", lang="es", db=db)
+    assert shown.exit_code == 0, shown.output
+    text = _words(shown.stdout)
+    assert _words(stored[0]) in text  # the match's summary, as stored
+    assert any("over six" in note and _words(note) in text for note in stored)  # a line's note
+    i18n.setup("es")
+    assert i18n._("Players: {players}").split(":")[0] in text
