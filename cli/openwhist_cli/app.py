@@ -42,6 +42,7 @@ BUILT_IN: dict[str, str] = {
     "scores": "scores",
     "record": "record",
     "serve": "serve",
+    "new-variant": "new_variant",
 }
 """Each built-in command and the module of `openwhist_cli.commands` whose ``register(app)``
 adds it. A command's module is imported only when the command line needs it -- to run it,

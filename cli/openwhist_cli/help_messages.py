@@ -91,6 +91,19 @@ HELP_TEXTS = (
         'Check the ledger: the file\'s integrity, its invariants, and that every deal replays.\n\nReads only: never writes, not even into a damaged file. Prints each problem found;\nexit code 0 when the ledger is whole, 5 when it is damaged (docs/ledger.md, "Checking\na ledger").'
     ),
     N_(
+        "Create a variant plugin from openwhist's template: a distribution with the entry\npoint, rules with the hooks most variants override, options, presentation and score\nsheet, a bot, es/pt/it catalogues, tests that run the conformance kit and a docs page.\nAt a terminal it asks for what the options do not give."
+    ),
+    N_(
+        "The variant's name, as players will type it (lower-case letters and digits, words joined by '-')."
+    ),
+    N_("Where to write the project: a new or empty directory [default: ./openwhist-NAME]."),
+    N_("Its title [default: 'Name Whist']."),
+    N_("One line saying what the game is."),
+    N_("How many players: one count or a range, from 2 to 7 [default: 2-7]."),
+    N_("The distribution's name [default: openwhist-NAME]."),
+    N_("The Python package [default: openwhist_NAME]."),
+    N_("Ask nothing: take the default of every answer not given."),
+    N_(
         "Play a match at the terminal: against bots, or hot-seat with friends.\n\nAt your turn type a card (qh, 10d, Q♥) or its number in your hand, or a call in the\nvariant's notation; ? lists the legal moves, hint asks the strongest bot (and says why),\nundo takes back your last action, last shows the last trick, tricks every trick of the\ndeal, table redraws, quit leaves.\n\nEvery match is recorded in the ledger as it is played (each action, each deal's\nscore), so `whist resume` continues it after quitting, a crash or a kill."
     ),
     N_("The variant to play (see `whist variants`); without it you are asked."),
