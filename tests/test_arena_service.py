@@ -327,15 +327,22 @@ def test_ties_shared_tops_and_contracts_by_hand() -> None:
     plays = [
         # N and E share the top score: each entrant holds one of them: a tie for both.
         _play(0, 0, (0, 1, 0, 1), (30, 30, -20, -10), (0, 1), (5, 4, 0, 4), (5, 4, 1, 3)),
-        # N and S share the top: both are x's, so x wins outright.
+        # N and S share the top: both are x's, but each seat only tied (per seat: x's
+        # two seats are two players, not one side).
         _play(1, 0, (0, 1, 0, 1), (20, -10, 20, -30), (0, 2), (3, 4, 3, 3), (3, 5, 3, 0)),
     ]
     summary = summarise(plays, lineup, (0, 1, 2, 3), boards=2, seat_names="NESW", statistics=MADE)
     x, y = summary["results"]
     assert x["seats"] == ["N", "S"]
     assert y["seats"] == ["E", "W"]
-    assert (x["wins"], x["ties"], x["losses"]) == (1, 1, 0)
-    assert (y["wins"], y["ties"], y["losses"]) == (0, 1, 1)
+    # Per seat: deal 0 N tie, S loss (x), E tie, W loss (y); deal 1 N, S tie, E, W loss.
+    assert (x["wins"], x["ties"], x["losses"], x["seat_deals"]) == (0, 3, 1, 4)
+    assert (y["wins"], y["ties"], y["losses"], y["seat_deals"]) == (0, 1, 3, 4)
+    assert x["per_seat"]
+    assert y["per_seat"]
+    assert x["win_rate"]["value"] == 0.0
+    assert x["tie_rate"]["value"] == pytest.approx(0.75)  # shares 1/2 and 2/2
+    assert [(b["seat"], b["deals"], b["ties"]) for b in x["by_seat"]] == [("N", 2, 2), ("S", 2, 1)]
     # Score: the mean of the parties held: x (30 - 20) / 2 = 5 and (20 + 20) / 2 = 20.
     assert x["score"]["value"] == pytest.approx(12.5)
     assert y["score"]["value"] == pytest.approx(((30 - 10) / 2 + (-10 - 30) / 2) / 2)
@@ -347,7 +354,91 @@ def test_ties_shared_tops_and_contracts_by_hand() -> None:
     assert made_x["rate"]["value"] == 0.75
     (cmp,) = summary["comparisons"]
     assert cmp["paired_by"] == "deal"
-    assert cmp["win_rate_difference"]["value"] == 0.5  # (0 - 0 + 1 - 0) / 2
+    assert cmp["win_rate_difference"]["value"] == 0.0  # no seat of either won alone
+
+
+def _five(board: int, seats: tuple[int, ...], tricks: tuple[int, ...]) -> PlayResult:
+    # A Knockout-like first deal: five players, a point a trick, the most tricks alone wins.
+    best = max(tricks)
+    top = tuple(s for s, t in enumerate(tricks) if t == best)
+    return PlayResult(
+        board=board,
+        rotation=0,
+        dealer=0,
+        seats=seats,
+        decks=((),),
+        parties=tuple("ABCDE"),
+        points=tricks,
+        winner=top[0] if len(top) == 1 else None,
+        top=top,
+        tricks=tricks,
+    )
+
+
+def test_a_bot_holding_three_of_five_seats_is_counted_per_seat() -> None:
+    # `expert,heuristic` at five seats: x at A, C and E, y at B and D. Counting "a deal any
+    # of x's seats won" would give x 2 of 3 deals, y 1 of 3, by seat count alone.
+    seats = (0, 1, 0, 1, 0)
+    lineup = Lineup(("x", "y"), ("x", "y"), seats, rotations=1)
+    plays = [
+        _five(0, seats, (3, 1, 1, 1, 1)),  # A alone: one of x's three seats
+        _five(1, seats, (1, 3, 1, 1, 1)),  # B alone: one of y's two
+        _five(2, seats, (1, 1, 3, 1, 1)),  # C alone
+    ]
+    summary = summarise(plays, lineup, tuple(range(5)), boards=3, seat_names="ABCDE")
+    x, y = summary["results"]
+    assert (x["deals"], x["seat_deals"], x["wins"], x["losses"]) == (3, 9, 2, 7)
+    assert (y["deals"], y["seat_deals"], y["wins"], y["losses"]) == (3, 6, 1, 5)
+    # The win rate is the seats' wins out of the seats' deals: x 2 of 9, y 1 of 6.
+    assert x["win_rate"] == wilson_interval(2, 9).as_dict()
+    assert y["win_rate"] == wilson_interval(1, 6).as_dict()
+    # Points are per seat too: x (3+1+1)/3, (1+1+1)/3, (1+3+1)/3; y 1, 2, 1.
+    assert x["score"]["value"] == pytest.approx((5 / 3 + 1 + 5 / 3) / 3, abs=1e-6)
+    assert y["score"]["value"] == pytest.approx(4 / 3, abs=1e-6)
+    (cmp,) = summary["comparisons"]
+    # Paired per deal: 1/3 - 0, 0 - 1/2, 1/3 - 0.
+    assert cmp["win_rate_difference"]["value"] == pytest.approx(
+        (1 / 3 - 1 / 2 + 1 / 3) / 3, abs=1e-6
+    )
+    # And by seat: each seat's own deals and wins.
+    assert [(b["seat"], b["deals"], b["wins"]) for b in x["by_seat"]] == [
+        ("A", 3, 1),
+        ("C", 3, 1),
+        ("E", 3, 0),
+    ]
+    assert [b["score"]["value"] for b in y["by_seat"]] == pytest.approx([5 / 3, 1.0])
+
+
+def test_one_party_per_bot_keeps_its_wilson_win_rate() -> None:
+    # Two seats (German-like): nothing changes for a bot with one seat a deal.
+    lineup = Lineup(("a", "b"), ("a", "b"), (0, 1), rotations=1)
+    plays = [_play(i, 0, (0, 1), (1, 0), (0,), (14, 12)) for i in range(3)]
+    plays.append(_play(3, 0, (0, 1), (0, 1), (1,), (12, 14)))
+    summary = summarise(plays, lineup, (0, 1), boards=4, seat_names=("A", "B"))
+    a, _ = summary["results"]
+    assert not a["per_seat"]
+    assert a["win_rate"] == wilson_interval(3, 4).as_dict()
+    assert a["by_seat"][0]["seat"] == "A"
+    assert a["by_seat"][0]["wins"] == 3
+
+
+def test_knockout_matches_are_won_per_seat(catalog: Catalog) -> None:
+    # Whole five-player games: one player wins a game, so of all seats in all games at most
+    # one per game is a winner, whichever bot holds three of them.
+    run = run_arena(
+        catalog, "knockout", bots=["heuristic", "random"], players=5, matches=6, seed=3, workers=1
+    )
+    matches = run.summary["matches"]
+    h, r = matches["results"]
+    assert (h["seat_matches"], r["seat_matches"]) == (18, 12)
+    assert h["per_seat"]
+    assert r["per_seat"]
+    won = sum(1 for m in run.summary["match_results"] if m["winner"] is not None)
+    assert h["wins"] + r["wins"] == won
+    assert h["wins"] + h["ties"] + h["losses"] == 18
+    assert h["win_rate"]["value"] == pytest.approx(h["wins"] / 18, abs=1e-6)
+    deals = run.summary["results"]
+    assert sum(e["wins"] for e in deals) <= run.summary["plays"]
 
 
 # -- real bots -------------------------------------------------------------------------------
@@ -390,7 +481,12 @@ def test_heuristic_bots_play_in_the_arena(catalog: Catalog, variant: str) -> Non
     heuristic = run.summary["results"][0]
     assert heuristic["bot"] == "heuristic"
     assert heuristic["deals"] == 4 * rotations
-    assert heuristic["wins"] + heuristic["ties"] + heuristic["losses"] == 4 * rotations
+    # One outcome per party held: Israeli's two names hold two players each, an English
+    # name one side (N-S is one party).
+    parties = 1 if catalog.variant(variant).partnerships else len(heuristic["seats"])
+    assert heuristic["seat_deals"] == 4 * rotations * parties
+    assert heuristic["per_seat"] == (parties > 1)
+    assert heuristic["wins"] + heuristic["ties"] + heuristic["losses"] == heuristic["seat_deals"]
 
 
 # -- bots from a plugin, honesty, a cheating bot ---------------------------------------------

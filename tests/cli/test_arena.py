@@ -79,7 +79,13 @@ def test_text_table_shows_each_bot_with_intervals(runner: CliRunner) -> None:
     rows = [line for line in table if line.startswith(("israeli-random ", "random "))]
     assert len(rows) == 2
     for row in rows:
-        assert row.split()[1] == "8"  # deals column
+        # Each bot holds two players (N and S, E and W): 8 deals are 16 seat-deals, each
+        # counted on its own.
+        assert row.split()[1:4] == ["16", "(2", "seats)"]  # deals column
+    assert "per seat: a bot holding several seats counts each seat's deal on its own" in out
+    seat_rows = [line.split()[:3] for line in out.splitlines() if line.startswith("random ")]
+    assert ["random", "E", "8"] in seat_rows
+    assert ["random", "W", "8"] in seat_rows
 
 
 def test_text_duplicate_section(runner: CliRunner) -> None:

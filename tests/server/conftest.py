@@ -61,7 +61,9 @@ class ServerHarness:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> Hosting:
+    def start(self, port: int | None = None) -> Hosting:
+        """Start the server (on ``port``: a restart where its clients wait; default: a
+        free port)."""
         self.ledger = Ledger(self.db, catalog=self.catalog)
         hosting = Hosting(self.catalog, self.ledger)
         app = create_app(hosting, limits=self.limits, **self.options)
@@ -75,7 +77,7 @@ class ServerHarness:
                 broadcast(update)
 
             hosting.on_update = both
-        self.port = free_port()
+        self.port = port or free_port()
         config = uvicorn.Config(
             app,
             host="127.0.0.1",
@@ -139,10 +141,12 @@ class Client:
             except TimeoutError:
                 return
 
-    def hello(self, table: int, token: str | None) -> dict[str, Any]:
+    def hello(self, table: int, token: str | None, lang: str | None = None) -> dict[str, Any]:
         message: dict[str, Any] = {"type": "hello", "table": table}
         if token is not None:
             message["token"] = token
+        if lang is not None:
+            message["lang"] = lang  # as a screen asks: views carry ``shown``
         self.send(message)
         welcome = self.receive()
         assert welcome["type"] == "welcome", welcome

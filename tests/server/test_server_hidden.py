@@ -12,7 +12,9 @@ checked against the truth of its version:
   hidden in other hands or the stock; its hand is its real hand; its history is its own;
 * a spectator's and the host's name no card of any hand;
 * no message carries the deck's notation or the word ``seed``, and another seat's private
-  action (a Frisch selection) reaches nobody else.
+  action (a Frisch selection) reaches nobody else;
+* the same holds for what a screen draws (``shown`` and ``said``, sent to the spectator and
+  to the player of seat 0, which say a language as the browser table does).
 
 Seeded deals of German Whist (two seats), Israeli Whist (four seats, Frisch: private
 actions) and English Whist (two clients as partners) -- `DEALS` in all, bounded in time.
@@ -79,6 +81,31 @@ def message_cards(deal: dict[str, Any]) -> set[str]:
     return out
 
 
+def drawn_cards(message: dict[str, Any]) -> set[str]:
+    """Every card a screen would draw from the message: the ``shown`` deal of its view and
+    the ``said`` line of its event (connections that named a language get them)."""
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("card"), str):
+                out.add(value["card"])
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    shown = message["view"].get("shown") or {}
+    walk(shown.get("deal"))
+    walk(message.get("event", {}).get("said"))
+    deal = shown.get("deal") or {}
+    out |= set(deal.get("plays", ()))
+    for cards in ((deal.get("exchange") or {}).get("choices") or {}).values():
+        out |= set(cards)
+    return out
+
+
 class Truth:
     """What the server really held at each version of each table."""
 
@@ -120,10 +147,10 @@ def run_table(
     tid = created.table_id
     host, spectator = Client(server.url), Client(server.url)
     host.hello(tid, created.host_token)
-    spectator.hello(tid, None)
+    spectator.hello(tid, None, lang="es")  # as the browser table asks: views with `shown`
     players = {seat: Client(server.url) for seat in created.seat_tokens}
     for seat, client in players.items():
-        client.hello(tid, created.seat_tokens[seat])
+        client.hello(tid, created.seat_tokens[seat], lang="it" if seat == 0 else None)
     host.send({"type": "start"})
     done = False
     while not done:
@@ -176,7 +203,7 @@ def check(truth: Truth, tid: int, seat: int | None, client: Client) -> int:
             continue
         checked += 1
         assert fact["deck"] not in text, "the deck left the server"
-        shown = message_cards(deal)
+        shown = message_cards(deal) | drawn_cards(message)
         if seat is None:
             hidden = set().union(*fact["hands"].values()) - fact["public"]
             if not hidden:

@@ -256,10 +256,14 @@ def render(summary: dict[str, Any]) -> str:
     header.append("tricks/deal")
     header.extend(stat_headers)
     rows = []
+    per_seat = any(r.get("per_seat") for r in summary["results"])
     for r in summary["results"]:
         row = [
             r["bot"],
-            str(r["deals"]),
+            # A bot holding several seats a deal: its seats' deals, each counted on its own.
+            f"{r['seat_deals']} ({len(r['seats'])} seats)"
+            if r.get("per_seat")
+            else str(r["deals"]),
             str(r["wins"]),
             str(r["ties"]),
             _ci(r["win_rate"], _pct),
@@ -276,6 +280,8 @@ def render(summary: dict[str, Any]) -> str:
                 row.append(f"{f['value']}/{f['out_of']} {_ci(f['rate'], _pct)}")
         rows.append(tuple(row))
     lines.extend(text_table(tuple(header), rows))
+    if per_seat:
+        lines.extend(_render_per_seat(summary["results"]))
     if summary["duplicate"]:
         rotations = summary["rotations"]
         lines.append("")
@@ -314,6 +320,33 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _render_per_seat(results: list[dict[str, Any]]) -> list[str]:
+    """What a per-seat count means, and each bot's figures seat by seat (shown when a bot
+    holds several seats a deal)."""
+    lines = [
+        "",
+        "per seat: a bot holding several seats counts each seat's deal on its own (a seat",
+        "wins when it alone has the top); its win rate is its share of seats that won.",
+        "",
+    ]
+    rows = [
+        (
+            r["bot"],
+            b["seat"],
+            str(b["deals"]),
+            str(b["wins"]),
+            str(b["ties"]),
+            _ci(b["win_rate"], _pct),
+            _ci(b["score"], _num),
+        )
+        for r in results
+        for b in r.get("by_seat", [])
+    ]
+    header = ("bot", "seat", "deals", "won", "tied", "win rate [95% CI]", "points/deal [95% CI]")
+    lines.extend(text_table(header, rows))
+    return lines
+
+
 def _render_matches(matches: dict[str, Any]) -> list[str]:
     """The whole-match part of the report (``--matches``): match wins per bot and the
     paired differences."""
@@ -326,7 +359,7 @@ def _render_matches(matches: dict[str, Any]) -> list[str]:
     rows = [
         (
             r["bot"],
-            str(r["matches"]),
+            f"{r['seat_matches']} (seats)" if r.get("per_seat") else str(r["matches"]),
             str(r["wins"]),
             str(r["ties"]),
             _ci(r["win_rate"], _pct),

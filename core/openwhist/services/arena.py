@@ -21,7 +21,17 @@ one bot); a name given twice is two entrants, the second labelled ``NAME#2`` (so
   gets entrant ``s mod k``): at four seats N, E, S, W, ``expert,random`` puts ``expert`` at
   N and S, ``random`` at E and W.
 
-Results are reported per entrant, aggregated over every seat it holds.
+Results are reported per entrant, aggregated over every seat it holds, **per seat**: an
+entrant that holds several scoring parties in a deal (``expert,heuristic`` at five
+individual seats holds A, C and E) counts each of its seats' deals on its own -- a seat wins
+when it alone has the top, ties when it shares the top -- so its win rate is the share of
+its seats that won, never "a deal any of its seats won". Its points and tricks are the mean
+over its seats. Its win rate is its seats' wins out of its seats' deals with a Wilson interval
+(at most one seat wins a deal alone, so the interval errs on the wide side); its tie rate,
+since its seats may tie together, the mean per-deal share of its seats that tied, with a t
+interval. The pairwise differences are of the per-deal shares of seats won. ``by_seat``
+breaks each entrant's figures down by the seat it sat in. With one party per entrant (two seats, two
+partnerships, one name per seat) nothing changes.
 
 Duplicate mode plays every board ``R`` times with the same dealer and the same decks and the
 seats rotated, so each entrant plays every hand of the same cards. Rotation ``r`` seats at
@@ -38,7 +48,8 @@ until ``MatchProgress.finished`` (or cut short after `MAX_MATCH_DEALS` deals). D
 match is dealt from a generator seeded by the board and ``k``, so in duplicate mode every
 rotation of a match board is dealt the same cards deal by deal (as long as both matches
 last), with the seats rotated as above. An entrant wins a match when the match's winning
-party is one it holds; a tied match, or one cut short, is a tie for every entrant. Match
+party is one it holds -- per seat: of three seats one match is one win and two losses, a
+win share of 1/3 -- and a tied match, or one cut short, is a tie for every seat. Match
 wins get Wilson intervals and the pairwise differences are paired by match board; every
 deal of every match also feeds the per-deal figures (paired by match board in duplicate
 mode).
@@ -54,9 +65,11 @@ the same seed gives an identical result for any worker count and any chunking.
 
 Winning a deal. The deal's winning party is the variant's ``DealScore.winner`` when it names
 one; otherwise (a tie, or a variant whose deals have no winner) the
-party with strictly the most points wins, and several parties sharing the top score tie. An
-entrant *wins* a deal when every top party is one it holds, *ties* when it holds some of
-them, and loses otherwise.
+party with strictly the most points wins, and several parties sharing the top score tie. A
+seat's party *wins* a deal when it alone has the top, *ties* when it shares it, and loses
+otherwise; an entrant's outcome is its seats' (one outcome per party it holds: with
+``expert,random`` at four individual seats N and S, a deal whose top N and S share is a
+tie for each of the two, not a win).
 
 Every deal is played by `simulate.play_deal`, on the mutable deal (`openwhist.LiveDeal`).
 Bots receive only ``engine.observe(state, seat)`` and the legal actions (a bot that
@@ -1140,15 +1153,20 @@ def _held(play: PlayResult, entrant: int, party_of: Sequence[int]) -> list[int]:
     return sorted({party_of[s] for s, e in enumerate(play.seats) if e == entrant})
 
 
-def _outcome(play: PlayResult, entrant: int, party_of: Sequence[int]) -> str:
-    """``"win"``, ``"tie"`` or ``"loss"`` of ``entrant`` in ``play``."""
-    held = set(_held(play, entrant, party_of))
-    top = set(play.top)
-    if top <= held:
-        return "win"
-    if top & held:
-        return "tie"
-    return "loss"
+def _party_outcome(top: Sequence[int], party: int) -> str:
+    """``"win"`` (``party`` alone has the top), ``"tie"`` (it shares the top) or ``"loss"``."""
+    if party not in top:
+        return "loss"
+    return "win" if len(top) == 1 else "tie"
+
+
+def _outcomes(play: PlayResult, entrant: int, party_of: Sequence[int]) -> tuple[int, int, int]:
+    """How many of the parties ``entrant`` holds in ``play`` won, tied and lost, each on its
+    own (`_party_outcome`): one party, one outcome; several, one each."""
+    counts = {"win": 0, "tie": 0, "loss": 0}
+    for party in _held(play, entrant, party_of):
+        counts[_party_outcome(play.top, party)] += 1
+    return counts["win"], counts["tie"], counts["loss"]
 
 
 def _score(play: PlayResult, entrant: int, party_of: Sequence[int]) -> float:
@@ -1189,11 +1207,24 @@ class _Sample:
         return chain.from_iterable(repeat(v, c) for v, c in self.counts.items())
 
 
+class _SeatFigures:
+    """One entrant's running figures from one seat (``by_seat``)."""
+
+    def __init__(self) -> None:
+        self.deals = self.wins = self.ties = 0
+        self.score = _Sample()
+
+
 class _Entrant:
-    """One entrant's running counts and samples."""
+    """One entrant's running counts and samples. The counts are per seat held (`_outcomes`);
+    ``tie_share`` is its per-deal share of seats tied."""
 
     def __init__(self, statistics: int) -> None:
         self.wins = self.ties = self.losses = 0
+        self.seat_deals = 0
+        self.most_parties = 0
+        self.tie_share = _Sample()
+        self.by_seat: dict[int, _SeatFigures] = {}
         # Per declared statistic: the sums of value and out_of over the parties it held.
         self.values = [0] * statistics
         self.out_of = [0] * statistics
@@ -1245,12 +1276,26 @@ class _Stats:
         win: list[float] = []
         score: list[float] = []
         for e, entrant in enumerate(self.entrants):
-            outcome = _outcome(play, e, party_of)
-            entrant.wins += outcome == "win"
-            entrant.ties += outcome == "tie"
-            entrant.losses += outcome == "loss"
-            win.append(1.0 if outcome == "win" else 0.0)
+            won, tied, lost = _outcomes(play, e, party_of)
+            count = won + tied + lost
+            entrant.wins += won
+            entrant.ties += tied
+            entrant.losses += lost
+            entrant.seat_deals += count
+            entrant.most_parties = max(entrant.most_parties, count)
+            # One party: 1 or 0, as ever; several: the share of its seats that won.
+            win.append(won / count)
+            entrant.tie_share.add(tied / count)
             score.append(_score(play, e, party_of))
+            for s, who in enumerate(play.seats):
+                if who != e:
+                    continue
+                at = entrant.by_seat.setdefault(s, _SeatFigures())
+                outcome = _party_outcome(play.top, party_of[s])
+                at.deals += 1
+                at.wins += outcome == "win"
+                at.ties += outcome == "tie"
+                at.score.add(float(play.points[party_of[s]]))
             entrant.score.add(score[e])
             entrant.tricks.add(_tricks(play, e, party_of))
             if play.statistics:
@@ -1302,16 +1347,39 @@ class _Stats:
         lineup, n = self.lineup, self.plays
         results = []
         for e, entrant in enumerate(self.entrants):
+            several = entrant.most_parties > 1
             item: dict[str, Any] = {
                 "bot": lineup.labels[e],
                 "name": lineup.bots[e],
                 "seats": [self.seat_names[s] for s, who in enumerate(lineup.seats) if who == e],
                 "deals": n,
+                "seat_deals": entrant.seat_deals,
+                "per_seat": several,
                 "wins": entrant.wins,
                 "ties": entrant.ties,
                 "losses": entrant.losses,
-                "win_rate": wilson_interval(entrant.wins, n).as_dict(),
-                "tie_rate": wilson_interval(entrant.ties, n).as_dict(),
+                # Per seat: the seats' wins out of the seats' deals, Wilson interval (one
+                # party a deal: as ever). At most one seat wins a deal alone, so its seats'
+                # wins are negatively correlated and the interval errs on the wide side.
+                # Its seats may tie together, so the tie rate of several is the mean share
+                # of seats tied, with a t interval.
+                "win_rate": wilson_interval(entrant.wins, entrant.seat_deals).as_dict(),
+                "tie_rate": (
+                    entrant.tie_share.estimate((0.0, 1.0))
+                    if several
+                    else wilson_interval(entrant.ties, n)
+                ).as_dict(),
+                "by_seat": [
+                    {
+                        "seat": self.seat_names[s],
+                        "deals": at.deals,
+                        "wins": at.wins,
+                        "ties": at.ties,
+                        "win_rate": wilson_interval(at.wins, at.deals).as_dict(),
+                        "score": at.score.estimate().as_dict(),
+                    }
+                    for s, at in sorted(entrant.by_seat.items())
+                ],
                 "score": entrant.score.estimate().as_dict(),
                 "tricks": entrant.tricks.estimate().as_dict(),
                 "statistics": {
@@ -1365,6 +1433,8 @@ class _MatchStats:
         self.ties = [0] * k
         self.losses = [0] * k
         self.totals = [_Sample() for _ in range(k)]
+        self.seat_matches = [0] * k
+        self.most_parties = [0] * k
         self.deals = _Sample()
         self.pairs = list(combinations(range(k), 2))
         self.d_win = [_Sample() for _ in self.pairs]
@@ -1380,14 +1450,18 @@ class _MatchStats:
         won: list[float] = []
         for e in range(len(self.lineup.labels)):
             held = {self.party_of[s] for s, who in enumerate(play.seats) if who == e}
+            # Per seat, as for deals: of several seats only the winner's wins the match.
+            self.seat_matches[e] += len(held)
+            self.most_parties[e] = max(self.most_parties[e], len(held))
             if play.winner is None:
-                self.ties[e] += 1
+                self.ties[e] += len(held)
                 won.append(0.0)
             elif play.winner in held:
                 self.wins[e] += 1
-                won.append(1.0)
+                self.losses[e] += len(held) - 1
+                won.append(1.0 / len(held))
             else:
-                self.losses[e] += 1
+                self.losses[e] += len(held)
                 won.append(0.0)
             self.totals[e].add(sum(play.totals[p] for p in held) / len(held))
         diffs = [won[a] - won[b] for a, b in self.pairs]
@@ -1423,10 +1497,13 @@ class _MatchStats:
                     "bot": lineup.labels[e],
                     "name": lineup.bots[e],
                     "matches": self.n,
+                    "seat_matches": self.seat_matches[e],
+                    "per_seat": self.most_parties[e] > 1,
                     "wins": self.wins[e],
                     "ties": self.ties[e],
                     "losses": self.losses[e],
-                    "win_rate": wilson_interval(self.wins[e], self.n).as_dict(),
+                    # Per seat (one winner a match: the interval errs on the wide side).
+                    "win_rate": wilson_interval(self.wins[e], self.seat_matches[e]).as_dict(),
                     "totals": self.totals[e].estimate().as_dict(),
                 }
                 for e in range(len(lineup.labels))
