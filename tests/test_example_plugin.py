@@ -21,71 +21,16 @@ fixture.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
-import venv
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.venvs import ROOT, Environment, explain, pip_environment
+
 EXAMPLE = ROOT / "docs" / "plugins" / "example"
 DEALS = 20
-
-
-@dataclass(frozen=True)
-class Environment:
-    """A fresh virtual environment with openwhist and the example plugin installed."""
-
-    bin: Path
-    plugin: Path  # the copy of the example's source, outside the repository
-    env: dict[str, str]
-
-    def run(
-        self, program: str, *args: str, cwd: Path | None = None
-    ) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [str(self.bin / program), *args],
-            cwd=cwd or self.plugin,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
-
-    def whist(self, *args: str) -> subprocess.CompletedProcess[str]:
-        result = self.run("whist", *args)
-        assert result.returncode == 0, _explain(["whist", *args], result)
-        return result
-
-    def whist_json(self, *args: str) -> Any:
-        return json.loads(self.whist(*args, "--json").stdout)
-
-
-def _explain(command: Sequence[str], result: subprocess.CompletedProcess[str]) -> str:
-    return (
-        f"`{' '.join(command)}` exited {result.returncode}\n"
-        f"--- stdout ---\n{result.stdout[-4000:]}\n--- stderr ---\n{result.stderr[-4000:]}"
-    )
-
-
-def _clean_environment() -> dict[str, str]:
-    """The caller's environment minus anything that would leak this checkout into the venv."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("OPENWHIST_", "PYTHON", "VIRTUAL_ENV", "UV_", "PYTEST_"))
-    }
-    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1", NO_COLOR="1")
-    return env
 
 
 @pytest.fixture(scope="module")
@@ -95,16 +40,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Environment:
     shutil.copytree(
         EXAMPLE, plugin, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.pyc")
     )
-    venv_dir = base / "venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(venv_dir)
-    bin_dir = venv_dir / ("Scripts" if sys.platform == "win32" else "bin")
-    env = _clean_environment()
-    environment = Environment(bin_dir, plugin, env)
+    environment = pip_environment(base, plugin)
     # --no-compile: byte-compiling every dependency (SQLAlchemy, pydantic, rich, ...) at
     # install time costs more than compiling the few modules the test imports on the fly.
     install = ("-m", "pip", "install", "--quiet", "--no-compile")
     pip = environment.run("python", *install, str(ROOT), str(plugin), "pytest", cwd=base)
-    assert pip.returncode == 0, _explain(["pip", "install", "openwhist", "openwhist-notrump"], pip)
+    assert pip.returncode == 0, explain(["pip", "install", "openwhist", "openwhist-notrump"], pip)
     return environment
 
 
@@ -115,10 +56,10 @@ def test_the_plugin_is_installed_from_outside_the_repository(installed: Environm
         "import openwhist, openwhist_notrump; print(openwhist.__file__); "
         "print(openwhist_notrump.__file__)",
     )
-    assert probe.returncode == 0, _explain(["python", "-c", "import ..."], probe)
+    assert probe.returncode == 0, explain(["python", "-c", "import ..."], probe)
     for location in probe.stdout.split():
         path = Path(location).resolve()
-        assert path.is_relative_to(installed.bin.parent.resolve()), (
+        assert path.is_relative_to(installed.prefix.resolve()), (
             f"{path} is not inside the fresh environment"
         )
 
@@ -169,7 +110,7 @@ def test_the_option_changes_scoring_and_not_play(installed: Environment) -> None
 
 
 def test_simulated_records_replay(installed: Environment) -> None:
-    records = installed.plugin.parent / "notrump-records.jsonl"
+    records = installed.cwd.parent / "notrump-records.jsonl"
     installed.whist("simulate", "notrump", "--seed", "7", "--deals", "5", "--records", str(records))
     lines = records.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 5  # a match of No-Trump Whist is a single deal
@@ -179,7 +120,7 @@ def test_simulated_records_replay(installed: Environment) -> None:
 
 def test_the_plugins_own_tests_pass_with_the_conformance_kit(installed: Environment) -> None:
     result = installed.run("python", "-m", "pytest", "-v", "-p", "no:cacheprovider")
-    assert result.returncode == 0, _explain(["pytest"], result)
+    assert result.returncode == 0, explain(["pytest"], result)
     passed = set(re.findall(r"::(\w+)(?:\[[^\]]*\])? PASSED", result.stdout))
     assert "test_notrump_passes_the_conformance_kit" in passed, result.stdout
     assert "test_notrump_matches_finish" in passed, result.stdout
@@ -196,7 +137,7 @@ def test_the_plugin_ships_its_translations(installed: Environment) -> None:
         "i18n.use_plugin_catalogues(load_catalog().locale_dirs()); i18n.setup('es'); "
         "print(i18n._('No-Trump Whist')); print(i18n._('won the last trick'))",
     )
-    assert probe.returncode == 0, _explain(["python", "-c", "..."], probe)
+    assert probe.returncode == 0, explain(["python", "-c", "..."], probe)
     title, line = probe.stdout.splitlines()
     assert title != "No-Trump Whist"
     assert line != "won the last trick"

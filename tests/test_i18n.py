@@ -108,9 +108,18 @@ def test_the_committed_mo_matches_its_po(package: str, lang: str) -> None:
     path = PACKAGES[package] / "locale" / lang / "LC_MESSAGES" / "messages.mo"
     with path.open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
+    po_path = PACKAGES[package] / "locale" / lang / "LC_MESSAGES" / "messages.po"
+    with po_path.open("rb") as handle:
+        # A message with a context (a seat's letter, "seat") is looked up with it.
+        contexts = {m.id: m.context for m in read_po(handle) if m.context and m.id}
     for msgid, msgstr in _po(package, lang).items():
         expected = msgstr if isinstance(msgstr, str) else msgstr[0]
-        assert compiled.gettext(msgid) == expected, (
+        found = (
+            compiled.pgettext(contexts[msgid], msgid)
+            if msgid in contexts
+            else compiled.gettext(msgid)
+        )
+        assert found == expected, (
             f"{package} {lang}: messages.mo is stale for {msgid!r}: run "
             "`bash tools/catalogues.sh compile`"
         )

@@ -7,19 +7,27 @@ one; a project that is whole (its catalogues compiled, its code clean under ruff
 --strict, its own tests passing against the conformance kit); and ``copier copy`` from a
 checkout rendering the same project.
 
-The integration part (marker ``integration``) is in tests/test_variant_template_install.py:
-it installs openwhist's wheel into a fresh environment and uses the command from there.
+The integration part (marker ``integration``; ``-m "not integration"`` leaves it out)
+installs openwhist's wheel and its locked dependencies into a fresh environment with ``uv
+sync --frozen --offline`` (uv.lock and uv's cache only: no index is asked at test time;
+tests/venvs.py), runs the installed ``whist new-variant`` there as
+docs/plugins/writing-a-variant.md's section 0 shows, installs the project it wrote, and
+runs the project's own tests, ``lint-imports``, ``whist variants`` (also in Spanish),
+``whist simulate --records`` and ``whist replay``.
 """
 
 from __future__ import annotations
 
 import gettext
 import io
+import json
+import re
 import shutil
 import subprocess
 import sys
 import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -31,6 +39,8 @@ from openwhist_cli.commands import new_variant
 from openwhist_cli.commands.new_variant import AnswerError
 from openwhist_cli.moformat import CatalogueSyntaxError, compile_po, parse_po
 from typer.testing import CliRunner
+
+from tests.venvs import Environment, explain, locked_environment, uv_pip_install
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -445,7 +455,6 @@ def test_the_template_ships_inside_the_cli_package() -> None:
 def test_the_cli_pages_example_gives_its_output(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import re
     import shlex
 
     text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
@@ -459,3 +468,168 @@ def test_the_cli_pages_example_gives_its_output(
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == shown
     assert len(files_under(tmp_path / "openwhist-pairs")) == 21
+
+
+# -- integration: openwhist's wheel in a fresh environment --------------------------------
+#
+# openwhist's wheel and its locked dependencies are installed by `uv sync --frozen
+# --offline` (uv.lock and uv's cache only: nothing is fetched); the installed `whist
+# new-variant` writes the project, which is installed next to openwhist and used there as
+# writing-a-variant.md's section 0 shows, command by command.
+
+GUIDE = ROOT / "docs" / "plugins" / "writing-a-variant.md"
+
+
+def guide_commands() -> list[list[str]]:
+    """The commands of the guide's section 0 (its first console block), split."""
+    import shlex
+
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text[text.index("## 0. Start from the template") : text.index("## 1. The layout")]
+    block = re.search(r"```console\n(.*?)```", section, re.DOTALL)
+    assert block is not None, "section 0 of the guide shows no commands"
+    return [shlex.split(line[2:]) for line in block.group(1).splitlines() if line.startswith("$ ")]
+
+
+@dataclass
+class Made:
+    """The fresh environment, and what the guide's commands printed there."""
+
+    environment: Environment
+    project: Path
+    printed: dict[str, subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    base = tmp_path_factory.mktemp("fresh")
+    environment = locked_environment(base)
+    cwd = base
+    printed: dict[str, subprocess.CompletedProcess[str]] = {}
+    for command in guide_commands():
+        program, *args = command
+        if program == "cd":
+            cwd = cwd / args[0]
+            continue
+        if program == "pip":  # the guide's pip, as uv from its cache (no index is asked)
+            assert args[0] == "install"
+            uv_pip_install(replace(environment, cwd=cwd), *args[1:])
+            continue
+        if program == "pytest":
+            args = [*args, "-v", "-p", "no:cacheprovider"]
+        result = environment.run(program, *args, cwd=cwd)
+        assert result.returncode == 0, explain(command, result)
+        printed[" ".join(command)] = result
+    return Made(environment, cwd, printed)
+
+
+def printed(made: Made, prefix: str) -> subprocess.CompletedProcess[str]:
+    return next(r for command, r in made.printed.items() if command.startswith(prefix))
+
+
+@pytest.mark.integration
+def test_openwhist_and_the_plugin_come_from_the_fresh_environment(made: Made) -> None:
+    probe = made.environment.run(
+        "python",
+        "-c",
+        "import openwhist, openwhist_cli, openwhist_pairs, copier; "
+        "print(openwhist.__file__); print(openwhist_cli.__file__); print(copier.__file__)",
+    )
+    assert probe.returncode == 0, explain(["python", "-c", "..."], probe)
+    for location in probe.stdout.split():
+        assert Path(location).resolve().is_relative_to(made.environment.prefix.resolve()), location
+    assert made.project.name == "openwhist-pairs"
+    assert (
+        made.project / "src" / "openwhist_pairs" / "locale" / "es" / "LC_MESSAGES" / "messages.mo"
+    ).is_file()
+
+
+@pytest.mark.integration
+def test_the_installed_command_wrote_the_project(made: Made) -> None:
+    result = printed(made, "whist new-variant")
+    assert result.stdout.startswith("Pairs Whist (pairs) written to openwhist-pairs: 21 files")
+
+
+@pytest.mark.integration
+def test_the_projects_own_tests_pass_with_the_conformance_kit(made: Made) -> None:
+    result = printed(made, "pytest")
+    passed = set(re.findall(r"::(\w+)(?:\[[^\]]*\])? PASSED", result.stdout))
+    assert {
+        "test_pairs_passes_the_conformance_kit",
+        "test_every_option_value_passes_the_conformance_kit",
+        "test_pairs_matches_finish",
+        "test_a_trump_beats_the_suit_led_and_the_winner_leads",
+    } <= passed, result.stdout
+    last = result.stdout.strip().splitlines()[-1]
+    assert "failed" not in last
+    assert "skipped" not in last, last
+
+
+@pytest.mark.integration
+def test_the_import_contract_is_kept_and_would_catch_a_private_import(
+    made: Made, tmp_path: Path
+) -> None:
+    assert "Contracts: 1 kept, 0 broken." in printed(made, "lint-imports").stdout
+    # The contract is not empty: a copy that imports openwhist's engine module breaks it.
+    copy = tmp_path / "broken"
+    shutil.copytree(made.project, copy, ignore=shutil.ignore_patterns(".*cache*", "__pycache__"))
+    rules = copy / "src" / "openwhist_pairs" / "rules.py"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\nimport openwhist.game.engine\n", encoding="utf-8"
+    )
+    result = made.environment.run("lint-imports", cwd=copy, env={"PYTHONPATH": str(copy / "src")})
+    assert result.returncode != 0, explain(["lint-imports"], result)
+    assert "openwhist_pairs.rules -> openwhist.game.engine" in result.stdout, result.stdout
+
+
+@pytest.mark.integration
+def test_whist_variants_lists_the_new_variant_in_english_and_spanish(made: Made) -> None:
+    listing = printed(made, "whist variants").stdout
+    assert listing.startswith(
+        "pairs -- Pairs Whist, 3-5 players (--players N, default 4), openwhist-pairs 0.1.0"
+    )
+    by_name = {v["name"]: v for v in made.environment.whist_json("variants")}
+    assert sorted(by_name) == ["pairs"], "only openwhist and the new plugin are installed"
+    pairs = by_name["pairs"]
+    assert sorted(int(n) for n in pairs["seat_counts"]) == [3, 4, 5]
+    assert [(o["name"], o["default"]) for o in pairs["options"]] == [
+        ("trumps", "turned"),
+        ("target", 10),
+    ]
+    assert [b["name"] for b in pairs["bots"]] == ["random", "heuristic"]
+    spanish = made.environment.whist("--lang", "es", "variants").stdout
+    assert "de 3 a 5 jugadores, cada uno por su cuenta" in spanish
+    assert "juega según la práctica del whist" in spanish
+
+
+@pytest.mark.integration
+def test_whist_simulate_plays_whole_matches_to_the_target(made: Made) -> None:
+    assert "pairs" in printed(made, "whist simulate").stdout
+    summary = made.environment.whist_json(
+        "simulate", "pairs", "--players", "5", "--deals", "20", "--seed", "1"
+    )
+    assert summary["deals"] == 20
+    assert sum(summary["average_tricks"]) == pytest.approx(10)  # five players, ten cards each
+
+
+@pytest.mark.integration
+def test_the_records_of_simulated_matches_replay(made: Made, tmp_path: Path) -> None:
+    records = tmp_path / "pairs.jsonl"
+    made.environment.whist(
+        "simulate",
+        "pairs",
+        "--players",
+        "3",
+        "--deals",
+        "12",
+        "--seed",
+        "7",
+        "--records",
+        str(records),
+    )
+    lines = [json.loads(line) for line in records.read_text(encoding="utf-8").splitlines()]
+    assert lines, "no record written"
+    assert all(record["variant"] == "pairs" and record["seats"] == 3 for record in lines)
+    replayed = made.environment.whist_json("replay", str(records))
+    assert [r["ok"] for r in replayed] == [True] * len(lines)
+    assert all("wins the match" in r["result"] for r in replayed[:-1]), replayed

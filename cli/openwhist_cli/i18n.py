@@ -151,6 +151,54 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translation.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` of ``context`` (a word that means different things: a seat's letter,
+    a match format) in the chosen language."""
+    return _translation.pgettext(context, message)
+
+
+def _compass_letters() -> tuple[str, ...]:
+    """The compass seats' letters, marked for the catalogue (context ``seat``): Spanish,
+    Portuguese and Italian write West ``O`` (Oeste, Ovest); never called at run time."""
+    return (
+        pgettext("seat", "N"),
+        pgettext("seat", "E"),
+        pgettext("seat", "S"),
+        pgettext("seat", "W"),
+    )
+
+
+def seat_letters(label: str) -> str:
+    """A seat's or a side's letters (``W``, ``EW``) as the chosen language writes them
+    (``O``, ``EO`` in Spanish): the label's own translation (context ``seat``), else each
+    letter's when every letter has one; anything else (``Ann``, ``A``) as it is. Only
+    for showing: what is stored and typed in records stays the variant's name."""
+    found = _translation.pgettext("seat", label)
+    if found != label or len(label) < 2:
+        return found
+    if not all(letter in _COMPASS for letter in label):
+        return label
+    return "".join(_translation.pgettext("seat", letter) for letter in label)
+
+
+_COMPASS = frozenset("NESW")
+"""The letters `_compass_letters` marks (a side's label is read letter by letter only when
+it is made of them)."""
+
+
+def typed_seat(typed: str, seat_names: Iterable[str]) -> str:
+    """What a player typed for a seat (``O``, ``o``, ``W``, ``2``), as the variant's seat
+    name when it is one written as the chosen language writes it (`seat_letters`), else as
+    typed: ``--seat O=human`` is ``W`` in Spanish, and the untranslated letters still work."""
+    names = list(seat_names)
+    if typed in names:
+        return typed
+    for name in names:
+        if seat_letters(name).lower() == typed.strip().lower() and seat_letters(name) != name:
+            return name
+    return typed
+
+
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     """Mark ``message`` for extraction only; translate it later with `_`."""
     return message
@@ -177,8 +225,11 @@ __all__ = [
     "_",
     "language",
     "ngettext",
+    "pgettext",
     "prefer",
+    "seat_letters",
     "setup",
     "translations",
+    "typed_seat",
     "use_plugin_catalogues",
 ]

@@ -712,14 +712,15 @@ def party_labels(
     named by their seats (``N`` and ``S``: ``NS``)."""
     if len(parties) == len(names):
         return list(names)
+    # A side named by its seats reads as the language writes them (EW: EO in Spanish).
     if partnerships and len(parties) == len(partnerships):
         return [
-            party
-            if "".join(names[s] for s in side) == party
+            i18n.seat_letters(party)
+            if "".join(names[s] for s in side) in (party, i18n.seat_letters(party))
             else " & ".join(names[s] for s in side)
             for party, side in zip(parties, partnerships, strict=True)
         ]
-    return list(parties)
+    return [i18n.seat_letters(party) for party in parties]
 
 
 def named(message: Message, parties: Sequence[str], labels: Sequence[str]) -> Message:
@@ -791,9 +792,11 @@ def progress_text(
     # A summary that writes a party as the variant names it in its template ("NS 0 – EW
     # 3"), where the players have names: a legend, rather than a line too long for 80
     # columns.
+    # The side as the language writes it in the translated template (EW: EO in Spanish).
+    letters = [i18n.seat_letters(party) for party in progress.parties]
     legend = [
         f"{party} = {label}"
-        for party, label in zip(progress.parties, shown, strict=True)
+        for party, label in zip(letters, shown, strict=True)
         if party != label and re.search(rf"\b{re.escape(party)}\b", summary.plain)
     ]
     if legend:

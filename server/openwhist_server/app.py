@@ -192,6 +192,12 @@ class _Hub:
                 taken = await asyncio.to_thread(self.hosting.claim)
                 for table_id in taken:
                     _LOG.info("took over table %s", table_id)
+                    try:
+                        async with self.lock(table_id):
+                            await asyncio.to_thread(self.hosting.adopt, table_id)
+                    except OpenWhistError as exc:
+                        _LOG.warning("table %s cannot be served: %s", table_id, exc)
+                        continue
                     await self.resume(table_id)
                 for table_id in self.hosting.tables():
                     if self.hosting.is_owner(table_id):

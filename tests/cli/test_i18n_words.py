@@ -125,8 +125,17 @@ def test_the_end_of_match_sheet_shows_no_stored_english_note(lang: str, tmp_path
         "{side} win game {game} {won}–{lost}: {name}, {value} game points",
         3,
     )
-    shown_game = game.format(side="N & S", game=1, won=5, lost=0, name=i18n._("treble"), value=3)
+    # The bots are called by their seats: a side of seat letters reads as its label.
+    shown_game = game.format(side="NS", game=1, won=5, lost=0, name=i18n._("treble"), value=3)
     assert shown_game in sheet, sheet
+    single = i18n.ngettext(
+        "{side} win game {game} {won}–{lost}: {name}, {value} game point",
+        "{side} win game {game} {won}–{lost}: {name}, {value} game points",
+        1,
+    )
+    west = single.format(side="EO", game=2, won=5, lost=3, name=i18n._("single"), value=1)
+    assert west in sheet, sheet  # East-West as Spanish writes it
+    assert "EW" not in sheet
     # `whist scores` later shows the same sheet.
     later = _run("scores", "1", lang=lang, db=db)
     assert later.exit_code == 0, later.output
@@ -159,3 +168,55 @@ def test_an_old_ledger_without_stored_messages_shows_its_notes_as_stored(tmp_pat
     assert any("over six" in note and _words(note) in text for note in stored)  # a line's note
     i18n.setup("es")
     assert i18n._("Players: {players}").split(":")[0] in text
+
+
+# -- seat and side letters -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_west_is_written_and_typed_as_the_language_writes_it(lang: str) -> None:
+    i18n.setup(lang)
+    assert i18n.seat_letters("W") == "O"
+    assert i18n.seat_letters("EW") == "EO"
+    assert i18n.seat_letters("NS") == "NS"
+    assert i18n.seat_letters("A") == "A"  # a seat that is no compass point stays
+    assert i18n.seat_letters("Ann") == "Ann"
+    compass = ("N", "E", "S", "W")
+    assert i18n.typed_seat("O", compass) == "W"
+    assert i18n.typed_seat("o", compass) == "W"
+    assert i18n.typed_seat("W", compass) == "W"  # the English letter still works
+    assert i18n.typed_seat("O", ("A", "B")) == "O"  # not a seat there: left to be refused
+    i18n.setup("en")
+    assert i18n.seat_letters("W") == "W"
+    assert i18n.typed_seat("O", compass) == "O"
+
+
+def test_a_seat_typed_in_spanish_seats_the_player_and_the_table_says_o(tmp_path: Path) -> None:
+    # `--seat O=human` is West; the table, the tricks and the score write O and EO.
+    db = tmp_path / "w.sqlite3"
+    args = ["play", "english", "--seed", "4", "--deals", "1", "--seat", "O=human:Wim"]
+    args += ["--seat", "N=bot:random", "--seat", "E=bot:random", "--seat", "S=bot:random"]
+    result = _run(*args, lang="es", db=db, stdin="quit\ns\n")
+    assert result.exit_code == 0, result.output
+    ledger = Ledger(str(db), read_only=True)
+    players = ledger.score_sheet(1)["match"]["players"]
+    assert [p["name"] for p in players if p["kind"] == "human"] == ["Wim"]
+    assert players[3]["kind"] == "human"  # West, the fourth seat
+    shown = result.output
+    assert "Wim (" in shown  # at the compass, West's place
+    assert "EO" in shown or "Ellos" not in shown
+    assert " EW " not in shown
+    assert " W " not in shown
+
+
+def test_a_party_typed_in_spanish_is_adjusted(tmp_path: Path) -> None:
+    db = tmp_path / "a.sqlite3"
+    players = ["-p", "Noa", "-p", "Eli", "-p", "Sara", "-p", "Wim"]
+    assert _run("record", "start", "english", *players, db=db).exit_code == 0
+    adjusted = _run("adjust", "1", "EO", "-5", "--note", "lento", lang="es", db=db)
+    assert adjusted.exit_code == 0, adjusted.output
+    sheet = Ledger(str(db), read_only=True).score_sheet(1)
+    assert [(a["party"], a["points"]) for a in sheet["adjustments"]] == [(1, -5)]
+    shown = _run("scores", "1", lang="es", db=db).stdout
+    assert "(EO)" in shown
+    assert "(EW)" not in shown

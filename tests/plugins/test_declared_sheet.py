@@ -199,7 +199,7 @@ def test_the_built_in_labels_reach_the_reader_in_their_language(tmp_path: Path) 
     whist("record", "start", "english", *PLAYERS)
     sheet = whist("scores", "2").stdout
     assert "bajo la línea (bazas, honores, penalizaciones)" in sheet
-    assert "puntos de partida (juegos + bonificación de rubber)" in sheet
+    assert "puntos de partida (juegos + bonificación de robber)" in sheet  # the Spanish term
 
 
 def test_a_variant_whose_statistic_counts_an_undeclared_category_fails_to_load(

@@ -76,6 +76,7 @@ def test_each_invite_link_opens_its_own_seat_and_the_page_carries_no_token(
         view = client.until(lambda m: m["type"] == "view")["view"]
         assert view["you"]["seat"] == welcome["seat"]
         assert view["shown"]["deal"] is None  # the table waits for its host
+        assert view["shown"]["sides"] == [[0, 2], [1, 3]]  # the page marks a partner
         client.close()
     # One page for everybody: who you are is the token's business, not the page's.
     assert len(set(pages)) == 1

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from openwhist_cli import runtime
+from openwhist_cli import i18n, runtime
 from openwhist_cli.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -449,6 +449,9 @@ def _party_index(
     of a player, who stands for the party they play for (case does not matter)."""
     for i, name in enumerate(parties):
         if text.strip().lower() == str(name).lower():
+            return i
+    for i, name in enumerate(parties):  # as the reader's language writes it (EO for EW)
+        if text.strip().lower() == i18n.seat_letters(str(name)).lower():
             return i
     for player in players or []:
         shown = seat_display_name(player["name"], player["kind"])

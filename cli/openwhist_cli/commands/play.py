@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.i18n import seat_letters, typed_seat
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -533,7 +534,7 @@ def _flag_setup(
             raise UsageError(
                 f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random, E=bot:expert:3)"
             )
-        chosen[seat_index(key, seat_names)] = who
+        chosen[seat_index(typed_seat(key, seat_names), seat_names)] = who
     return {
         "variant": the_variant.name,
         "options": parse_options(the_variant.name, options),
@@ -626,7 +627,8 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
     defaults = default_seats(catalog, variant.name, len(table_names), table_names)
     if variant.partnerships:
         sides = "  ".join(
-            "+".join(variant.seat_names[s] for s in side) for side in variant.partnerships
+            "+".join(seat_letters(variant.seat_names[s]) for s in side)
+            for side in variant.partnerships
         )
         console.print(_("Partners: {sides}").format(sides=sides))
     _show_bots(console, list(bots.values()), _(variant.title))
@@ -644,7 +646,11 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
         shown = _("human") if default == "human" else default.removeprefix("bot:")
         while True:
             answer = (
-                prompter.ask(_("Seat {seat} [{default}]: ").format(seat=seat_name, default=shown))
+                prompter.ask(
+                    _("Seat {seat} [{default}]: ").format(
+                        seat=seat_letters(seat_name), default=shown
+                    )
+                )
                 .strip()
                 .lower()
             )
@@ -659,7 +665,9 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
                 seats.append("bot:" + chosen)
                 break
         if seats[-1] == "human":
-            name = prompter.ask(_("Name for seat {seat} [{seat}]: ").format(seat=seat_name))
+            name = prompter.ask(
+                _("Name for seat {seat} [{seat}]: ").format(seat=seat_letters(seat_name))
+            )
             if name.strip():
                 seat_names[index] = name.strip()
     return {
@@ -818,7 +826,15 @@ class TableUI:
         self.pause = pause
         self.bot_delay = bot_delay
         self.max_deals = max_deals
-        self.names = [spec.name for spec in session.seats]
+        seat_names = session.engine.seat_names
+        # A seat without a player's name (a bot, an unnamed human) is called by its letter,
+        # as the player's language writes it (`i18n.seat_letters`: West is O in Spanish).
+        self.names = [
+            seat_letters(spec.name)
+            if index < len(seat_names) and spec.name == seat_names[index]
+            else spec.name
+            for index, spec in enumerate(session.seats)
+        ]
         self.hot_seat = len(session.humans) > 1
         self.shown_seat: int | None = None
         self.last: TrickCompleted | None = None

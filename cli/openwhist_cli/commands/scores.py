@@ -81,11 +81,21 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "."
 
 
+def _player(player: dict[str, Any]) -> str:
+    """A stored player as the sheet names them: their name, or a seat's letter (a bot, an
+    unnamed player) as the reader's language writes it (`i18n.seat_letters`)."""
+    shown = seat_display_name(player["name"], player["kind"])
+    return i18n.seat_letters(shown) if len(shown) == 1 else shown
+
+
+def _party(party: Any) -> str:
+    """A party's label (``EW``) as the reader's language writes it (``EO``)."""
+    return i18n.seat_letters(str(party))
+
+
 def _header(sheet: dict[str, Any], width: int | None = None) -> str:
     match = sheet["match"]
-    players = ", ".join(
-        f"{p['seat'] + 1}:{seat_display_name(p['name'], p['kind'])}" for p in match["players"]
-    )
+    players = ", ".join(f"{p['seat'] + 1}:{_player(p)}" for p in match["players"])
     label = f" \u2014 {match['label']}" if match["label"] else ""
     fmt = f" ({match['format']})" if match["format"] else ""
     deals = ngettext("{count} deal", "{count} deals", match["deals"]).format(count=match["deals"])
@@ -118,11 +128,7 @@ def _void_note(deal: dict[str, Any]) -> str | None:
 
 
 def _side_names(sheet: dict[str, Any], party: int) -> str:
-    names = [
-        seat_display_name(p["name"], p["kind"])
-        for p in sheet["match"]["players"]
-        if p["party"] == party
-    ]
+    names = [_player(p) for p in sheet["match"]["players"] if p["party"] == party]
     return " & ".join(names)
 
 
@@ -143,7 +149,7 @@ def _translated(text: str) -> str:
 
 def sides_sheet(sheet: dict[str, Any], layout: ScoreSheet, width: int | None = None) -> str:
     """The "We / They" sheet of a ``"sides"`` layout (see the module docstring)."""
-    we, they = sheet["parties"][0], sheet["parties"][1]
+    we, they = _party(sheet["parties"][0]), _party(sheet["parties"][1])
     above_items = list(layout.above_the_line)
     place = {item.category: i for i, item in enumerate(above_items)}
     rows: list[list[Any]] = []
@@ -233,7 +239,7 @@ def detail_sheet(
 ) -> str:
     """A column per party with the variant's deal detail (see the module docstring)."""
     assert layout.deal_detail is not None
-    parties = sheet["parties"]
+    parties = [_party(p) for p in sheet["parties"]]
     names = [f"{party} {_side_names(sheet, i)}".rstrip() for i, party in enumerate(parties)]
     rows: list[list[Any]] = []
     for deal in sheet["deals"]:
@@ -280,7 +286,7 @@ def detail_sheet(
 
 def points_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
     """The plain sheet of any variant: points per party per deal, running result."""
-    parties = sheet["parties"]
+    parties = [_party(p) for p in sheet["parties"]]
     named = [
         f"{name} ({_side_names(sheet, i)})"
         if _side_names(sheet, i) not in ("", str(name))
@@ -337,7 +343,7 @@ def points_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
 
 def entry_lines(sheet: dict[str, Any]) -> str:
     """Every score entry with its id (for ``whist correct``)."""
-    parties = sheet["parties"]
+    parties = [_party(p) for p in sheet["parties"]]
     rows: list[list[Any]] = []
     for deal in sheet["deals"]:
         for line in deal["lines"]:
@@ -405,6 +411,8 @@ def side_names(sheet: dict[str, Any]) -> dict[str, str]:
     out = {}
     for index, party in enumerate(sheet["parties"]):
         names = _side_names(sheet, index)
+        if names.replace(" & ", "") == _party(party):
+            names = _party(party)  # a side of seat letters reads as its label: EO
         if names and names != str(party):
             out[str(party)] = names
     return out

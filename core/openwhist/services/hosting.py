@@ -84,6 +84,8 @@ TOKEN_BYTES = 32
 """Random bytes in a host or invite token (`secrets.token_urlsafe`: 43 characters)."""
 MAX_SEATS = 8
 """No variant seats more; a table request asking for more is refused before any lookup."""
+LOAD_TRIES = 5
+"""Times a table is loaded again when another process wrote while it was read (`_load`)."""
 MAX_HOLD = 86400.0
 """The longest hold time a table may set (a day), in seconds."""
 
@@ -294,9 +296,10 @@ class Hosting:
 
     def claim(self) -> list[int]:
         """PostgreSQL: take over the open tables no process owns -- their owner died --
-        up to this process's fair share (open tables / serving processes), load them and
-        return their ids (the front end then lets their bots play on and starts their hold
-        timers). Closed tables it owned are given up. ``[]`` on SQLite."""
+        up to this process's fair share (open tables / serving processes), and return their
+        ids: the front end then loads each anew (`adopt`, under the table's lock: another
+        thread may be serving a client of it), lets its bots play on and starts its hold
+        timers. Closed tables it owned are given up. ``[]`` on SQLite."""
         from openwhist.ledger import hosting as repo
 
         locks = self._table_locks()
@@ -312,14 +315,25 @@ class Hosting:
             if len(locks.owned()) >= share:
                 break
             if locks.try_own(table_id):
-                self._tables.pop(table_id, None)  # another process drove it: read it anew
-                try:
-                    self._table(table_id)
-                except OpenWhistError:
-                    locks.release(table_id)  # nobody here can serve it either
-                    continue
                 taken.append(table_id)
         return taken
+
+    def adopt(self, table_id: int) -> None:
+        """Load a table this process just took over (`claim`) anew from the ledger: its
+        owner was another process, so any copy here may be behind.
+
+        Raises:
+            TableError, OpenWhistError: the table cannot be served here (a bot or variant
+                not installed): its lock is given up again, for a process that can.
+        """
+        self._tables.pop(table_id, None)
+        try:
+            self._table(table_id)
+        except OpenWhistError:
+            locks = self._table_locks()
+            if locks is not None:
+                locks.release(table_id)
+            raise
 
     def arrive(self, table_id: int, seat: int) -> None:
         """A connection for ``seat`` joined this process (other processes learn that its
@@ -504,7 +518,26 @@ class Hosting:
 
     def _load(self, table_id: int) -> _Table:
         """Read a table from the ledger; a started one gets its session back at the last
-        logged action (`resume_table`), its bot-held seats played by their bots again."""
+        logged action (`resume_table`), its bot-held seats played by their bots again.
+
+        The table's row and its match's actions are read in separate transactions, so
+        another process may write between them; the version is read again afterwards and
+        the table loaded anew until it did not move, so a copy's version is its state's.
+        (Should it keep moving, the copy keeps the older version: a write from it then
+        fails the version check and nothing is lost.)"""
+        from openwhist.ledger import hosting as repo
+
+        table = self._load_once(table_id)
+        for _ in range(LOAD_TRIES):
+            with self.ledger.unit_of_work() as session:
+                now = repo.get_table(session=session, table_id=table_id).version
+            if now == table.version:
+                break
+            table = self._load_once(table_id)
+        self._tables[table_id] = table
+        return table
+
+    def _load_once(self, table_id: int) -> _Table:
         from openwhist.ledger import hosting as repo
         from openwhist.ledger.errors import LedgerNotFoundError
 
@@ -554,7 +587,6 @@ class Hosting:
                     # Held when the last process stopped: the hold bot plays on until the
                     # player returns (the ledger keeps ``held``, migration 0007).
                     self._give_to_bot(table, index, hold_bot)
-        self._tables[table_id] = table
         return table
 
     def _attach(self, table: _Table, session: PlaySession) -> None:
@@ -575,13 +607,12 @@ class Hosting:
         if locks is not None:
             # Several processes: each takes the tables nobody owns, up to its share; the
             # others are loaded when a client asks for them.
-            return self.claim(), {}
+            ids = self.claim()
         loaded: list[int] = []
         failed: dict[int, str] = {}
         for table_id in ids:
-            self._tables.pop(table_id, None)
             try:
-                self._table(table_id)
+                self.adopt(table_id)
             except OpenWhistError as exc:
                 failed[table_id] = str(exc)
             else:
@@ -1119,8 +1150,8 @@ class Hosting:
         With ``lang`` (a code of `openwhist.services.shown.LANGUAGES`), the view also
         holds ``shown``: the same view drawn for a screen in that language -- ``deal``
         (`openwhist.services.shown.screen`, or ``None`` between deals) and ``standing``
-        (`openwhist.services.shown.standing`) -- for clients, like the browser table,
-        that know no variant."""
+        (`openwhist.services.shown.standing`) and ``sides`` (the partnerships, to mark a
+        partner) -- for clients, like the browser table, that know no variant."""
         document = self._view(caller)
         if lang is None:
             return document
@@ -1128,15 +1159,15 @@ class Hosting:
         tr = self._words(lang)
         names = [s.name for s in table.seats]
         session = table.session
-        sides: tuple[tuple[int, ...], ...] = ()
-        if session is not None:
-            sides = session.engine.variant.partnerships
-            if sum(map(len, sides)) != len(names):
-                sides = ()
+        # The variant's sides, when every seat has one (a table of another seat count may
+        # play without partners).
+        sides = self.catalog.variant(str(table.settings["variant"])).partnerships
+        if sum(map(len, sides)) != len(names):
+            sides = ()
         progress = session.progress if session is not None else None
         if progress is None and table.final is not None:
             progress = table.final[0]
-        drawn: dict[str, Any] = {"deal": None, "standing": None}
+        drawn: dict[str, Any] = {"deal": None, "standing": None, "sides": [list(x) for x in sides]}
         if progress is not None:
             drawn["standing"] = shown.standing(
                 progress, names=names, tr=tr, lang=lang, partnerships=sides

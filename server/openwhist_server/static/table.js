@@ -174,7 +174,10 @@
     name.textContent = info.name;
     box.appendChild(name);
     const marks = [];
+    const sides = (view.shown && view.shown.sides) || [];
+    const mine = sides.find((side) => side.includes(you.seat));
     if (seat === you.seat) marks.push(T.you);
+    else if (mine && mine.includes(seat)) marks.push(T.partner);
     if (deal && seat === deal.dealer) marks.push(T.dealer);
     if (info.kind === "bot") marks.push(T.bot);
     if (info.held) marks.push(T.held);
