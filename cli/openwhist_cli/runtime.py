@@ -142,8 +142,7 @@ def error_text(exc: BaseException) -> str:
     """An error's explanation in the player's language: the `Message` a service or the
     ledger raised it with (`openwhist.OpenWhistError.message`), translated; else its text
     as it is (an error raised with plain text, or not an openwhist error)."""
-    from openwhist import IllegalActionError, Message
-    from openwhist.game.errors import LISTED_ALTERNATIVES
+    from openwhist import LISTED_ALTERNATIVES, IllegalActionError, Message
 
     from openwhist_cli import i18n
 
