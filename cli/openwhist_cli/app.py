@@ -42,6 +42,9 @@ BUILT_IN: dict[str, str] = {
     "scores": "scores",
     "record": "record",
     "serve": "serve",
+    "join": "join",
+    "bot": "join",
+    "host": "join",
     "new-variant": "new_variant",
 }
 """Each built-in command and the module of `openwhist_cli.commands` whose ``register(app)``

@@ -9,7 +9,7 @@ from openwhist_cli.i18n import N_
 HELP_TEXTS = (
     N_("openwhist: play and score the Whist family of card games."),
     N_(
-        "Exit codes: 0 ok; 1 runtime error; 2 usage error (unknown variant, bad option); 3 a plugin failed to load; 4 the ledger is unreachable or locked (try again); 5 the database is not a ledger this openwhist can use (needs `whist ledger upgrade`, newer, foreign or damaged); 6 invalid game record; 7 the ledger refuses this use until fixed (wrong password, read-only, disk full)."
+        "Exit codes: 0 ok; 1 runtime error; 2 usage error (unknown variant, bad option); 3 a plugin failed to load; 4 the ledger is unreachable or locked (try again); 5 the database is not a ledger this openwhist can use (needs `whist ledger upgrade`, newer, foreign or damaged); 6 invalid game record; 7 the ledger refuses this use until fixed (wrong password, read-only, disk full); 8 a table server refused this client (a link of no seat, a refused creation token, another version of the variant)."
     ),
     N_("Show the openwhist version and exit."),
     N_("Show tracebacks instead of one-line error messages."),
@@ -44,6 +44,42 @@ HELP_TEXTS = (
     N_(
         "Run every bot (or none) in worker processes that see only their view and the legal actions [default: the bots of third-party distributions only]."
     ),
+    N_(
+        "Sit down at a table of `whist serve` with your invite link, or watch one.\n\nThe same table and commands as `whist play`: a card (qh, 10d, Q♥) or its number, a\ncall, ? for the legal moves, hint (if the table allows it), undo (likewise), last,\ntricks, table, quit. The table's host also types start, pause, unpause, bot SEAT NAME\nand close. A lost connection is tried again; quit or Ctrl-C prints the link to come\nback with."
+    ),
+    N_(
+        "The invite link: http://HOST:PORT/t/TABLE#TOKEN (a link without #TOKEN watches the table)."
+    ),
+    N_("Language: en, es, pt, it [default: $OPENWHIST_LANG, else the locale]."),
+    N_("Suit letters (S H D C) instead of symbols."),
+    N_("A four-colour deck: blue diamonds, green clubs."),
+    N_("Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, else 0]."),
+    N_(
+        "Play a seat of a `whist serve` table with a bot: it decides from the seat's view\nalone, as a human there would, comes back after a lost connection, and stops when the\ntable closes."
+    ),
+    N_(
+        "The bot that plays the seat (`whist variants` lists them) [default: the variant's strongest]."
+    ),
+    N_("Seed of the bot's random choices."),
+    N_(
+        "Append every view the bot decided from to FILE (JSON lines), to see exactly what it was shown."
+    ),
+    N_(
+        "Create a table on a `whist serve` server and print its invite links: one for the\nhost (start, pause, close...) and one per open or human seat. Give each player their\nown link; they join with `whist join LINK`."
+    ),
+    N_("The server: http://HOST:PORT (or HOST:PORT)."),
+    N_("The variant to play."),
+    N_(
+        "Each seat in seat order: open (whoever has its invite), human:NAME, or bot:NAME[:LEVEL] (a bot on the server). Repeatable; seats not given are open."
+    ),
+    N_("Let players take back their last action."),
+    N_("Let players ask for hints."),
+    N_("Let anyone watch."),
+    N_(
+        "A player away longer than this has the table's bot play the seat until they are back [default: the table waits]."
+    ),
+    N_("The bot that holds seats."),
+    N_("The server's table-creation token, if it needs one [default: $OPENWHIST_CREATE_TOKEN]."),
     N_(
         "List the ledger's matches, newest first.\n\nThe list fits the terminal (80 columns when it is not one): the players and the score\nwrap, and when that is not enough the start time, then the number of deals, then the\nstatus are left out (--wide shows every column)."
     ),
@@ -112,10 +148,6 @@ HELP_TEXTS = (
     ),
     N_("Seed of the shuffles and the bots (0 to 2^63-1: the ledger keeps it)."),
     N_("Stop after this many deals, even mid-match."),
-    N_("Language: en, es, pt, it [default: $OPENWHIST_LANG, else the locale]."),
-    N_("Suit letters (S H D C) instead of symbols."),
-    N_("A four-colour deck: blue diamonds, green clubs."),
-    N_("Pause after each trick [default: $OPENWHIST_PAUSE, else 1.5 at a terminal, else 0]."),
     N_("A bot's thinking pause [default: $OPENWHIST_BOT_DELAY, else 0.5 at a terminal, else 0]."),
     N_("Allow taking back your last action."),
     N_("Play a single legal card automatically."),

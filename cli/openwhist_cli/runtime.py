@@ -18,6 +18,9 @@ Exit codes (docs/cli.md):
 6     invalid game record (``whist replay``)
 7     the ledger may not be used as asked until something is fixed: wrong password or
       permission, read-only file, disk full
+8     a table server refused this client: its link opens no seat (or no such table, or
+      no spectators), it refused to create a table, or the table's variant is not
+      installed here as the server plays it (``whist join``, ``bot``, ``host``)
 ====  ================================================================================
 """
 
@@ -47,6 +50,7 @@ class ExitCode(enum.IntEnum):
     LEDGER_NEEDS_UPGRADE = 5
     BAD_RECORD = 6
     LEDGER_ACCESS = 7
+    TABLE_REFUSED = 8
 
 
 EXIT_CODES_EPILOG = (
@@ -54,7 +58,8 @@ EXIT_CODES_EPILOG = (
     "3 a plugin failed to load; 4 the ledger is unreachable or locked (try again); 5 the "
     "database is not a ledger this openwhist can use (needs `whist ledger upgrade`, newer, "
     "foreign or damaged); 6 invalid game record; 7 the ledger refuses this use until fixed "
-    "(wrong password, read-only, disk full)."
+    "(wrong password, read-only, disk full); 8 a table server refused this client (a link of no "
+    "seat, a refused creation token, another version of the variant)."
 )
 
 CATALOG_KEY = "openwhist.catalog"

@@ -415,6 +415,7 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
         flags = {
             name: bool(_field(data, name, bool, required=False)) for name in ("undo", "autoplay")
         }
+        hint = _field(data, "hint", bool, required=False)
         spectators = _field(data, "spectators", bool, required=False)
         hold = _field(data, "hold", (int, float), required=False)
         hold_bot = _field(data, "hold_bot", str, required=False)
@@ -427,6 +428,7 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
             spectators=True if spectators is None else spectators,
             hold=None if hold is None else float(hold),
             hold_bot=hold_bot,
+            hint=True if hint is None else hint,
             **flags,
         )
     except _BadMessageError as exc:

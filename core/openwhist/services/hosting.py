@@ -374,6 +374,7 @@ class Hosting:
         seed: int | None = None,
         hold: float | None = None,
         hold_bot: str | None = None,
+        hint: bool = True,
     ) -> CreatedTable:
         """A new table, ``waiting`` for its host to start it.
 
@@ -383,6 +384,8 @@ class Hosting:
         ``hold``: seconds a human seat's player may be gone before ``hold_bot`` (default:
         the variant's default bot, `default_bot`) plays the seat until the player returns
         (`hold_seat`, `release_seat`); ``None``: the table waits for its players.
+        ``hint``: whether the players may ask for hints (a client computes them from its
+        seat's own view; the setting is what the table tells its clients).
 
         Raises:
             UnknownVariantError, OptionsError, SeatCountError, UsageError,
@@ -445,6 +448,7 @@ class Hosting:
             "seed": seed,
             "hold": hold,
             "hold_bot": held_by,
+            "hint": hint,
         }
         from openwhist.ledger import hosting as repo
 
@@ -1212,13 +1216,20 @@ class Hosting:
 
     def _view(self, caller: Caller) -> dict[str, Any]:
         table = self._table(caller.table_id)
+        entry = self.catalog.variants.get(table.settings["variant"])
         document: dict[str, Any] = {
             "table": table.id,
             "version": table.version,
             "status": table.status,
             "variant": table.settings["variant"],
+            # A client rebuilds the game from its own copy of the plugin (whist join, whist
+            # bot): it must be the same version (`openwhist.services.remote.RemoteGame`).
+            "variant_distribution": None if entry is None else entry.distribution,
+            "variant_version": None if entry is None else entry.version,
             "options": table.settings["options"],
             "house_rules": table.settings["house_rules"],
+            "undo": bool(table.settings.get("undo")),
+            "hint": bool(table.settings.get("hint", True)),
             "hold": table.settings.get("hold"),
             "you": {"seat": caller.seat, "host": caller.host},
             "seats": [
