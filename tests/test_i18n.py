@@ -35,6 +35,7 @@ PACKAGES = {
     "english": ROOT / "plugins" / "english" / "src" / "openwhist_english",
     "israeli": ROOT / "plugins" / "israeli" / "src" / "openwhist_israeli",
     "solo": ROOT / "plugins" / "solo" / "src" / "openwhist_solo",
+    "knockout": ROOT / "plugins" / "knockout" / "src" / "openwhist_knockout",
     "example": ROOT / "docs" / "plugins" / "example" / "src" / "openwhist_notrump",
 }
 

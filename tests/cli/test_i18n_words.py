@@ -220,3 +220,21 @@ def test_a_party_typed_in_spanish_is_adjusted(tmp_path: Path) -> None:
     shown = _run("scores", "1", lang="es", db=db).stdout
     assert "(EO)" in shown
     assert "(EW)" not in shown
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_knockouts_record_fields_are_described_in_the_readers_language(
+    lang: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "k.sqlite3"
+    players = ["-p", "Ana", "-p", "Bea", "-p", "Caz"]
+    started = _run("record", "start", "knockout", *players, db=db)
+    assert started.exit_code == 0, started.output
+    fields = _run("record", "fields", "1", lang=lang, db=db)
+    assert fields.exit_code == 0, fields.output
+    catalog = load_catalog()
+    i18n.use_plugin_catalogues(catalog.locale_dirs())
+    i18n.setup(lang)
+    described = i18n._("tricks taken by each seat, in seat order")
+    assert described != "tricks taken by each seat, in seat order"
+    assert described in " ".join(fields.stdout.split())

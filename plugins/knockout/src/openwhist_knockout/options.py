@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from openwhist import VariantOptions
+from openwhist import N_, VariantOptions
 from pydantic import Field, model_validator
 
 
@@ -18,26 +18,35 @@ class KnockoutOptions(VariantOptions):
 
     lead: Literal["left_of_dealer", "trump_chooser"] = Field(
         "left_of_dealer",
-        description="who leads the first trick of a deal: the player left of the dealer, "
-        "or the player who chose trump (deal 1: left of the dealer)",
+        description=N_(
+            "who leads the first trick of a deal: the player left of the dealer, "
+            "or the player who chose trump (deal 1: left of the dealer)"
+        ),
     )
     trump_tie: Literal["cut", "left_of_dealer"] = Field(
         "cut",
-        description="when several took most tricks: they cut for the choice of trump, or "
-        "the first of them left of the dealer chooses",
+        description=N_(
+            "when several took most tricks: they cut for the choice of trump, or "
+            "the first of them left of the dealer chooses"
+        ),
     )
     trumps_must_be_broken: bool = Field(
-        False, description="trumps may not be led until a trump has been played in the deal"
+        False,
+        description=N_("trumps may not be led until a trump has been played in the deal"),
     )
     misere: bool = Field(
         False,
-        description="misère knockout: taking two or more tricks knocks a player out, the "
-        "taker of the last deal's trick too",
+        description=N_(
+            "misère knockout: taking two or more tricks knocks a player out, the "
+            "taker of the last deal's trick too"
+        ),
     )
     dogs_life: bool = Field(
         True,
-        description="the first player to take no trick gets a dog's life (one card, may "
-        "knock) instead of going out; off in misère knockout",
+        description=N_(
+            "the first player to take no trick gets a dog's life (one card, may "
+            "knock) instead of going out; off in misère knockout"
+        ),
     )
 
     @model_validator(mode="before")

@@ -122,7 +122,7 @@ class KnockoutFacts(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    tricks: list[int] = Field(description="tricks taken by each seat, in seat order")
+    tricks: list[int] = Field(description=N_("tricks taken by each seat, in seat order"))
 
 
 # -- the match's state between deals -------------------------------------------------------
