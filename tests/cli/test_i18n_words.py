@@ -238,3 +238,17 @@ def test_knockouts_record_fields_are_described_in_the_readers_language(
     described = i18n._("tricks taken by each seat, in seat order")
     assert described != "tricks taken by each seat, in seat order"
     assert described in " ".join(fields.stdout.split())
+
+
+def test_whist_matches_shows_the_summary_in_the_readers_language(tmp_path: Path) -> None:
+    db = tmp_path / "m.sqlite3"
+    seats = ["--seat", "N=bot:random", "--seat", "E=bot:random"]
+    seats += ["--seat", "S=bot:random", "--seat", "W=bot:random"]
+    assert _run("play", "english", "--seed", "4", "--deals", "2", *seats, db=db).exit_code == 0
+    stored = Ledger(str(db), read_only=True).score_sheet(1)["match"]["summary"]
+    listed = _run("matches", "--wide", lang="es", db=db)
+    assert listed.exit_code == 0, listed.output
+    shown = _words(listed.stdout)
+    assert _words(stored) not in shown  # the ledger's English summary
+    assert "juego" in shown
+    assert "EO" in shown

@@ -88,7 +88,9 @@ def test_every_total_agrees_after_a_correction_and_an_adjustment(ledger_url: str
     (summary,) = json.loads(listed.stdout)
     assert summary["totals"] == expected
     assert summary["summary"].startswith(wanted)
-    assert wanted in whist(ledger_url, "matches").stdout
+    # `whist matches` names the parties by their players, as the sheet does.
+    listed_text = " ".join(whist(ledger_url, "matches", "--wide").stdout.split())
+    assert "Noa 68, Eli 6, Sara -25, Wim -40" in listed_text
     exported = json.loads(whist(ledger_url, "export", str(match), "--format", "json").stdout)
     assert exported["matches"][0]["totals"] == expected
     assert exported["matches"][0]["summary"].startswith(wanted)

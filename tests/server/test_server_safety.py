@@ -256,3 +256,37 @@ def test_one_process_owns_a_tables_bots_and_another_takes_over_when_it_dies(
     assert reply.version == played.version + 1
     assert two.view(ann)["deal"]["to_act"] == 0
     two_ledger.close()
+
+
+def test_whist_serve_reads_the_create_token_from_the_environment(tmp_path: Path) -> None:
+    """The real command: ``$OPENWHIST_CREATE_TOKEN`` is the create token (docs/cli.md)."""
+    import os
+    import subprocess
+    import time
+
+    from tests.server.conftest import free_port
+    from tests.server.test_serve_command import whist
+
+    port = free_port()
+    env = {**os.environ, "OPENWHIST_LANG": "en", "OPENWHIST_CREATE_TOKEN": "from-env"}
+    process = subprocess.Popen(
+        whist("serve", "--db", str(tmp_path / "t.sqlite3"), "--port", str(port)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    try:
+        server = ServerHarness(None, "", port=port)  # type: ignore[arg-type]  # for .http
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{server.http}/", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "whist serve did not answer"
+                time.sleep(0.1)
+        assert post_table(server, GERMAN, {}) == 401
+        assert post_table(server, GERMAN, {"Authorization": "Bearer from-env"}) == 201
+    finally:
+        process.terminate()
+        process.wait(30)

@@ -172,7 +172,7 @@ def matches_command(
                     m["deals"],
                     started,
                     players,
-                    m["summary"],
+                    _shown_summary(m),
                 ]
             )
         columns = [
@@ -440,6 +440,16 @@ def adjust_command(
                 note=note,
             )
         )
+
+
+def _shown_summary(match: dict[str, Any]) -> str:
+    """A listed match's summary as `whist scores` shows it: from the message it was
+    rendered from, in the reader's language, each side named by its players
+    (`openwhist_cli.commands.scores.translated_notes`); as stored when there is none."""
+    from openwhist_cli.commands.scores import _translated_match, side_names
+
+    names = side_names({"parties": match.get("parties", []), "match": match})
+    return str(_translated_match(match, {}, names).get("summary", ""))
 
 
 def _party_index(

@@ -77,22 +77,23 @@ def test_a_whole_match_at_five_is_scored_in_the_ledger_with_the_declared_sheet(
     assert "back/1" in sheet.output
     assert "OUT/0" in sheet.output
     assert "WIN/" in sheet.output
-    assert "D wins the game; knocked out: E (2), A (4), B (4), C (5)" in sheet.output
+    assert "B wins the game; knocked out: E (2), A (3), C (4), D (4)" in sheet.output
     assert "out E" in sheet.output
     assert "dog D" in sheet.output
     match = json.loads(_invoke("scores", "1", "--json", db=db).stdout)["match"]
     assert match["status"] == "finished"
-    assert match["winner"] == 3  # D, the match-level result the ledger keeps
-    assert match["summary"] == "D wins the game; knocked out: E (2), A (4), B (4), C (5)"
+    assert match["winner"] == 1  # B, the match-level result the ledger keeps
+    assert match["summary"] == "B wins the game; knocked out: E (2), A (3), C (4), D (4)"
     standings = _invoke("standings", "--variant", "knockout", "--json", db=db)
     assert standings.exit_code == 0, standings.output
     rows = {row["name"]: row for row in json.loads(standings.stdout)}
-    # Deals after which each was still in: D all 5, A and B out in deal 4, E in deal 2.
-    assert rows["D (expert:2)"]["statistics"]["survived"] == 5
-    assert rows["A"]["statistics"]["survived"] == 3
-    assert rows["B (heuristic)"]["statistics"]["survived"] == 3
+    # Deals after which each was still in: B all 4 (it won in deal 4), D 3 (out in deal
+    # 4), A 2 (out in deal 3), E 1 (out in deal 2).
+    assert rows["B (heuristic)"]["statistics"]["survived"] == 4
+    assert rows["D (expert:2)"]["statistics"]["survived"] == 3
+    assert rows["A"]["statistics"]["survived"] == 2
     assert rows["E (random)"]["statistics"]["survived"] == 1
-    assert rows["D (expert:2)"]["wins"] == 1
+    assert rows["B (heuristic)"]["wins"] == 1
     checked = _invoke("ledger", "check", "--json", db=db)  # every deal replays
     assert checked.exit_code == 0, checked.output
 

@@ -11,16 +11,21 @@ knocks otherwise.
 
 **expert**: at every decision with a choice (a trump suit, a card, knock or play) it deals
 the unseen cards among the other hands and the undealt pack, consistently with its view
-(hand sizes, shown voids: `openwhist.bots.sampling.deal_hidden`), and plays every candidate
-out to the end of the deal on each sample, all seats playing a quick greedy policy that
-sees the sampled hands (`rollout`); the candidate with the best mean value over the same
-samples wins (common random numbers), except that the heuristic's choice stands unless
-another beats it by `MARGIN` per sample (the play-outs are rough). The value is what the
-deal does to the seat in the game: 1 for staying in (a trick taken; in misère fewer than
-two, in its last deal none; in the seventh deal, taking its trick), 0.3 for a dog's life
-still to come, plus `MOST_TRICKS` for taking most tricks alone (the next trump choice) and
-`PER_TRICK` per trick. In a two-player deal with no dog the play-out is exact: the core
-solver (`openwhist.solver.Solver`) counts each card's tricks on each sample.
+(hand sizes, shown voids: `openwhist.bots.sampling.deal_hidden`), and values every
+candidate on each sample (common random numbers): exactly, by the max-n search of
+`openwhist_knockout.search` (each seat plays for itself), when at most `EXACT_CARDS` cards
+are left in the hands; otherwise by a play-out (`playout`): every seat plays a quick
+greedy policy that sees the sampled hands until `TAIL_CARDS` cards are left, and max-n
+solves the rest. The candidate with the best mean value wins, except that the heuristic's
+choice stands unless another beats it by `MARGIN` per sample (`EXACT_MARGIN` when every
+sample was solved exactly; `TRUMP_MARGIN` for the trump suit). Candidates are one card of
+each run of equal cards, where a card on the table keeps two cards apart (with the 9♥ led,
+the 10♥ and the 8♥ are both tried). The value (`Utility`) is what the deal does to the
+seat in the game: 1 for staying in (a trick taken; in misère fewer than two, in its last
+deal none; in the seventh deal, taking its trick), 0.3 for a dog's life still to come,
+plus `MOST_TRICKS` for taking most tricks alone (the next trump choice) and `PER_TRICK`
+per trick. In a two-player deal with no dog the play-out is exact: the core solver
+(`openwhist.solver.Solver`) counts each card's tricks on each sample.
 
 **Honesty**: the expert's generator is seeded from its own seed and the view
 (`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know.
@@ -50,16 +55,40 @@ from openwhist.solver import Solver, representatives
 
 from openwhist_knockout.options import KnockoutOptions
 from openwhist_knockout.rules import DEALS, KNOCK, ChooseTrump, Knock
+from openwhist_knockout.search import (
+    KNOCKED,
+    MaxN,
+    Position,
+    SearchTooBigError,
+    Utility,
+    moves,
+    play,
+)
 
 DEFAULT_SAMPLES = 16
 """Sampled deals per decision at the expert's default level."""
 QUICK_SAMPLES = 6
 MARGIN = 0.15
 """How much better per sample another choice must do than the heuristic's to be played."""
+EXACT_MARGIN = 0.05
+"""The same when every sample was solved exactly (the values are then not rough)."""
+TRUMP_MARGIN = 0.1
+"""How much better per sample another trump must do than the heuristic's suit."""
+STAY = 1.0
+"""Value of staying in the game (a trick taken; in misère, fewer than two)."""
+DOG_VALUE = 0.3
+"""Value of a dog's life still to come (no trick, but the dog's life unused)."""
 MOST_TRICKS = 0.25
 """Value of taking most tricks alone (the next deal's trump choice)."""
 PER_TRICK = 1.0
 """Value of each trick beyond staying in (a margin for the next deals, and the totals)."""
+EXACT_CARDS = 15
+"""A sampled deal with at most this many cards left in the hands is solved exactly."""
+EXACT_BUDGET = 4_000
+"""The most positions one exact search may visit (beyond it: the play-out)."""
+TAIL_CARDS = 10
+"""A play-out solves the rest exactly once at most this many cards are left."""
+TAIL_BUDGET = 600
 STRONG_SAMPLES = 40
 
 
@@ -220,88 +249,39 @@ def rollout(
     must_break: bool,
     broken: bool,
 ) -> list[int]:
-    """The tricks per seat at the end of the deal, every seat playing `_greedy` (a dog
-    plays its card when it wins the trick as it stands, and must in the last trick).
+    """The tricks per seat at the end of the deal by `playout` (greedy, the tail solved);
+    ``to_play`` are the seats still to play to the current trick (in order; at a trick's
+    start, every seat holding cards from ``leader`` on), ``done`` the completed tricks."""
+    order = to_play or tuple(s for s in ((leader + i) % seats for i in range(seats)) if hands[s])
+    position = Position(
+        hands=list(hands), trump=trump, trick=trick, trick_seats=trick_seats, order=order,
+        tricks=tuple(tricks), done=done, n=n, dogs=frozenset(dogs), must_break=must_break,
+        broken=broken,
+    )  # fmt: skip
+    return list(playout(position, Utility(misere=misere, dogs=frozenset(dogs))))
 
-    ``to_play`` are the seats still to play to the current trick (in order); ``done`` the
-    completed tricks."""
-    hands = list(hands)
-    tricks = list(tricks)
-    trick_l = list(trick)
-    played_by = list(trick_seats)
-    order = list(to_play)
-    while True:
-        for seat in order:
-            hand = hands[seat]
-            if not hand:
-                continue
-            if seat in dogs:
-                card = hand.bit_length() - 1
-                last = done >= n - 1
-                if trick_l and not last:
-                    led = trick_l[0] // 13
-                    best = trick_l[0]
-                    for c in trick_l[1:]:
-                        if _wins(c, best, led, trump):
-                            best = c
-                    if not _wins(card, best, led, trump):
-                        continue  # knock
-            else:
-                after = order[order.index(seat) + 1 :]
-                card = _greedy(
-                    hands, seat, trick_l, after, trump, misere, must_break and not broken
-                )
-            hands[seat] = hand & ~(1 << card)
-            if card // 13 == trump:
-                broken = True
-            trick_l.append(card)
-            played_by.append(seat)
-        if trick_l:
-            led = trick_l[0] // 13
-            win_i = 0
-            for i in range(1, len(trick_l)):
-                if _wins(trick_l[i], trick_l[win_i], led, trump):
-                    win_i = i
-            winner = played_by[win_i]
-            tricks[winner] += 1
-        else:  # pragma: no cover - the leader always plays
-            winner = leader
-        done += 1
-        if done >= n or not any(hands):
-            return tricks
-        leader = next(
-            s
-            for s in ((winner + i) % seats for i in range(seats))
-            if hands[s] and (s not in dogs or s == winner)
-        )
-        order = [(leader + i) % seats for i in range(seats)]
-        order = [s for s in order if hands[s]]
-        trick_l = []
-        played_by = []
+
+def utility_for(view: PlayerView) -> Utility:
+    """What the deal's tricks are worth to each seat, from what ``view`` shows (the module
+    docstring): the deal's number, the dogs, whether a dog's life is still to be had."""
+    options = options_of(view)
+    deal = int(view.public.get("deal", 1))
+    dogs = frozenset(int(d) for d in view.public.get("dogs") or [])
+    return Utility(
+        last=deal >= DEALS,
+        misere=options.misere,
+        dogs=dogs,
+        dog_life=options.dogs_life and not _dog_used(view),
+        stay=STAY,
+        dog_value=DOG_VALUE,
+        most=MOST_TRICKS,
+        per_trick=PER_TRICK,
+    )
 
 
 def deal_value(view: PlayerView, tricks: Sequence[int]) -> float:
     """What the deal's tricks are worth to the seat (the module docstring)."""
-    options = options_of(view)
-    seat = view.seat
-    mine = tricks[seat]
-    deal = int(view.public.get("deal", 1))
-    last = deal >= DEALS
-    dogs = view.public.get("dogs") or []
-    if options.misere:
-        survive = mine == 0 if last else mine < 2
-        return (1.0 if survive else 0.0) - PER_TRICK * mine
-    if last:
-        return 1.0 if mine else 0.0
-    if mine:
-        value = 1.0
-    elif seat not in dogs and options.dogs_life and not _dog_used(view):
-        value = 0.3
-    else:
-        value = 0.0
-    if mine and sorted(tricks)[-2:] != [mine, mine] and mine == max(tricks):
-        value += MOST_TRICKS  # the next trump choice, uncontested
-    return value + PER_TRICK * mine
+    return utility_for(view).of(tricks, view.seat)
 
 
 def _dog_used(view: PlayerView) -> bool:
@@ -311,10 +291,28 @@ def _dog_used(view: PlayerView) -> bool:
     )
 
 
+def completed_mask(view: PlayerView) -> int:
+    """The cards of the completed tricks: gone for good. The current trick's cards are not
+    -- they still decide this trick -- so they never make two cards of a hand equal."""
+    mask = 0
+    for record in view.completed:
+        for card in record.cards:
+            mask |= 1 << card
+    return mask
+
+
+def candidate_cards(view: PlayerView, legal: int) -> int:
+    """One card of each run of equal legal cards: cards whose every card between is in
+    the hand or in a completed trick (the 10♥ and the 8♥ are not equal with the 9♥ on the
+    table: one beats it, the other does not)."""
+    return representatives(legal, completed_mask(view)) & legal
+
+
 class KnockoutExpertBot(Bot):
     """Chooses trump, cards and knocks by sampled play-outs (the module docstring)."""
 
-    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(self, rng: random.Random | None = None, *, samples: int | None = None) -> None:
+        samples = DEFAULT_SAMPLES if samples is None else samples
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
         self.seed = (rng or random.Random(0)).getrandbits(64)
@@ -364,102 +362,124 @@ class KnockoutExpertBot(Bot):
             hands[s] = mask
         return hands
 
+    # -- positions and play-outs -----------------------------------------------------------
+
+    def _position(self, view: PlayerView, hands: list[int], trump: int) -> Position:
+        """The sampled deal as it stands, every hand known."""
+        options = options_of(view)
+        if view.trick:
+            # Our turn in a trick: we play, then the seats still to play after us.
+            to_play: tuple[int, ...] = (view.seat, *view.to_play)
+        else:
+            to_play = tuple(
+                s for s in ((view.leader + i) % view.seats for i in range(view.seats)) if hands[s]
+            )
+        dead = played_mask(view)
+        return Position(
+            hands=list(hands),
+            trump=trump,
+            trick=tuple(view.trick),
+            trick_seats=tuple(view.trick_seats),
+            order=to_play,
+            tricks=tuple(view.tricks),
+            done=len(view.completed),
+            n=int(view.public.get("cards", 1)),
+            dogs=frozenset(int(d) for d in view.public.get("dogs") or []),
+            must_break=options.trumps_must_be_broken,
+            broken=trump >= 0 and any(c // 13 == trump for c in _cards(dead)),
+        )
+
+    def _values(
+        self, view: PlayerView, utility: Utility, root: Position, moves_: Sequence[int]
+    ) -> list[float]:
+        """The seat's worth of each move (a card, or `KNOCKED`) from ``root`` on one sample:
+        the exact max-n value when the rest of the deal is small enough (`EXACT_CARDS`,
+        within `EXACT_BUDGET` positions), else a play-out by `playout`."""
+        seat = view.seat
+        if sum(h.bit_count() for h in root.hands) <= EXACT_CARDS:
+            search = MaxN(utility, budget=EXACT_BUDGET)
+            try:
+                return [search.value(play(root, m))[seat] for m in moves_]
+            except SearchTooBigError:
+                pass
+        return [utility.of(playout(play(root, m), utility), seat) for m in moves_]
+
     # -- decisions -------------------------------------------------------------------------
 
     def _choose_trump(
         self, view: PlayerView, legal: tuple[Action, ...], samples: list[list[int]]
     ) -> Action:
-        options = options_of(view)
-        n = int(view.public.get("cards", 1))
-        dogs = tuple(view.public.get("dogs") or [])
-        best: tuple[float, int] | None = None
-        chosen = legal[0]
-        for action in legal:
-            if not isinstance(action, ChooseTrump):
-                continue
-            total = 0.0
-            for hands in samples:
-                tricks = rollout(
-                    hands,
-                    seats=view.seats,
-                    trump=action.suit,
-                    leader=view.leader,
-                    trick=(),
-                    trick_seats=(),
-                    to_play=tuple(
-                        s
-                        for s in ((view.leader + i) % view.seats for i in range(view.seats))
-                        if hands[s]
-                    ),
-                    tricks=[0] * view.seats,
-                    done=0,
-                    n=n,
-                    dogs=dogs,
-                    misere=options.misere,
-                    must_break=options.trumps_must_be_broken,
-                    broken=False,
-                )
-                total += deal_value(view, tricks)
-            # Ties go to the heuristic's suit, then the lowest suit.
-            key = (total, 1 if action.suit == trump_for(view.hand) else 0)
-            if best is None or key > best:
-                best, chosen = key, action
-        return chosen
+        utility = utility_for(view)
+        suits = [a.suit for a in legal if isinstance(a, ChooseTrump)]
+        totals = dict.fromkeys(suits, 0.0)
+        for hands in samples:
+            for suit in suits:
+                root = self._position(view, hands, suit)
+                if sum(h.bit_count() for h in root.hands) <= EXACT_CARDS:
+                    search = MaxN(utility, budget=EXACT_BUDGET)
+                    try:
+                        totals[suit] += search.value(root)[view.seat]
+                        continue
+                    except SearchTooBigError:
+                        pass
+                totals[suit] += utility.of(playout(root, utility), view.seat)
+        heuristic = trump_for(view.hand)
+        top = max(totals.values())
+        # The heuristic's suit stands unless another does clearly better on the samples.
+        if heuristic in totals and totals[heuristic] >= top - TRUMP_MARGIN * len(samples):
+            suit = heuristic
+        else:
+            suit = next(u for u in suits if totals[u] >= top - 1e-9)
+        return next(a for a in legal if isinstance(a, ChooseTrump) and a.suit == suit)
 
     def _choose_play(
         self, view: PlayerView, legal: tuple[Action, ...], samples: list[list[int]]
     ) -> Action:
-        options = options_of(view)
-        dead = played_mask(view)
         mask = 0
         for action in legal:
             if isinstance(action, Play):
                 mask |= 1 << action.card
-        candidates: list[Action] = [PLAYS[c] for c in _cards(representatives(mask, dead) & mask)]
+        candidates: list[Action] = [PLAYS[c] for c in _cards(candidate_cards(view, mask))]
         if any(isinstance(a, Knock) for a in legal):
             candidates.append(KNOCK)
         if len(candidates) == 1:
             return candidates[0]
         dogs = tuple(view.public.get("dogs") or [])
-        order = view.trick_order or tuple((view.leader + i) % view.seats for i in range(view.seats))
-        after = tuple(order[len(view.trick) + 1 :])
-        n = int(view.public.get("cards", 1))
-        broken = any(c // 13 == view.trump for c in _cards(dead))
         exact = self._exact_seats(view, dogs, samples[0])
         preferred = self.fallback.choose(view, legal)
+        if isinstance(preferred, Play) and preferred not in candidates:
+            # The heuristic's card stands for its run of equal cards.
+            preferred = next(
+                (
+                    c
+                    for c in candidates
+                    if isinstance(c, Play) and _equal(c.card, preferred.card, view)
+                ),
+                preferred,
+            )
+        utility = utility_for(view)
+        moves_ = [a.card if isinstance(a, Play) else KNOCKED for a in candidates]
         totals: dict[Action, float] = dict.fromkeys(candidates, 0.0)
+        exact_samples = 0
         for hands in samples:
             if exact is not None:
                 self._score_exact(view, hands, exact, candidates, totals)
+                exact_samples += 1
                 continue
-            for action in candidates:
-                trick, seats_played, left = view.trick, view.trick_seats, list(hands)
-                if isinstance(action, Play):
-                    trick = (*trick, action.card)
-                    seats_played = (*seats_played, view.seat)
-                    left[view.seat] &= ~(1 << action.card)
-                tricks = rollout(
-                    left,
-                    seats=view.seats,
-                    trump=view.trump,
-                    leader=view.leader,
-                    trick=trick,
-                    trick_seats=seats_played,
-                    to_play=after,
-                    tricks=list(view.tricks),
-                    done=len(view.completed),
-                    n=n,
-                    dogs=dogs,
-                    misere=options.misere,
-                    must_break=options.trumps_must_be_broken,
-                    broken=broken or (isinstance(action, Play) and action.card // 13 == view.trump),
-                )
-                totals[action] += deal_value(view, tricks)
+            root = self._position(view, hands, view.trump)
+            if sum(h.bit_count() for h in root.hands) <= EXACT_CARDS:
+                exact_samples += 1
+            for action, value in zip(
+                candidates, self._values(view, utility, root, moves_), strict=True
+            ):
+                totals[action] += value
         top = max(totals.values())
         # The heuristic's choice stands unless another does clearly better on the samples
-        # (`MARGIN` of value per sample): the greedy play-outs are rough, the heuristic's
-        # card counting is not, so a small difference is noise more often than not.
-        if preferred in totals and totals[preferred] >= top - MARGIN * len(samples):
+        # (`MARGIN` of value per sample; `EXACT_MARGIN` when every sample was solved
+        # exactly): the play-outs are rough, the heuristic's card counting is not, so a
+        # small difference is noise more often than not.
+        margin = EXACT_MARGIN if exact_samples == len(samples) else MARGIN
+        if preferred in totals and totals[preferred] >= top - margin * len(samples):
             return preferred
         return next(a for a in candidates if totals[a] >= top - 1e-9)
 
@@ -504,6 +524,67 @@ class KnockoutExpertBot(Bot):
             tricks[view.seat] += mine_more
             tricks[other] += remaining - mine_more
             totals[action] += deal_value(view, tricks)
+
+
+def _equal(a: int, b: int, view: PlayerView) -> bool:
+    """Whether cards ``a`` and ``b`` of the hand are equal (`candidate_cards`)."""
+    if a // 13 != b // 13:
+        return False
+    low, high = min(a, b), max(a, b)
+    between = ((1 << high) - 1) & ~((2 << low) - 1)
+    return not between & ~(view.hand | completed_mask(view))
+
+
+def playout(position: Position, utility: Utility) -> tuple[int, ...]:
+    """The tricks per seat at the end of the deal from ``position``: every seat plays the
+    quick greedy policy (`_greedy`; a dog plays its card when it wins the trick as it
+    stands, and must in the last trick) until `TAIL_CARDS` cards or fewer are left, and
+    the rest is solved exactly by max-n (`MaxN`)."""
+    tail = MaxN(utility, budget=TAIL_BUDGET)
+    misere = utility.misere
+    while position.order:
+        if sum(h.bit_count() for h in position.hands) <= TAIL_CARDS and not position.trick:
+            tail.reset()
+            try:
+                return _tricks_of(tail, position)
+            except SearchTooBigError:
+                pass
+        seat = position.order[0]
+        hand = position.hands[seat]
+        if seat in position.dogs:
+            card = hand.bit_length() - 1
+            last = position.done >= position.n - 1
+            if position.trick and not last:
+                best = _best_of(position.trick, position.trump)
+                if not _wins(card, best, position.trick[0] // 13, position.trump):
+                    position = play(position, KNOCKED)
+                    continue
+        else:
+            card = _greedy(
+                position.hands,
+                seat,
+                position.trick,
+                position.order[1:],
+                position.trump,
+                misere,
+                position.must_break and not position.broken,
+            )
+        position = play(position, card)
+    return position.tricks
+
+
+def _tricks_of(search: MaxN, position: Position) -> tuple[int, ...]:
+    """The tricks per seat at the end of the max-n line of play from ``position``."""
+    while position.order:
+        seat = position.order[0]
+        best_move, best = None, None
+        for move in moves(position, seat):
+            value = search.value(play(position, move))
+            if best is None or value[seat] > best[seat] + 1e-12:
+                best_move, best = move, value
+        assert best_move is not None
+        position = play(position, best_move)
+    return position.tricks
 
 
 def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
