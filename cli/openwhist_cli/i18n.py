@@ -107,13 +107,27 @@ def _build() -> None:
         return
     with (LOCALE_DIR / _language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
         _translation = gettext.GNUTranslations(handle)
-    for directory in _plugin_dirs:
+    for directory in (*_plugin_dirs, *_core_dir(_plugin_dirs)):
         path = directory / _language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         try:
             with path.open("rb") as handle:
                 _translation.add_fallback(gettext.GNUTranslations(handle))
         except (OSError, ValueError, UnicodeDecodeError):
             continue  # no catalogue for this language, or a broken one: the source text it is
+
+
+def _core_dir(known: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The core's catalogue directory (``openwhist/locale``) unless ``known`` holds it: the
+    services' and the ledger's errors are translated there, and they are shown by commands
+    that never load the plugins (`whist matches` on a ledger it cannot open). Found without
+    importing openwhist, which would slow every command down."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("openwhist")
+    if spec is None or spec.origin is None:  # pragma: no cover - openwhist is a dependency
+        return ()
+    directory = Path(spec.origin).parent / "locale"
+    return () if directory in known else (directory,)
 
 
 def translations() -> gettext.NullTranslations:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 if TYPE_CHECKING:
+    from openwhist.game.messages import Message
     from openwhist.services.catalog import Catalog
 
 
@@ -134,6 +135,36 @@ def echo_error(message: str) -> None:
     typer.echo(message, err=True)
 
 
+def message_text(message: Message) -> str:
+    """A service's `Message` as plain text in the player's language (`i18n.translations`:
+    our catalogue, the core's and the plugins')."""
+    from openwhist_cli import i18n
+
+    return message.render(translations=i18n.translations())
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's explanation in the player's language: the `Message` a service or the
+    ledger raised it with (`openwhist.OpenWhistError.message`), translated; else its text
+    as it is (an error raised with plain text, or not an openwhist error)."""
+    from openwhist import LISTED_ALTERNATIVES, IllegalActionError, Message
+
+    from openwhist_cli import i18n
+
+    message = getattr(exc, "message", None)
+    if not isinstance(message, Message):
+        return str(exc)
+    text = message_text(message)
+    if isinstance(exc, IllegalActionError) and exc.legal:
+        # The alternatives, as `IllegalActionError.__str__` adds them untranslated.
+        if len(exc.legal) > LISTED_ALTERNATIVES:
+            tail = i18n._("{count} legal choices, too many to list").format(count=len(exc.legal))
+        else:
+            tail = i18n._("legal: {legal}").format(legal=" ".join(exc.legal))
+        text = f"{text}; {tail}"
+    return text
+
+
 def exit_code_for(exc: BaseException) -> ExitCode:
     """The documented exit code of an error raised by a command."""
     from openwhist import (
@@ -201,9 +232,11 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
                 # A bot or a rule hook raised: named, with variant, seed and deal; the
                 # original traceback is one --debug away.
                 kind = "error" if exc.plugin is not None else "internal error"
-                echo_error(f"{kind}: {exc} (run with --debug for the traceback)")
+                echo_error(f"{kind}: {error_text(exc)} (run with --debug for the traceback)")
             else:
-                echo_error(f"error: {exc}")
+                from openwhist_cli import i18n
+
+                echo_error(i18n._("error: {message}").format(message=error_text(exc)))
         else:
             echo_error(
                 f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"

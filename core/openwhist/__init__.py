@@ -27,7 +27,9 @@ from openwhist.game.cards import (
 from openwhist.game.deal import LiveDeal
 from openwhist.game.engine import Engine, shuffled_deck
 from openwhist.game.errors import (
+    LISTED_ALTERNATIVES,
     DuplicateVariantError,
+    FactsProblemError,
     IllegalActionError,
     InvalidNotationError,
     OpenWhistError,
@@ -96,6 +98,7 @@ __all__ = [
     "CHANCE",
     "FULL_DECK",
     "HIDDEN",
+    "LISTED_ALTERNATIVES",
     "NO_TRUMP",
     "NUM_CARDS",
     "N_",
@@ -130,6 +133,7 @@ __all__ = [
     "Fact",
     "FactKind",
     "FactPlace",
+    "FactsProblemError",
     "HouseRule",
     "IllegalActionError",
     "InvalidNotationError",

@@ -28,7 +28,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from openwhist import IllegalActionError, InvalidNotationError, OpenWhistError
+from openwhist import IllegalActionError, InvalidNotationError, Message, OpenWhistError
 from openwhist.services import UsageError
 from openwhist.services.hosting import Caller, Hosting, TableError, Update
 from openwhist.services.shown import language_code
@@ -434,7 +434,7 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
     except _BadMessageError as exc:
         return _refuse(400, exc.code, str(exc))
     except (UsageError, OpenWhistError) as exc:
-        return _refuse(400, "bad_request", str(exc))
+        return _refuse(400, "bad_request", exc)
     base = site_url(request)
     return JSONResponse(
         {
@@ -520,8 +520,22 @@ def invite_url(base: str, table_id: int, token: str) -> str:
     return f"{base}/t/{table_id}#{token}"
 
 
-def _refuse(status: int, code: str, message: str) -> Response:
-    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
+def _refuse(status: int, code: str, message: str | OpenWhistError) -> Response:
+    return JSONResponse({"type": "error", "code": code, **_explained(message)}, status_code=status)
+
+
+def _explained(error: str | OpenWhistError) -> dict[str, Any]:
+    """An error's ``message`` (English text) and, when it was raised with a translatable
+    `Message` (the services' and the ledger's are), ``message_document``: the same message
+    as `Message.as_dict` writes it, for a client to show in its player's language
+    (docs/server.md, "Errors")."""
+    if isinstance(error, str):
+        return {"message": error}
+    data: dict[str, Any] = {"message": str(error)}
+    message = getattr(error, "reason", None) or error.message
+    if isinstance(message, Message):
+        data["message_document"] = message.as_dict()
+    return data
 
 
 def _origin_allowed(hub: _Hub, websocket: WebSocket) -> bool:
@@ -582,15 +596,15 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
             except _BadMessageError as exc:
                 _error(conn, exc.code, str(exc))
             except TableError as exc:
-                _error(conn, exc.code, str(exc))
+                _error(conn, exc.code, exc)
             except IllegalActionError as exc:
-                _error(conn, "illegal", str(exc), legal=list(getattr(exc, "legal", []) or []))
+                _error(conn, "illegal", exc, legal=list(getattr(exc, "legal", []) or []))
             except InvalidNotationError as exc:
-                _error(conn, "bad_action", str(exc))
+                _error(conn, "bad_action", exc)
             except OpenWhistError as exc:
                 # The ledger or a plugin refused (a conflict with another process, a bot
                 # that broke its contract): nothing was written; say so, go on.
-                _error(conn, "refused", str(exc))
+                _error(conn, "refused", exc)
     except WebSocketDisconnect:
         pass
     finally:
@@ -680,8 +694,8 @@ def _send(conn: _Connection, message: dict[str, Any]) -> None:
     _offer(conn, _dumps(message))
 
 
-def _error(conn: _Connection, code: str, message: str, **extra: Any) -> None:
-    _send(conn, {"type": "error", "code": code, "message": message, **extra})
+def _error(conn: _Connection, code: str, message: str | OpenWhistError, **extra: Any) -> None:
+    _send(conn, {"type": "error", "code": code, **_explained(message), **extra})
 
 
 async def _send_loop(conn: _Connection) -> None:

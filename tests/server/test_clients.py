@@ -448,3 +448,63 @@ def test_whist_host_prints_links_that_seat_their_players(watched: Any) -> None:
         assert view["you"]["seat"] == expected
         client.close()
     assert view["seats"][0]["name"] == "Ann"
+
+
+def test_whist_host_sends_the_create_token_a_server_asks_for(tmp_path: Path) -> None:
+    """A server started with ``--create-token``: ``whist host`` without the token, or with
+    a wrong one, is refused with exit code 8 and told how to give it; with the token (here
+    from ``$OPENWHIST_CREATE_TOKEN``) the table is created and its links printed."""
+    port = free_port()
+    serve = subprocess.Popen(
+        [
+            str(WHIST),
+            "serve",
+            "--db",
+            str(tmp_path / "t.sqlite3"),
+            "--port",
+            str(port),
+            "--create-token",
+            "sekrit-sekrit-sekrit",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "whist serve did not answer"
+                time.sleep(0.1)
+        server = f"127.0.0.1:{port}"
+        for extra, env in (
+            ([], ENV),
+            (["--create-token", "not-the-token"], ENV),
+        ):
+            run = subprocess.run(
+                [str(WHIST), "host", server, "german", *extra],
+                capture_output=True,
+                text=True,
+                env={k: v for k, v in env.items() if k != "OPENWHIST_CREATE_TOKEN"},
+                timeout=60,
+                check=False,
+            )
+            assert run.returncode == 8, run.stderr
+            assert "refused to create a table" in run.stderr
+            assert "--create-token" in run.stderr
+            assert "Traceback" not in run.stderr
+        run = subprocess.run(
+            [str(WHIST), "host", server, "german"],
+            capture_output=True,
+            text=True,
+            env={**ENV, "OPENWHIST_CREATE_TOKEN": "sekrit-sekrit-sekrit"},
+            timeout=60,
+            check=True,
+        )
+        assert f"http://127.0.0.1:{port}/t/1#" in run.stdout
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        serve.wait(30)

@@ -298,13 +298,7 @@ class RemoteTableUI:
                 if code is not None:
                     return code
         except RemoteError as exc:
-            from openwhist_cli import i18n
-
-            runtime.echo_error(
-                _("error: {reason}").format(
-                    reason=exc.message.render(translations=i18n.translations())
-                )
-            )
+            runtime.echo_error(_("error: {reason}").format(reason=runtime.error_text(exc)))
             return exc.exit_code
         except KeyboardInterrupt:
             self.console.print()

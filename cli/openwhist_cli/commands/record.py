@@ -31,6 +31,7 @@ from openwhist_cli.commands.ledger import DbOption, JsonOption, open_ledger, sea
 from openwhist_cli.i18n import N_, _
 
 if TYPE_CHECKING:
+    from openwhist import Message
     from pydantic import BaseModel
 
 _NONE = {"none", "null", "-", "~"}
@@ -75,27 +76,30 @@ class _Names:
         except ValueError:
             return text  # not a name: reported by `unknown_names`
 
-    def unknown(self, field: str, text: str) -> str:
+    def unknown(self, field: str, text: str) -> Message:
         """The problem of a word given where a seat, party or number is asked."""
+        from openwhist import Message
+
         known = ", ".join(dict.fromkeys([*self.seat_names, *self.party_names]))
         players = ", ".join(self.player_names)
-        return (
-            f"{field}: {text!r} is not a seat ({known})"
-            + (f", a player ({players})" if players else "")
-            + " or a number"
+        template = (
+            N_("{field}: '{text}' is not a seat ({seats}), a player ({players}) or a number")
+            if players
+            else N_("{field}: '{text}' is not a seat ({seats}) or a number")
         )
+        return Message(template, {"field": field, "text": text, "seats": known, "players": players})
 
 
 def unknown_names(
     field: str, value: Any, schema: dict[str, Any], defs: dict[str, Any], names: _Names
-) -> list[str]:
+) -> list[Message]:
     """Words left where `convert` wanted a seat, party or number: one problem each, in
     plain words, before the facts model would report them in its own."""
     schema = _resolve(schema, defs)
     real = [o for o in schema.get("anyOf", []) if o.get("type") != "null"]
     if real:
         schema = _resolve(real[0], defs)
-    problems: list[str] = []
+    problems: list[Message] = []
     if isinstance(value, str) and schema.get("type") == "integer":
         problems.append(names.unknown(field, value))
     elif isinstance(value, list):
@@ -205,21 +209,29 @@ def describe_fields(model: type[BaseModel]) -> list[dict[str, Any]]:
 
 def parse_pairs(
     pairs: list[str], model: type[BaseModel], names: _Names
-) -> tuple[dict[str, Any], list[str]]:
-    """``key=value`` items as facts (converted per field), and the problems found."""
+) -> tuple[dict[str, Any], list[Message]]:
+    """``key=value`` items as facts (converted per field), and the problems found (in
+    untranslated, as `Message.render` gives them; translated by `runtime.message_text`)."""
+    from openwhist import Message
+
     schema = model.model_json_schema()
     defs = schema.get("$defs", {})
     props = schema.get("properties", {})
     facts: dict[str, Any] = {}
-    problems = []
+    problems: list[Message] = []
     for item in pairs:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep:
-            problems.append(f"{item!r} is not key=value")
+            problems.append(Message(N_("'{item}' is not key=value"), {"item": item}))
             continue
         if key not in props:
-            problems.append(f"{key!r} is not a fact of this variant (facts: {', '.join(props)})")
+            problems.append(
+                Message(
+                    N_("'{key}' is not a fact of this variant (facts: {facts})"),
+                    {"key": key, "facts": ", ".join(props)},
+                )
+            )
             continue
         facts[key] = convert(value, props[key], defs, names)
         problems.extend(unknown_names(key, facts[key], props[key], defs, names))
@@ -354,15 +366,17 @@ def fields_command(
             typer.echo(f"{f['name']} ({default}): {_(f['description'])}")
 
 
-def _about(problem: str, fields: set[str]) -> bool:
-    """Whether ``problem`` names one of ``fields`` (``declarer: ...``, ``tricks (item 2)``)."""
+def _about(message: Message, fields: set[str]) -> bool:
+    """Whether ``message`` names one of ``fields`` (``declarer: ...``, ``tricks (item 2)``),
+    read untranslated (where the field's name comes first)."""
+    problem = message.render()
     return any(
         problem.startswith((f"{name}:", f"{name} ", f"{name},")) or problem.startswith(f"{name!r}")
         for name in fields
     )
 
 
-def _about_any(field: str, problems: list[str]) -> bool:
+def _about_any(field: str, problems: list[Message]) -> bool:
     return any(_about(problem, {field}) for problem in problems)
 
 
@@ -416,8 +430,13 @@ def deal_command(
                     bad = {item.partition("=")[0].strip() for item in facts}
                     bad = {f for f in bad if any(_about(p, {f}) for p in problems)}
                     usable = {k: v for k, v in entered.items() if k not in bad}
-                    more = [p for p in ledger.check_real_deal(match, usable) if not _about(p, bad)]
-                    raise InvalidFactsError(variant.name, [*problems, *more])
+                    more = [
+                        p for p in ledger.real_deal_problems(match, usable) if not _about(p, bad)
+                    ]
+                    every = [*problems, *more]
+                    raise InvalidFactsError(
+                        variant.name, [p.render() for p in every], messages=every
+                    )
                 outcome = ledger.record_real_deal(match, entered, key=key, again=again)
             else:
                 outcome = _interactive(ledger, match, model, names, summary, key=key, again=again)
@@ -473,7 +492,7 @@ def _ask_field(
     range, a malformed bid are reported in plain words and asked again, before the next
     question. Whether the facts fit together is checked once all are given.
     """
-    from openwhist.services.ledger import facts_problems
+    from openwhist.services.ledger import facts_messages
     from pydantic import ValidationError
 
     name = field["name"]
@@ -492,12 +511,12 @@ def _ask_field(
             try:
                 model.model_validate({**entered, name: value})
             except ValidationError as exc:
-                problems = facts_problems(exc, field=name)
+                problems = facts_messages(exc, field=name)
         if not problems:
             entered[name] = value
             return
         for problem in problems:
-            console.print(f"  - {problem}")
+            console.print(f"  - {runtime.message_text(problem)}")
 
 
 def _interactive(
@@ -544,7 +563,7 @@ def _interactive(
             try:
                 return ledger.record_real_deal(match, entered, key=key, again=again)
             except DuplicateDealError as exc:
-                console.print(str(exc).split("; nothing recorded")[0] + ".")
+                console.print(runtime.message_text(exc.already))
                 question = _("Record them again as a new deal, deal {deal}?")
                 if not prompter.confirm(question.format(deal=exc.number + 1)):
                     return None
@@ -552,8 +571,8 @@ def _interactive(
                 continue
             except InvalidFactsError as exc:
                 console.print(_("The deal is not valid:"))
-                for problem in exc.problems:
-                    console.print(f"  - {problem}")
+                for wrong in exc.messages:
+                    console.print(f"  - {runtime.message_text(wrong)}")
             answer = prompter.ask(
                 _("Correct a fact as name=value (several separated by spaces), or q to give up: ")
             ).strip()
@@ -561,7 +580,7 @@ def _interactive(
                 return None
             fixes, problems = parse_pairs(answer.split(), model, names)
             for problem in problems:
-                console.print(f"  - {problem}")
+                console.print(f"  - {runtime.message_text(problem)}")
             entered.update({k: v for k, v in fixes.items() if not _about_any(k, problems)})
     except InputEndedError:
         return None

@@ -8,14 +8,36 @@ exit code. Each class says in one line when it is raised.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from openwhist.game.messages import Message
+from openwhist.game.messages import N_, Message
 
 
 class OpenWhistError(Exception):
-    """Base class of every error openwhist raises on purpose."""
+    """Base class of every error openwhist raises on purpose.
+
+    A player reads most of these errors, in their own language: the services and the ledger
+    therefore raise them with a translatable `openwhist.game.messages.Message` (``raise
+    LedgerError(Message(N_("match {match} is over"), {"match": 3}))``) rather than finished
+    English text. The message is `message`; the error's text (``str(exc)``, what logs and
+    records show) is its English rendering; an interface renders `message` in the
+    player's language instead (the CLI's ``runtime.error_text``). Plain text is still
+    accepted (``message`` is then None), for errors no player reads.
+    """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+
+    @property
+    def message(self) -> Message | None:
+        """The translatable explanation the error was raised with, if any."""
+        first = self.args[0] if self.args else None
+        return first if isinstance(first, Message) else None
+
+    def __str__(self) -> str:
+        message = self.message
+        if message is not None:
+            return message.render()
+        return super().__str__()
 
 
 class InvalidNotationError(OpenWhistError, ValueError):
@@ -27,9 +49,10 @@ class InvalidNotationError(OpenWhistError, ValueError):
     rendering.
     """
 
-    def __init__(self, message: str = "", *, reason: Message | None = None) -> None:
-        super().__init__(message or (reason.render() if reason is not None else ""))
-        self.reason = reason
+    def __init__(self, message: str | Message = "", *, reason: Message | None = None) -> None:
+        # The reason is the message when none other is given (`OpenWhistError.message`).
+        super().__init__(message or (reason if reason is not None else ""))
+        self.reason = reason if reason is not None else self.message
 
 
 LISTED_ALTERNATIVES = 60
@@ -48,11 +71,11 @@ class IllegalActionError(OpenWhistError, ValueError):
     """
 
     def __init__(
-        self, message: str, *, legal: Sequence[str] = (), reason: Message | None = None
+        self, message: str | Message, *, legal: Sequence[str] = (), reason: Message | None = None
     ) -> None:
         super().__init__(message)
         self.legal: tuple[str, ...] = tuple(legal)
-        self.reason = reason
+        self.reason = reason if reason is not None else self.message
 
     def __str__(self) -> str:
         base = super().__str__()
@@ -69,8 +92,25 @@ class UnknownVariantError(OpenWhistError, LookupError):
     def __init__(
         self, name: str, *, suggestions: Sequence[str] = (), kind: str = "variant"
     ) -> None:
-        hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
-        super().__init__(f"unknown {kind} {name!r}{hint}")
+        if kind == "house rule":
+            template = (
+                N_("unknown house rule '{name}' (did you mean {suggestions}?)")
+                if suggestions
+                else N_("unknown house rule '{name}'")
+            )
+        elif kind == "variant":
+            template = (
+                N_("unknown variant '{name}' (did you mean {suggestions}?)")
+                if suggestions
+                else N_("unknown variant '{name}'")
+            )
+        else:  # another kind a plugin names: said in English
+            template = (
+                "unknown "
+                + kind
+                + (" '{name}' (did you mean {suggestions}?)" if suggestions else " '{name}'")
+            )
+        super().__init__(Message(template, {"name": name, "suggestions": ", ".join(suggestions)}))
         self.kind = kind
         self.name = name
         self.suggestions = tuple(suggestions)
@@ -82,13 +122,16 @@ class UnknownBotLevelError(OpenWhistError, LookupError):
     def __init__(
         self, bot: str, level: str, *, levels: Sequence[str] = (), default: str | None = None
     ) -> None:
-        if levels:
-            shown = ", ".join(levels)
-            tail = f"; default {default}" if default is not None else ""
-            message = f"bot {bot!r} has no level {level!r} (its levels: {shown}{tail})"
+        if levels and default is not None:
+            template = N_(
+                "bot '{bot}' has no level '{level}' (its levels: {levels}; default {default})"
+            )
+        elif levels:
+            template = N_("bot '{bot}' has no level '{level}' (its levels: {levels})")
         else:
-            message = f"bot {bot!r} has no levels: name it without one ({bot!r})"
-        super().__init__(message)
+            template = N_("bot '{bot}' has no levels: name it without one ('{bot}')")
+        values = {"bot": bot, "level": level, "levels": ", ".join(levels), "default": str(default)}
+        super().__init__(Message(template, values))
         self.bot = bot
         self.level = level
         self.levels = tuple(levels)
@@ -149,6 +192,25 @@ def count_range(counts: Sequence[int]) -> str:
 
 class VariantError(OpenWhistError):
     """Raised by a variant plugin to tell the user something; shown verbatim."""
+
+
+class FactsProblemError(VariantError, ValueError):
+    """What a variant finds wrong with a real-card deal's facts: one translatable `Message`
+    per problem, so that a score-keeper reads each in their own language. Raised from the
+    facts model's validators (``raise FactsProblemError(*problems)`` in a
+    ``model_validator``) or from ``score_facts`` (it is a `VariantError`). A
+    ``ValueError``, so pydantic reports it as a validation error (``value_error``) and
+    keeps this error in the error's context, where `openwhist.services.ledger.
+    facts_messages` finds the messages again. Its text is the problems in English, one a
+    line (the form a plain ``ValueError`` gave before).
+
+    Attributes:
+        problems: the problems, in order.
+    """
+
+    def __init__(self, *problems: Message) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(problem.render() for problem in self.problems))
 
 
 class PluginContractError(OpenWhistError):

@@ -34,6 +34,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import URL
 
+from openwhist.game.messages import N_, Message
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerError, LedgerNotFoundError
 
@@ -81,7 +82,9 @@ def sqlite_integrity(path: Path) -> list[Finding]:
         LedgerNotFoundError: no file at ``path``.
     """
     if not path.is_file():
-        raise LedgerNotFoundError(f"there is no ledger file at {path}")
+        raise LedgerNotFoundError(
+            Message(N_("there is no ledger file at {path}"), {"path": str(path)})
+        )
     with path.open("rb") as handle:
         if handle.read(len(db.SQLITE_MAGIC)) != db.SQLITE_MAGIC:
             return [Finding("integrity", "the file is not an SQLite database (bad header)")]

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 from urllib.parse import quote
 
+from openwhist.game.messages import N_, Message
 from openwhist.ledger.errors import (
     LedgerAccessError,
     LedgerAuthError,
@@ -159,21 +160,32 @@ def _checked_url(raw: str) -> URL:
         url = sa.engine.make_url(raw)
     except (sa.exc.ArgumentError, ValueError) as exc:
         # A port that is not a number, an unclosed IPv6 bracket, ... (ValueError).
-        raise LedgerURLError(f"not a database URL: {exc}") from None
+        raise LedgerURLError(Message(N_("not a database URL: {exc}"), {"exc": str(exc)})) from None
     try:
         dialect = url.get_dialect()
     except sa.exc.NoSuchModuleError:
         raise LedgerURLError(
-            f"not a database URL openwhist can open: no database kind {url.drivername!r} "
-            "(the ledger runs on SQLite, a file path or sqlite:///PATH, and PostgreSQL, "
-            "postgresql://USER@HOST/DATABASE)"
+            Message(
+                N_(
+                    "not a database URL openwhist can open: no database kind "
+                    "'{drivername}' (the ledger runs on SQLite, a file path or "
+                    "sqlite:///PATH, and PostgreSQL, "
+                    "postgresql://USER@HOST/DATABASE)"
+                ),
+                {"drivername": url.drivername},
+            )
         ) from None
     try:
         dialect.import_dbapi()
     except ImportError as exc:
         raise LedgerURLError(
-            f"the driver for {url.drivername!r} databases is not installed ({exc}); the "
-            "ledger runs on SQLite and PostgreSQL (psycopg 3)"
+            Message(
+                N_(
+                    "the driver for '{drivername}' databases is not installed "
+                    "({exc}); the ledger runs on SQLite and PostgreSQL (psycopg 3)"
+                ),
+                {"drivername": url.drivername, "exc": str(exc)},
+            )
         ) from None
     return url
 
@@ -553,13 +565,23 @@ def _classify(where: str, tables: set[str], revisions: list[str] | None) -> tupl
     if revisions is None:
         foreign = ", ".join(sorted(tables - _OURS)[:5]) or ", ".join(sorted(tables)[:5])
         raise NotALedgerError(
-            f"{where} is a database but not an openwhist ledger (it has tables: {foreign}); "
-            "it was not modified -- give another --db"
+            Message(
+                N_(
+                    "{where} is a database but not an openwhist ledger (it has tables: "
+                    "{foreign}); it was not modified -- give another --db"
+                ),
+                {"where": where, "foreign": foreign},
+            )
         )
     if len(revisions) != 1:
         raise NotALedgerError(
-            f"{where}: the ledger's schema version table holds {len(revisions)} rows, not one; "
-            "it was not modified"
+            Message(
+                N_(
+                    "{where}: the ledger's schema version table holds {count} rows, not "
+                    "one; it was not modified"
+                ),
+                {"where": where, "count": len(revisions)},
+            )
         )
     revision = revisions[0]
     # The usual case -- a ledger at the head -- is settled without loading Alembic.
@@ -568,8 +590,14 @@ def _classify(where: str, tables: set[str], revisions: list[str] | None) -> tupl
     if revision not in known_revisions():
         head = head_revision()
         raise LedgerTooNewError(
-            f"{where} was written by a newer openwhist (schema revision {revision!r}; this "
-            f"openwhist knows up to {head!r}); it was not modified -- upgrade openwhist"
+            Message(
+                N_(
+                    "{where} was written by a newer openwhist (schema revision "
+                    "'{revision}'; this openwhist knows up to '{head}'); it was not "
+                    "modified -- upgrade openwhist"
+                ),
+                {"where": where, "revision": revision, "head": head},
+            )
         )
     return "ledger", revision
 
@@ -590,9 +618,14 @@ def quick_check(conn: sqlite3.Connection, where: str) -> None:
         findings = [str(exc)]
     if findings != ["ok"]:
         raise LedgerCorruptError(
-            f"the ledger {where} is damaged (PRAGMA quick_check: {'; '.join(findings)}); it "
-            "was not modified and nothing will be written into it -- restore it from a "
-            "backup (`whist ledger check` lists what is wrong)"
+            Message(
+                N_(
+                    "the ledger {where} is damaged (PRAGMA quick_check: {findings}); it was "
+                    "not modified and nothing will be written into it -- restore it from a "
+                    "backup (`whist ledger check` lists what is wrong)"
+                ),
+                {"where": where, "findings": "; ".join(findings)},
+            )
         )
 
 
@@ -602,22 +635,35 @@ def _inspect_sqlite_file(
     if not path.exists():
         if not path.parent.is_dir():
             raise LedgerUnreachableError(
-                f"cannot create the ledger {where}: the directory {path.parent} does not exist"
+                Message(
+                    N_("cannot create the ledger {where}: the directory {parent} does not exist"),
+                    {"where": where, "parent": str(path.parent)},
+                )
             )
         return "missing", None
     if path.is_dir():
-        raise NotALedgerError(f"{where} is a directory, not a ledger file")
+        raise NotALedgerError(
+            Message(N_("{where} is a directory, not a ledger file"), {"where": where})
+        )
     try:
         with path.open("rb") as handle:
             header = handle.read(len(SQLITE_MAGIC))
     except OSError as exc:
-        raise LedgerUnreachableError(f"cannot read the ledger {where}: {exc}") from None
+        raise LedgerUnreachableError(
+            Message(N_("cannot read the ledger {where}: {exc}"), {"where": where, "exc": str(exc)})
+        ) from None
     if not header:
         return "empty", None
     if header != SQLITE_MAGIC:
         raise NotALedgerError(
-            f"{where} is not an SQLite database (a damaged ledger or another kind of file); "
-            "it was not modified -- restore it from a backup or give another --db"
+            Message(
+                N_(
+                    "{where} is not an SQLite database (a damaged ledger or another kind of "
+                    "file); it was not modified -- restore it from a backup or give another "
+                    "--db"
+                ),
+                {"where": where},
+            )
         )
     # Read-only: nothing here may write to a file we have not accepted yet.
     try:
@@ -715,7 +761,10 @@ def _migrate(engine: Engine, target: str = "head") -> None:
             command.upgrade(config, target)
         except CommandError as exc:
             raise LedgerTooNewError(
-                f"cannot upgrade {display_url(url)}: {exc}; it was not modified"
+                Message(
+                    N_("cannot upgrade {url}: {exc}; it was not modified"),
+                    {"url": display_url(url), "exc": str(exc)},
+                )
             ) from None
 
 
@@ -757,8 +806,14 @@ def open_engine(
         )
         if state.kind == "ledger" and state.revision != state.head and not upgrade:
             raise LedgerNeedsUpgradeError(
-                f"the ledger {where} has schema revision {state.revision!r}, this openwhist "
-                f"needs {state.head!r}: run `whist ledger upgrade` (back the file up first)"
+                Message(
+                    N_(
+                        "the ledger {where} has schema revision '{revision}', this "
+                        "openwhist needs '{head}': run `whist ledger upgrade` (back "
+                        "the file up first)"
+                    ),
+                    {"where": where, "revision": str(state.revision), "head": state.head},
+                )
             )
         if not state.up_to_date:
             _migrate(engine)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from openwhist.game.errors import OpenWhistError
+from openwhist.game.messages import N_, Message, join_messages
 
 
 class LedgerError(OpenWhistError):
@@ -55,10 +56,37 @@ class InvalidFactsError(LedgerError, ValueError):
 
     exit_code = 2
 
-    def __init__(self, variant: str, problems: Sequence[str]) -> None:
+    def __init__(
+        self, variant: str, problems: Sequence[str], *, messages: Sequence[Message] = ()
+    ) -> None:
         self.variant = variant
         self.problems = tuple(problems)
-        super().__init__(f"invalid deal facts for {variant}: " + "; ".join(self.problems))
+        # The same problems as translatable messages (`openwhist.services.ledger.
+        # facts_messages`), when the caller has them: a front end shows these.
+        self.messages = tuple(messages) or tuple(Message(p) for p in self.problems)
+        super().__init__(
+            Message(
+                N_("invalid deal facts for {variant}: {problems}"),
+                {"variant": variant, "problems": join_messages("; ", list(self.messages))},
+            )
+        )
+
+
+_STATUS_WORDS = {
+    "open": N_("open"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+    "waiting": N_("waiting"),
+    "playing": N_("playing"),
+    "paused": N_("paused"),
+    "closed": N_("closed"),
+}
+
+
+def status_word(status: str) -> Message:
+    """A match's or a hosted table's status as a word a message can translate (``finished``);
+    an unknown status as it is stored."""
+    return Message(_STATUS_WORDS.get(status, status.replace("{", "{{").replace("}", "}}")))
 
 
 MAX_POINTS = 1_000_000
@@ -68,14 +96,23 @@ The same bound on SQLite and PostgreSQL: no rule of a built-in variant comes nea
 with it no sum of a ledger's entries can overflow either database's integers."""
 
 
+AN_ENTRY = Message(N_("an entry"))
+"""What `PointsOutOfRangeError` says counts too many points, unless told otherwise."""
+
+
 class PointsOutOfRangeError(LedgerError, ValueError):
     """Points beyond ``±MAX_POINTS`` for one entry (a typo, or a plugin gone wrong)."""
 
     exit_code = 2
 
-    def __init__(self, points: int, what: str = "an entry") -> None:
+    def __init__(self, points: int, what: Message = AN_ENTRY) -> None:
         self.points = points
-        super().__init__(f"{what} counts at most {MAX_POINTS:,} points either way, not {points:,}")
+        super().__init__(
+            Message(
+                N_("{what} counts at most {most} points either way, not {points}"),
+                {"what": what, "most": f"{MAX_POINTS:,}", "points": f"{points:,}"},
+            )
+        )
 
 
 class DuplicateDealError(LedgerStateError):
@@ -90,11 +127,31 @@ class DuplicateDealError(LedgerStateError):
         self.match_id = match_id
         self.number = number
         self.recorded_at = recorded_at
-        when = f" at {recorded_at}" if recorded_at else ""
-        super().__init__(
-            f"match {match_id}: deal {number} was recorded with exactly these facts{when}; "
-            "nothing recorded now. If this is a new deal with the same result, enter it "
-            "again with --again"
+        template = (
+            N_(
+                "match {match}: deal {number} was recorded with exactly these facts at {when}; "
+                "nothing recorded now. If this is a new deal with the same result, enter it "
+                "again with --again"
+            )
+            if recorded_at
+            else N_(
+                "match {match}: deal {number} was recorded with exactly these facts; "
+                "nothing recorded now. If this is a new deal with the same result, enter it "
+                "again with --again"
+            )
+        )
+        values: dict[str, int | str] = {
+            "match": match_id,
+            "number": number,
+            "when": recorded_at or "",
+        }
+        super().__init__(Message(template, values))
+        # The first half alone, for a front end that asks what to do rather than saying it.
+        self.already = Message(
+            N_("match {match}: deal {number} was recorded with exactly these facts at {when}.")
+            if recorded_at
+            else N_("match {match}: deal {number} was recorded with exactly these facts."),
+            values,
         )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from openwhist.game.messages import N_, Message
 from openwhist.ledger.errors import LedgerConflictError, LedgerError, LedgerNotFoundError
 from openwhist.ledger.models import (
     SEAT_CHANGES,
@@ -60,7 +61,12 @@ def create_table(
     """
     for row in seats:
         if row.kind not in TABLE_SEAT_KINDS:
-            raise LedgerError(f"a seat is {', '.join(TABLE_SEAT_KINDS)}, not {row.kind!r}")
+            raise LedgerError(
+                Message(
+                    N_("a seat is {kinds}, not '{kind}'"),
+                    {"kinds": ", ".join(TABLE_SEAT_KINDS), "kind": row.kind},
+                )
+            )
     table = HostedTable(host_token_hash=host_token_hash, settings=dict(settings))
     session.add(table)
     session.flush()
@@ -88,7 +94,9 @@ def get_table(*, session: Session, table_id: int) -> HostedTable:
     """
     table = session.get(HostedTable, table_id)
     if table is None:
-        raise LedgerNotFoundError(f"there is no table {table_id}")
+        raise LedgerNotFoundError(
+            Message(N_("there is no table {table_id}"), {"table_id": table_id})
+        )
     return table
 
 
@@ -122,10 +130,17 @@ def update_seat(
         LedgerError: an unknown kind.
     """
     if kind not in TABLE_SEAT_KINDS:
-        raise LedgerError(f"a seat is {', '.join(TABLE_SEAT_KINDS)}, not {kind!r}")
+        raise LedgerError(
+            Message(
+                N_("a seat is {kinds}, not '{kind}'"),
+                {"kinds": ", ".join(TABLE_SEAT_KINDS), "kind": kind},
+            )
+        )
     row = session.get(HostedSeat, (table_id, seat))
     if row is None:
-        raise LedgerNotFoundError(f"table {table_id} has no seat {seat}")
+        raise LedgerNotFoundError(
+            Message(N_("table {table_id} has no seat {seat}"), {"table_id": table_id, "seat": seat})
+        )
     row.kind, row.name, row.bot, row.held = kind, name, bot, held
     session.add(row)
     session.flush()
@@ -150,7 +165,12 @@ def record_seat_change(
         LedgerError: an unknown change.
     """
     if change not in SEAT_CHANGES:
-        raise LedgerError(f"a seat change is {', '.join(SEAT_CHANGES)}, not {change!r}")
+        raise LedgerError(
+            Message(
+                N_("a seat change is {changes}, not '{change}'"),
+                {"changes": ", ".join(SEAT_CHANGES), "change": change},
+            )
+        )
     session.add(
         HostedSeatChange(
             table_id=table_id,
@@ -224,7 +244,12 @@ def bump_version(
     values: dict[str, Any] = {"version": read + 1, "updated_at": utcnow()}
     if status is not None:
         if status not in TABLE_STATUSES:
-            raise LedgerError(f"a table is {', '.join(TABLE_STATUSES)}, not {status!r}")
+            raise LedgerError(
+                Message(
+                    N_("a table is {statuses}, not '{status}'"),
+                    {"statuses": ", ".join(TABLE_STATUSES), "status": status},
+                )
+            )
         values["status"] = status
     if match_id is not None:
         values["match_id"] = match_id
@@ -236,8 +261,13 @@ def bump_version(
     result = session.connection().execute(statement)
     if result.rowcount != 1:
         raise StaleTableError(
-            f"table {table_id} changed since version {read} (another server process applied "
-            "a change first); nothing was written"
+            Message(
+                N_(
+                    "table {table_id} changed since version {read} (another server process applied "
+                    "a change first); nothing was written"
+                ),
+                {"table_id": table_id, "read": read},
+            )
         )
     if session.connection().dialect.name == "postgresql":
         session.connection().execute(

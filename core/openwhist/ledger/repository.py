@@ -34,6 +34,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, SQLModel, col, select
 
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoresheet import (
     CATEGORY_KEY,
     MADE_KEY,
@@ -44,12 +45,14 @@ from openwhist.game.scoresheet import (
 )
 from openwhist.game.scoring import DealScore, MatchProgress, ScoreLine
 from openwhist.ledger.errors import (
+    AN_ENTRY,
     MAX_POINTS,
     LedgerConflictError,
     LedgerError,
     LedgerNotFoundError,
     LedgerStateError,
     PointsOutOfRangeError,
+    status_word,
 )
 from openwhist.ledger.models import (
     MATCH_STATUSES,
@@ -87,7 +90,9 @@ def _json(value: Any) -> Any:
 
 def _check_kind(kind: str) -> None:
     if kind != "human" and not (kind.startswith(_KIND_PREFIX) and len(kind) > len(_KIND_PREFIX)):
-        raise LedgerError(f"a player's kind is 'human' or 'bot:NAME', not {kind!r}")
+        raise LedgerError(
+            Message(N_("a player's kind is 'human' or 'bot:NAME', not '{kind}'"), {"kind": kind})
+        )
 
 
 def get_player(*, session: Session, name: str) -> Player | None:
@@ -104,10 +109,12 @@ def create_player(*, session: Session, name: str, kind: str = "human") -> Player
     """
     name = name.strip()
     if not name:
-        raise LedgerError("a player needs a name")
+        raise LedgerError(Message(N_("a player needs a name")))
     _check_kind(kind)
     if get_player(session=session, name=name) is not None:
-        raise LedgerConflictError(f"there is already a player called {name!r}")
+        raise LedgerConflictError(
+            Message(N_("there is already a player called '{name}'"), {"name": name})
+        )
     player = Player(name=name, kind=kind)
     session.add(player)
     session.flush()
@@ -125,7 +132,7 @@ def get_or_create_player(*, session: Session, name: str, kind: str = "human") ->
     player = get_player(session=session, name=name)
     if player is None:
         if not name:
-            raise LedgerError("a player needs a name")
+            raise LedgerError(Message(N_("a player needs a name")))
         _check_kind(kind)
         # Two processes may create the same new player at once (a club's first evening on
         # a shared PostgreSQL ledger): insert unless the name exists -- waiting for a
@@ -143,11 +150,15 @@ def get_or_create_player(*, session: Session, name: str, kind: str = "human") ->
         )
         player = get_player(session=session, name=name)
         if player is None:  # pragma: no cover - the row exists once the insert returns
-            raise LedgerConflictError(f"player {name!r} could not be created; try again")
+            raise LedgerConflictError(
+                Message(N_("player '{name}' could not be created; try again"), {"name": name})
+            )
     if player.kind != kind:
         raise LedgerConflictError(
-            f"player {player.name!r} is recorded as {player.kind!r}, not {kind!r}; "
-            "choose another name"
+            Message(
+                N_("player '{player}' is recorded as '{kind}', not '{kind2}'; choose another name"),
+                {"player": player.name, "kind": player.kind, "kind2": kind},
+            )
         )
     return player
 
@@ -179,9 +190,9 @@ def create_match(
         LedgerError: a seed outside the signed 64-bit range, no seats.
     """
     if not seats:
-        raise LedgerError("a match needs players")
+        raise LedgerError(Message(N_("a match needs players")))
     if seed is not None and not -(2**63) <= seed < 2**63:
-        raise LedgerError("the ledger stores seeds of at most 64 bits")
+        raise LedgerError(Message(N_("the ledger stores seeds of at most 64 bits")))
     match = Match(
         variant=variant,
         variant_distribution=variant_distribution,
@@ -217,7 +228,9 @@ def get_match(*, session: Session, match_id: int, for_update: bool = False) -> M
         statement = statement.with_for_update()
     match = session.exec(statement).first()
     if match is None:
-        raise LedgerNotFoundError(f"there is no match {match_id} in this ledger")
+        raise LedgerNotFoundError(
+            Message(N_("there is no match {match_id} in this ledger"), {"match_id": match_id})
+        )
     return match
 
 
@@ -246,7 +259,12 @@ def match_seat_count(*, session: Session, match_id: int) -> int:
 
 def _require_open(match: Match) -> None:
     if match.status != "open":
-        raise LedgerStateError(f"match {match.id} is {match.status}; nothing more can be recorded")
+        raise LedgerStateError(
+            Message(
+                N_("match {match} is {status}; nothing more can be recorded"),
+                {"match": str(match.id), "status": status_word(match.status)},
+            )
+        )
 
 
 def finish_match(*, session: Session, match_id: int, status: str = "finished") -> Match:
@@ -257,7 +275,12 @@ def finish_match(*, session: Session, match_id: int, status: str = "finished") -
         LedgerError: an unknown status.
     """
     if status not in MATCH_STATUSES or status == "open":
-        raise LedgerError(f"a match is closed as 'finished' or 'abandoned', not {status!r}")
+        raise LedgerError(
+            Message(
+                N_("a match is closed as 'finished' or 'abandoned', not '{status}'"),
+                {"status": status},
+            )
+        )
     match = get_match(session=session, match_id=match_id, for_update=True)
     _require_open(match)
     match.status = status
@@ -393,7 +416,9 @@ def begin_deal(*, session: Session, match: Match) -> DealRow:
     _require_open(match)
     assert match.id is not None
     if current_deal(session=session, match_id=match.id) is not None:
-        raise LedgerStateError(f"match {match.id} already has a deal in progress")
+        raise LedgerStateError(
+            Message(N_("match {match} already has a deal in progress"), {"match": match.id})
+        )
     number, dealer = _next_number(match)
     deal = DealRow(match_id=match.id, number=number, dealer=dealer)
     session.add(deal)
@@ -421,8 +446,13 @@ def append_action(*, session: Session, match_id: int, index: int, notation: str)
     if deal is None:
         if index != 1:
             raise LedgerStateError(
-                f"match {match_id} has no deal in progress; its first action is action 1, "
-                f"not {index}"
+                Message(
+                    N_(
+                        "match {match_id} has no deal in progress; its first action is "
+                        "action 1, not {index}"
+                    ),
+                    {"match_id": match_id, "index": index},
+                )
             )
         deal = begin_deal(session=session, match=match)
     assert deal.id is not None
@@ -439,13 +469,35 @@ def append_action(*, session: Session, match_id: int, index: int, notation: str)
         if stored == notation:
             return False
         raise LedgerConflictError(
-            f"match {match_id}, deal {deal.number}: action {index} is already {stored!r}, "
-            f"not {notation!r}"
+            Message(
+                N_(
+                    "match {match_id}, deal {number}: action {index} is already "
+                    "'{stored}', not '{notation}'"
+                ),
+                {
+                    "match_id": match_id,
+                    "number": deal.number,
+                    "index": index,
+                    "stored": stored,
+                    "notation": notation,
+                },
+            )
         )
     if index != count + 1:
         raise LedgerStateError(
-            f"match {match_id}, deal {deal.number}: {count} actions are logged, so the next "
-            f"is action {count + 1}, not {index}"
+            Message(
+                N_(
+                    "match {match_id}, deal {number}: {count} actions are logged, so the "
+                    "next is action {next}, not {index}"
+                ),
+                {
+                    "match_id": match_id,
+                    "number": deal.number,
+                    "count": count,
+                    "next": count + 1,
+                    "index": index,
+                },
+            )
         )
     session.add(DealAction(deal_id=deal.id, idx=index, notation=notation))
     session.flush()
@@ -476,26 +528,49 @@ def append_claim(*, session: Session, match_id: int, index: int, claim: Mapping[
     _require_open(match)
     deal = current_deal(session=session, match_id=match_id)
     if deal is None or deal.id is None:
-        raise LedgerStateError(f"match {match_id} has no deal in progress to claim in")
+        raise LedgerStateError(
+            Message(
+                N_("match {match_id} has no deal in progress to claim in"), {"match_id": match_id}
+            )
+        )
     data = _json(dict(claim))
     after = data.get("after")
     logged = len(logged_actions(session=session, deal_id=deal.id))
     if not isinstance(after, int) or not 1 <= after <= logged:
         raise LedgerStateError(
-            f"match {match_id}, deal {deal.number}: a claim after action {after!r}, but "
-            f"{logged} actions are logged"
+            Message(
+                N_(
+                    "match {match_id}, deal {number}: a claim after action "
+                    "'{after}', but {logged} actions are logged"
+                ),
+                {"match_id": match_id, "number": deal.number, "after": after, "logged": logged},
+            )
         )
     claims = deal_claims(deal)
     if index <= len(claims):
         if claims[index - 1] == data:
             return False
         raise LedgerConflictError(
-            f"match {match_id}, deal {deal.number}: claim {index} is already kept as another"
+            Message(
+                N_("match {match_id}, deal {number}: claim {index} is already kept as another"),
+                {"match_id": match_id, "number": deal.number, "index": index},
+            )
         )
     if index != len(claims) + 1:
         raise LedgerStateError(
-            f"match {match_id}, deal {deal.number}: {len(claims)} claims are kept, so the "
-            f"next is claim {len(claims) + 1}, not {index}"
+            Message(
+                N_(
+                    "match {match_id}, deal {number}: {count} claims are kept, so the next "
+                    "is claim {next}, not {index}"
+                ),
+                {
+                    "match_id": match_id,
+                    "number": deal.number,
+                    "count": len(claims),
+                    "next": len(claims) + 1,
+                    "index": index,
+                },
+            )
         )
     # A new dict: the JSON column is saved when its value is replaced, not mutated.
     deal.record = {**deal.record, "claims": [*claims, data]}
@@ -519,7 +594,7 @@ def truncate_actions(*, session: Session, match_id: int, keep: int) -> int:
         LedgerStateError: the match is not open, or ``keep`` is negative.
     """
     if keep < 0:
-        raise LedgerStateError(f"cannot keep {keep} actions")
+        raise LedgerStateError(Message(N_("cannot keep {keep} actions"), {"keep": keep}))
     match = get_match(session=session, match_id=match_id, for_update=True)
     _require_open(match)
     deal = current_deal(session=session, match_id=match_id)
@@ -541,7 +616,7 @@ def truncate_actions(*, session: Session, match_id: int, keep: int) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-def check_points(points: int, what: str = "an entry") -> None:
+def check_points(points: int, what: Message = AN_ENTRY) -> None:
     """Refuse points beyond ``±MAX_POINTS`` -- the same bound on every backend, checked
     before anything reaches the database (PostgreSQL's ``integer`` and SQLite's 64-bit sums
     would each fail their own way, or not at all).
@@ -571,12 +646,19 @@ def record_entries(
     for seq, line in enumerate(lines):
         check_points(int(line.points))
         if not 0 <= line.party < parties:
-            raise LedgerError(f"score line for party {line.party}, but the match has {parties}")
+            raise LedgerError(
+                Message(
+                    N_("score line for party {party}, but the match has {parties}"),
+                    {"party": line.party, "parties": parties},
+                )
+            )
         category = str(line.category)
         # Any category of the core's or a variant's own (`Variant.categories`) is stored
         # by its name; the services check an adjustment's against the variant.
         if NAME_PATTERN.fullmatch(category) is None:
-            raise LedgerError(f"unknown score category {category!r}")
+            raise LedgerError(
+                Message(N_("unknown score category '{category}'"), {"category": category})
+            )
         entry = ScoreEntry(
             match_id=match_id,
             deal_id=deal_id,
@@ -638,26 +720,44 @@ def complete_deal(
         ):
             return done
         raise LedgerConflictError(
-            f"match {match_id}: deal {progress.deals} is already recorded with another result"
+            Message(
+                N_("match {match_id}: deal {deals} is already recorded with another result"),
+                {"match_id": match_id, "deals": progress.deals},
+            )
         )
     _require_open(match)
     if progress.deals != number:
         raise LedgerStateError(
-            f"match {match_id}: the next deal is deal {number}, but the progress given is "
-            f"after deal {progress.deals}"
+            Message(
+                N_(
+                    "match {match_id}: the next deal is deal {number}, but the progress "
+                    "given is after deal {deals}"
+                ),
+                {"match_id": match_id, "number": number, "deals": progress.deals},
+            )
         )
     deal = current_deal(session=session, match_id=match_id)
     logged = logged_actions(session=session, deal_id=deal.id) if deal and deal.id else []
     if facts is not None and logged:
         raise LedgerStateError(
-            f"match {match_id}: deal {number} is being played ({len(logged)} actions logged); "
-            "it cannot also be entered from facts"
+            Message(
+                N_(
+                    "match {match_id}: deal {number} is being played ({count} actions "
+                    "logged); it cannot also be entered from facts"
+                ),
+                {"match_id": match_id, "number": number, "count": len(logged)},
+            )
         )
     if actions is None:
         actions = logged
     elif list(actions[: len(logged)]) != logged:
         raise LedgerConflictError(
-            f"match {match_id}, deal {number}: the actions given differ from the logged ones"
+            Message(
+                N_(
+                    "match {match_id}, deal {number}: the actions given differ from the logged ones"
+                ),
+                {"match_id": match_id, "number": number},
+            )
         )
     if deal is None:
         deal = begin_deal(session=session, match=match)
@@ -734,16 +834,21 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
         LedgerStateError: the entry is itself a correction, or already has that value.
     """
     if not note.strip():
-        raise LedgerError("a correction needs a note saying why it is made")
-    check_points(points, "a corrected entry")
+        raise LedgerError(Message(N_("a correction needs a note saying why it is made")))
+    check_points(points, Message(N_("a corrected entry")))
     entry = session.exec(
         select(ScoreEntry).where(ScoreEntry.id == entry_id).with_for_update()
     ).first()
     if entry is None:
-        raise LedgerNotFoundError(f"there is no score entry {entry_id} in this ledger")
+        raise LedgerNotFoundError(
+            Message(N_("there is no score entry {entry_id} in this ledger"), {"entry_id": entry_id})
+        )
     if entry.corrects_id is not None:
         raise LedgerStateError(
-            f"entry {entry_id} is a correction of entry {entry.corrects_id}; correct that one"
+            Message(
+                N_("entry {entry_id} is a correction of entry {corrects_id}; correct that one"),
+                {"entry_id": entry_id, "corrects_id": entry.corrects_id},
+            )
         )
     if (
         entry.deal_id is not None
@@ -753,7 +858,12 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
             )
         ).first()
     ):
-        raise LedgerStateError(f"entry {entry_id} belongs to a void deal; it counts nothing")
+        raise LedgerStateError(
+            Message(
+                N_("entry {entry_id} belongs to a void deal; it counts nothing"),
+                {"entry_id": entry_id},
+            )
+        )
     earlier = session.exec(
         select(sa.func.coalesce(sa.func.sum(ScoreEntry.points), 0)).where(
             ScoreEntry.corrects_id == entry_id
@@ -762,7 +872,12 @@ def correct(*, session: Session, entry_id: int, points: int, note: str) -> Score
     current_value = entry.points + int(earlier)
     delta = points - current_value
     if delta == 0:
-        raise LedgerStateError(f"entry {entry_id} already counts {points} points")
+        raise LedgerStateError(
+            Message(
+                N_("entry {entry_id} already counts {points} points"),
+                {"entry_id": entry_id, "points": points},
+            )
+        )
     fix = ScoreEntry(
         match_id=entry.match_id,
         deal_id=entry.deal_id,
@@ -1124,7 +1239,12 @@ def deal_by_number(*, session: Session, match_id: int, number: int) -> DealRow:
         select(DealRow).where(DealRow.match_id == match_id, DealRow.number == number)
     ).first()
     if deal is None:
-        raise LedgerNotFoundError(f"match {match_id} has no deal {number}")
+        raise LedgerNotFoundError(
+            Message(
+                N_("match {match_id} has no deal {number}"),
+                {"match_id": match_id, "number": number},
+            )
+        )
     return deal
 
 
@@ -1166,19 +1286,29 @@ def void_deal(*, session: Session, match_id: int, number: int, note: str) -> dic
     """
     note = note.strip()
     if not note:
-        raise LedgerError("a void needs a note saying why the deal is void")
+        raise LedgerError(Message(N_("a void needs a note saying why the deal is void")))
     match = get_match(session=session, match_id=match_id, for_update=True)
     deal = deal_by_number(session=session, match_id=match_id, number=number)
     if deal.status != "complete":
         raise LedgerStateError(
-            f"deal {number} of match {match_id} is still being played; only a scored deal "
-            "can be voided"
+            Message(
+                N_(
+                    "deal {number} of match {match_id} is still being played; only a scored "
+                    "deal can be voided"
+                ),
+                {"number": number, "match_id": match_id},
+            )
         )
     entries = session.exec(
         select(ScoreEntry).where(ScoreEntry.deal_id == deal.id).order_by(col(ScoreEntry.id))
     ).all()
     if any(e.category == VOID_CATEGORY for e in entries):
-        raise LedgerStateError(f"deal {number} of match {match_id} is already void")
+        raise LedgerStateError(
+            Message(
+                N_("deal {number} of match {match_id} is already void"),
+                {"number": number, "match_id": match_id},
+            )
+        )
     current: dict[int, int] = {}
     for entry in entries:
         if entry.corrects_id is None:

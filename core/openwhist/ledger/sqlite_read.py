@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoresheet import CATEGORY_KEY, MATCH_POINT_CATEGORIES
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerNotFoundError
@@ -178,7 +179,9 @@ class SqliteReader:
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?", (match_id,)
         ).fetchone()
         if row is None:
-            raise LedgerNotFoundError(f"there is no match {match_id} in this ledger")
+            raise LedgerNotFoundError(
+                Message(N_("there is no match {match_id} in this ledger"), {"match_id": match_id})
+            )
         return SqliteReader._stored(row)
 
     @staticmethod

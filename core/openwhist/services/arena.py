@@ -99,6 +99,7 @@ from openwhist.bots import bot_rng
 from openwhist.bots.base import Bot, BotSpec
 from openwhist.game.engine import Engine
 from openwhist.game.errors import PluginContractError
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoresheet import Statistic
 from openwhist.game.variant import Variant
 from openwhist.plugins import Catalog, load_catalog
@@ -293,15 +294,19 @@ def make_lineup(
     """
     names = [n.strip() for n in names]
     if any(not n for n in names):
-        raise UsageError("--bots: empty bot name (give names separated by commas)")
+        raise UsageError(Message(N_("--bots: empty bot name (give names separated by commas)")))
     seat_names = variant.names_for(seats)
     seats = len(seat_names)
     # Partnerships belong to the default count only (`Variant` refuses them otherwise).
     sides = variant.partnerships if seats == variant.seats else ()
     if len(names) < 2:
         raise UsageError(
-            "--bots: give at least two bots to compare, separated by commas, "
-            "e.g. --bots heuristic,random"
+            Message(
+                N_(
+                    "--bots: give at least two bots to compare, separated by commas, e.g. "
+                    "--bots heuristic,random"
+                )
+            )
         )
     if sides:
         if len(names) == len(sides):
@@ -312,17 +317,30 @@ def make_lineup(
             seat_entrant = list(range(seats))
         else:
             raise UsageError(
-                f"--bots: {variant.name} is played in {len(sides)} partnerships: give "
-                f"{len(sides)} bots (one per side: "
-                f"{', '.join('-'.join(seat_names[s] for s in side) for side in sides)}) "
-                f"or {seats} (one per seat), not {len(names)}"
+                Message(
+                    N_(
+                        "--bots: {variant} is played in {count} partnerships: give {count} "
+                        "bots (one per side: {sides}) or {seats} (one per seat), not "
+                        "{given}"
+                    ),
+                    {
+                        "variant": variant.name,
+                        "count": len(sides),
+                        "sides": ", ".join("-".join(seat_names[s] for s in side) for side in sides),
+                        "seats": seats,
+                        "given": len(names),
+                    },
+                )
             )
     else:
         if len(names) > seats:
+            template = (
+                N_("--bots: {variant} has {seats} seats: give one bot per seat, not {count}")
+                if seats == 2
+                else N_("--bots: {variant} has {seats} seats: give 2 to {seats} bots, not {count}")
+            )
             raise UsageError(
-                f"--bots: {variant.name} has {seats} seats: give "
-                + ("one bot per seat" if seats == 2 else f"2 to {seats} bots")
-                + f", not {len(names)}"
+                Message(template, {"variant": variant.name, "seats": seats, "count": len(names)})
             )
         seat_entrant = [s % len(names) for s in range(seats)]
     labels: list[str] = []
@@ -334,7 +352,10 @@ def make_lineup(
     if duplicate:
         if sides and not _shift_keeps_sides(sides, seats):
             raise UsageError(
-                f"--duplicate: {variant.name}'s partnerships do not swap by moving one seat"
+                Message(
+                    N_("--duplicate: {variant}'s partnerships do not swap by moving one seat"),
+                    {"variant": variant.name},
+                )
             )
         # The period of the seating under a one-seat shift: every entrant then holds every
         # seat once (two seats: swap; two sides: swap sides; four players: all four seats).
@@ -604,7 +625,9 @@ class _Table:
                 players,
                 chance,
                 engine.next_deal(progress),
-                label=f"match board {board}, deal {number}",
+                label=Message(
+                    N_("match board {board}, deal {number}"), {"board": board, "number": number}
+                ),
                 number=number,
             )
             out.append(play)
@@ -648,7 +671,7 @@ class _Table:
             players,
             chance,
             engine.next_deal(engine.start_match(dealer)),
-            label=f"board {board}",
+            label=Message(N_("board {board}"), {"board": board}),
         )[0]
 
     def _players(self, specs: Sequence[BotSpec], bot_rngs: Sequence[random.Random]) -> list[Bot]:
@@ -674,7 +697,7 @@ class _Table:
         chance: random.Random,
         start: Any,
         *,
-        label: str,
+        label: Message,
         number: int | None = None,
     ) -> tuple[PlayResult, Any]:
         """Play the deal ``start`` to its end; its result and its `DealScore`."""
@@ -744,7 +767,9 @@ def _perfect_spec(catalog: Catalog, variant: str) -> BotSpec:
     _rollout_spec(catalog, variant)  # the variant must have a bot to play its play-outs
 
     def refuse(name: str, rng: random.Random) -> Bot:  # pragma: no cover - never called
-        raise PluginContractError("the perfect-information bot is built by the arena only")
+        raise PluginContractError(
+            Message(N_("the perfect-information bot is built by the arena only"))
+        )
 
     return BotSpec(PERFECT, "sees all cards; measurement only", refuse, variants=(variant,))
 
@@ -764,8 +789,14 @@ def _resolve_or_refuse_perfect(catalog: Catalog, variant: str, name: str) -> Bot
         return resolve_bot(catalog, variant, name)
     except UsageError:
         raise UsageError(
-            f"--bots: {PERFECT!r} is the perfect-information bot, for measurement only: add "
-            "--measurement to seat it in the arena (no match can seat it)"
+            Message(
+                N_(
+                    "--bots: '{perfect}' is the perfect-information bot, for "
+                    "measurement only: add --measurement to seat it in the arena "
+                    "(no match can seat it)"
+                ),
+                {"perfect": PERFECT},
+            )
         ) from None
 
 
@@ -785,7 +816,10 @@ def _party_map(variant: Variant, engine: Engine) -> tuple[int, ...]:
             for s in range(engine.seats)
         )
     raise PluginContractError(
-        f"{variant.name}: cannot tell which of the parties {parties} each seat belongs to"
+        Message(
+            N_("{variant}: cannot tell which of the parties {parties} each seat belongs to"),
+            {"variant": variant.name, "parties": str(parties)},
+        )
     )
 
 
@@ -918,19 +952,34 @@ def run_arena(
         isolation = _replace(isolation, catalog_factory=catalog_factory)
     if matches is not None:
         if not 1 <= matches <= MAX_DEALS:
-            raise UsageError(f"--matches must be between 1 and {MAX_DEALS}, got {matches}")
+            raise UsageError(
+                Message(
+                    N_("--matches must be between 1 and {max_deals}, got {matches}"),
+                    {"max_deals": MAX_DEALS, "matches": matches},
+                )
+            )
         deals = matches
     if not 1 <= deals <= MAX_DEALS:
-        raise UsageError(f"--deals must be between 1 and {MAX_DEALS}, got {deals}")
+        raise UsageError(
+            Message(
+                N_("--deals must be between 1 and {max_deals}, got {deals}"),
+                {"max_deals": MAX_DEALS, "deals": deals},
+            )
+        )
     if workers is None:
         workers = default_workers()
     if not 1 <= workers <= MAX_WORKERS:
-        raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
+        raise UsageError(
+            Message(
+                N_("--workers must be between 1 and {max_workers}, got {workers}"),
+                {"max_workers": MAX_WORKERS, "workers": workers},
+            )
+        )
     seed_given = seed is not None
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     elif seed < 0:
-        raise UsageError(f"--seed must be 0 or more, got {seed}")
+        raise UsageError(Message(N_("--seed must be 0 or more, got {seed}"), {"seed": seed}))
     the_variant = catalog.variant(variant)
     entry = catalog.variants[the_variant.name]
     lineup = make_lineup(the_variant, bots, duplicate=duplicate, seats=players)

@@ -26,6 +26,7 @@ from typing import Final
 
 from openwhist.bots.sampling import equal_in_hand
 from openwhist.game.actions import Action, Play
+from openwhist.game.messages import N_, Message
 from openwhist.game.views import PlayerView
 from openwhist.services import UsageError
 
@@ -49,7 +50,12 @@ def autoplay_mode(value: object) -> str:
         return FORCED
     if isinstance(value, str) and value in MODES:
         return value
-    raise UsageError(f"auto-play is one of {', '.join(MODES)}, not {value!r}")
+    raise UsageError(
+        Message(
+            N_("auto-play is one of {modes}, not '{mode}'"),
+            {"modes": ", ".join(MODES), "mode": str(value)},
+        )
+    )
 
 
 def autoplay_action(

@@ -30,6 +30,7 @@ from openwhist.bots.base import Bot, BotSpec
 from openwhist.game.actions import Action, Play
 from openwhist.game.deal import LiveDeal
 from openwhist.game.errors import PluginContractError
+from openwhist.game.messages import N_, Message
 from openwhist.game.state import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -82,7 +83,9 @@ class PerfectInformationBot(Bot):
         if len(cards) < 2 or len(cards) != len(legal):
             return preferred  # a call, or a single card: the heuristic's
         if self.deal is None:
-            raise PluginContractError("the perfect-information bot was not shown the deal")
+            raise PluginContractError(
+                Message(N_("the perfect-information bot was not shown the deal"))
+            )
         state = self.deal.snapshot()
         seat = view.seat
         hand = state.hands[seat]
@@ -117,8 +120,10 @@ class PerfectInformationBot(Bot):
             steps += 1
             if steps > limit:
                 raise PluginContractError(
-                    f"{engine.variant.name}: a perfect-information play-out ran past "
-                    f"{limit} actions"
+                    Message(
+                        N_("{name}: a perfect-information play-out ran past {limit} actions"),
+                        {"name": engine.variant.name, "limit": limit},
+                    )
                 )
             if actor == CHANCE:
                 deal.push(engine.sample_chance(deal, self.chance))

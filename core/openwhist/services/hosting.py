@@ -50,9 +50,11 @@ from typing import TYPE_CHECKING, Any
 from openwhist.bots import bot_rng
 from openwhist.game.actions import Action, Play
 from openwhist.game.errors import OpenWhistError
+from openwhist.game.messages import N_, Message, join_messages
 from openwhist.game.presentation import Presentation
 from openwhist.game.scoring import MatchProgress
 from openwhist.game.state import PHASE_PLAY, TERMINAL
+from openwhist.ledger.errors import status_word
 from openwhist.plugins import Catalog
 from openwhist.services import UsageError, shown
 from openwhist.services.isolation import SeatBots
@@ -90,9 +92,10 @@ MAX_HOLD = 86400.0
 
 class TableError(OpenWhistError):
     """A request the table refuses: ``code`` names the reason for clients (docs/server.md,
-    "Errors"), the message explains it to a person. Nothing was changed."""
+    "Errors"), the message (a translatable `Message`) explains it to a person, and the server
+    sends both, so a client shows it in its player's language. Nothing was changed."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: Message) -> None:
         super().__init__(message)
         self.code = code
 
@@ -226,7 +229,14 @@ def _check_status(table: _Table, *allowed: str) -> None:
     if table.status not in allowed:
         raise TableError(
             "bad_status",
-            f"table {table.id} is {table.status}: that needs it {' or '.join(allowed)}",
+            Message(
+                N_("table {table} is {status}: that needs it {needed}"),
+                {
+                    "table": table.id,
+                    "status": status_word(table.status),
+                    "needed": join_messages(" / ", [status_word(s) for s in allowed]),
+                },
+            ),
         )
 
 
@@ -382,9 +392,19 @@ class Hosting:
             UnknownBotLevelError: a bad request, explained (nothing is stored).
         """
         if not 0 < len(seats) <= MAX_SEATS:
-            raise UsageError(f"a table has 1 to {MAX_SEATS} seats, not {len(seats)}")
+            raise UsageError(
+                Message(
+                    N_("a table has 1 to {max_seats} seats, not {count}"),
+                    {"max_seats": MAX_SEATS, "count": len(seats)},
+                )
+            )
         if hold is not None and not 0 <= hold <= MAX_HOLD:
-            raise UsageError(f"a hold time is 0 to {MAX_HOLD:g} seconds, not {hold!r}")
+            raise UsageError(
+                Message(
+                    N_("a hold time is 0 to {max_hold} seconds, not '{hold}'"),
+                    {"max_hold": f"{MAX_HOLD:g}", "hold": hold},
+                )
+            )
         wanted = [s if isinstance(s, TableSeat) else parse_table_seat(s) for s in seats]
         # Everything is checked the way the match will be built before anything is stored.
         probe = start_session(
@@ -451,7 +471,10 @@ class Hosting:
         table = self._table(table_id)
         if token is None:
             if not table.settings.get("spectators", True):
-                raise TableError("no_spectators", f"table {table_id} admits no spectators")
+                raise TableError(
+                    "no_spectators",
+                    Message(N_("table {table_id} admits no spectators"), {"table_id": table_id}),
+                )
             return Caller(table_id, None)
         digest = token_hash(token)
         if secrets.compare_digest(digest, table.host_token_hash):
@@ -459,7 +482,10 @@ class Hosting:
         for index, seat in enumerate(table.seats):
             if seat.token_hash is not None and secrets.compare_digest(digest, seat.token_hash):
                 return Caller(table_id, index)
-        raise TableError("bad_token", f"that token opens no seat of table {table_id}")
+        raise TableError(
+            "bad_token",
+            Message(N_("that token opens no seat of table {table_id}"), {"table_id": table_id}),
+        )
 
     def live_count(self) -> int:
         """How many tables of the ledger are not closed (all processes')."""
@@ -536,7 +562,9 @@ class Hosting:
                     host_token_hash=row.host_token_hash,
                 )
         except LedgerNotFoundError:
-            raise TableError("unknown_table", f"there is no table {table_id}") from None
+            raise TableError(
+                "unknown_table", Message(N_("there is no table {table_id}"), {"table_id": table_id})
+            ) from None
         point = None if table.match_id is None else self.ledger.resume_point(table.match_id)
         if point is not None and point.finished:
             # The match ended (or was abandoned) before the table was marked closed -- a
@@ -631,7 +659,7 @@ class Hosting:
     def _host(self, caller: Caller) -> _Table:
         table = self._table(caller.table_id)
         if not caller.host:
-            raise TableError("not_host", "only the table's host may do that")
+            raise TableError("not_host", Message(N_("only the table's host may do that")))
         return table
 
     def start(self, caller: Caller) -> list[Update]:
@@ -718,7 +746,10 @@ class Hosting:
         table = self._host(caller)
         _check_status(table, "waiting", "playing", "paused")
         if not 0 <= seat < len(table.seats):
-            raise TableError("bad_seat", f"table {table.id} has no seat {seat}")
+            raise TableError(
+                "bad_seat",
+                Message(N_("table {table} has no seat {seat}"), {"table": table.id, "seat": seat}),
+            )
         spec = resolve_bot(self.catalog, table.settings["variant"], bot)
         label = spec.label
         old = table.seats[seat]
@@ -746,10 +777,16 @@ class Hosting:
         table = self._host(caller)
         _check_status(table, "waiting", "playing", "paused")
         if not 0 <= seat < len(table.seats):
-            raise TableError("bad_seat", f"table {table.id} has no seat {seat}")
+            raise TableError(
+                "bad_seat",
+                Message(N_("table {table} has no seat {seat}"), {"table": table.id, "seat": seat}),
+            )
         old = table.seats[seat]
         if old.kind != "bot" or old.token_hash is None:
-            raise TableError("bad_seat", f"seat {seat} has no player to give it back to")
+            raise TableError(
+                "bad_seat",
+                Message(N_("seat {seat} has no player to give it back to"), {"seat": seat}),
+            )
         table.seats[seat] = _Seat("human", old.name, None, old.token_hash)
         if table.session is not None:
             table.session.seat_back(seat, SeatSpec("human", old.name))
@@ -854,23 +891,25 @@ class Hosting:
         session = table.session
         assert session is not None
         if caller.seat is None:
-            raise TableError("not_seated", "only a seated player may act")
+            raise TableError("not_seated", Message(N_("only a seated player may act")))
         if table.seats[caller.seat].kind == "bot" or table.seats[caller.seat].held:
-            raise TableError("seat_held", "a bot plays your seat now")
+            raise TableError("seat_held", Message(N_("a bot plays your seat now")))
         state = session.state
         if state is None or state.to_act != caller.seat:
             # Checked on the state, before anything steps: a process that does not own
             # the table must never play a bot's turn for a client acting out of turn.
-            raise TableError("not_your_turn", "it is not your turn")
+            raise TableError("not_your_turn", Message(N_("it is not your turn")))
         event = session.next_event()
         while not isinstance(event, HumanTurn) and session.queued():
             # Events a process that does not own the table left queued (`advance`).
             event = session.next_event()
         if not isinstance(event, HumanTurn):  # pragma: no cover - advance ran the bots
-            raise TableError("not_your_turn", "it is not your turn")
+            raise TableError("not_your_turn", Message(N_("it is not your turn")))
         if event.seat != caller.seat:
             name = table.seats[event.seat].name
-            raise TableError("not_your_turn", f"it is {name}'s turn, not yours")
+            raise TableError(
+                "not_your_turn", Message(N_("it is {name}'s turn, not yours"), {"name": name})
+            )
         return event
 
     def act(self, caller: Caller, text: str) -> list[Update]:
@@ -903,7 +942,7 @@ class Hosting:
         """
         table = self._table(caller.table_id)
         if not table.settings.get("undo"):
-            raise TableError("no_undo", "this table does not allow undo")
+            raise TableError("no_undo", Message(N_("this table does not allow undo")))
         self._turn(table, caller)
         session = table.session
         assert session is not None

@@ -55,6 +55,7 @@ from typing import Any, Literal
 from openwhist.bots.base import Bot, BotSpec
 from openwhist.game.actions import Action
 from openwhist.game.errors import PluginContractError
+from openwhist.game.messages import N_, Message
 from openwhist.game.views import PlayerView
 from openwhist.plugins import Catalog, load_catalog
 
@@ -156,8 +157,13 @@ class _Worker:
                 self.process.start()
             except Exception as exc:  # no processes left, an unpicklable catalog factory...
                 raise BotFailedError(
-                    f"cannot start a worker process for seat {seat_name}: "
-                    f"{type(exc).__name__}: {exc}"
+                    Message(
+                        N_(
+                            "cannot start a worker process for seat {seat_name}: "
+                            "{error_type}: {exc}"
+                        ),
+                        {"seat_name": seat_name, "error_type": type(exc).__name__, "exc": str(exc)},
+                    )
                 ) from None
             finally:
                 sys.argv = saved
@@ -181,30 +187,59 @@ class _Worker:
         return self._answer(self.isolation.timeout, "")
 
     def _answer(self, timeout: float, doing: str) -> dict[str, Any]:
-        who = f"bot {self.label!r} at seat {self.seat_name}"
+        """The worker's reply; ``doing`` is ``"to start"`` while it starts, else empty."""
+        who = Message(
+            N_("bot '{label}' at seat {seat}"), {"label": self.label, "seat": self.seat_name}
+        )
         try:
             if not self.conn.poll(timeout):
                 self.stop()
                 raise BotFailedError(
-                    f"{who} did not answer within {timeout:g} s{' ' + doing if doing else ''}; "
-                    "its worker process was stopped"
+                    Message(
+                        N_(
+                            "{who} did not answer within {timeout} s to start; its worker "
+                            "process was stopped"
+                        )
+                        if doing
+                        else N_(
+                            "{who} did not answer within {timeout} s; its worker process was "
+                            "stopped"
+                        ),
+                        {"who": who, "timeout": f"{timeout:g}"},
+                    )
                 )
             raw = self.conn.recv_bytes(_MAX_REPLY)
         except (EOFError, OSError) as exc:
             self.process.join(1)
             code = self.process.exitcode
             raise BotFailedError(
-                f"{who} crashed: its worker process ended"
-                + (f" with exit code {code}" if code is not None else f" ({exc})")
+                Message(
+                    N_("{who} crashed: its worker process ended with exit code {code}"),
+                    {"who": who, "code": code},
+                )
+                if code is not None
+                else Message(
+                    N_("{who} crashed: its worker process ended ({error})"),
+                    {"who": who, "error": str(exc)},
+                )
             ) from None
         try:
             reply = json.loads(raw)
         except (ValueError, RecursionError):  # a worker's bytes are not to be trusted
             reply = None
         if not isinstance(reply, dict):
-            raise BotFailedError(f"{who} sent an answer that is not one: {raw[:80]!r}")
+            raise BotFailedError(
+                Message(
+                    N_("{who} sent an answer that is not one: {answer}"),
+                    {"who": who, "answer": str(raw[:80])},
+                )
+            )
         if "error" in reply:
-            raise BotFailedError(f"{who} failed: {str(reply['error'])[:500]}")
+            raise BotFailedError(
+                Message(
+                    N_("{who} failed: {error}"), {"who": who, "error": str(reply["error"])[:500]}
+                )
+            )
         return reply
 
     def stop(self) -> None:
@@ -235,8 +270,18 @@ class IsolatedBot(Bot):
             return legal[index]
         chose = str(reply.get("illegal", repr(reply)))[:80]
         raise BotFailedError(
-            f"bot {self.label!r} chose {chose} at seat {self.worker.seat_name}, which is not "
-            f"legal (legal: {' '.join(a.notation() for a in legal)})"
+            Message(
+                N_(
+                    "bot '{label}' chose {chose} at seat {seat_name}, which is not "
+                    "legal (legal: {legal})"
+                ),
+                {
+                    "label": self.label,
+                    "chose": chose,
+                    "seat_name": self.worker.seat_name,
+                    "legal": " ".join(a.notation() for a in legal),
+                },
+            )
         )
 
 

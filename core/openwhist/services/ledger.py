@@ -45,12 +45,14 @@ from pydantic import BaseModel, ValidationError
 
 from openwhist.game.engine import Engine
 from openwhist.game.errors import (
+    FactsProblemError,
     IllegalActionError,
     InvalidNotationError,
     OpenWhistError,
     OptionsError,
     UnknownVariantError,
 )
+from openwhist.game.messages import N_, Message, Value
 from openwhist.game.scoresheet import (
     CATEGORY_KEY,
     CORE_CATEGORIES,
@@ -70,6 +72,7 @@ from openwhist.ledger.errors import (
     LedgerConflictError,
     LedgerError,
     LedgerSerializationError,
+    status_word,
 )
 from openwhist.ledger.errors import LedgerCorruptError as LedgerCorruptError
 from openwhist.ledger.errors import LedgerNotFoundError as LedgerNotFoundError
@@ -284,68 +287,112 @@ def _player_spec(item: str | PlayerSpec | tuple[str, str]) -> PlayerSpec:
     return PlayerSpec(item[0], item[1])
 
 
-def _where(loc: Sequence[int | str]) -> str:
+def _where(loc: Sequence[int | str]) -> Message | None:
     """A field's place as a keeper reads it: ``tricks``, ``tricks (item 3)``,
-    ``revokes (item 1), penalty``."""
-    text = ""
+    ``revokes (item 1), penalty`` (field names are the facts' names, typed as they are)."""
+    where: Message | None = None
     for part in loc:
         if isinstance(part, int):
-            text += f" (item {part + 1})"
+            item = {"where": where or "", "number": part + 1}
+            where = Message(N_("{where} (item {number})"), item)
+        elif where is None:
+            # Not the name as a template: a field called like a msgid ("tricks") would be
+            # translated, and the name is what the keeper types.
+            where = Message("{field}", {"field": str(part)})
         else:
-            text += (", " if text else "") + str(part)
-    return text
+            where = Message("{where}, {field}", {"where": where, "field": str(part)})
+    return where
 
 
-def _plain(err: Mapping[str, Any]) -> list[str]:
-    """One pydantic error in plain words (several when a model lists problems a line)."""
+def _literal(text: str) -> str:
+    """``text`` as a message template that shows it as it is (braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+_PLAIN = {
+    "missing": N_("is missing: give it"),
+    "extra_forbidden": N_("is not a fact of this variant"),
+    "int_parsing": N_("{shown} is not a whole number"),
+    "int_type": N_("{shown} is not a whole number"),
+    "int_from_float": N_("{shown} is not a whole number"),
+    "bool_parsing": N_("{shown} is not yes or no"),
+    "bool_type": N_("{shown} is not yes or no"),
+    "greater_than_equal": N_("{shown} is too small: the least is {ge}"),
+    "greater_than": N_("{shown} is too small: it must be above {gt}"),
+    "less_than_equal": N_("{shown} is too large: the most is {le}"),
+    "less_than": N_("{shown} is too large: it must be below {lt}"),
+    "too_short": N_("give {min_length} values, not {actual_length}"),
+    "too_long": N_("give at most {max_length} values, not {actual_length}"),
+    "tuple_type": N_("give a list of values separated by commas"),
+    "list_type": N_("give a list of values separated by commas"),
+    "literal_error": N_("{shown} is not one of {expected}"),
+    "enum": N_("{shown} is not one of {expected}"),
+    "string_type": N_("{shown} is not a word"),
+}
+"""Pydantic's built-in errors in plain words, by error type (translated by the core's
+catalogue); ``{shown}`` is the value given, the others the error's context."""
+
+
+def _plain(err: Mapping[str, Any]) -> list[Message]:
+    """One pydantic error in plain words (several when a model lists problems: a
+    `FactsProblemError`'s messages, or a plain ``ValueError``'s lines, untranslated)."""
     kind = str(err.get("type", ""))
     value = err.get("input")
     ctx = err.get("ctx") or {}
-    shown = repr(value) if isinstance(value, str) else str(value)
     if kind == "value_error":
-        return [line for line in str(err["msg"]).removeprefix("Value error, ").splitlines() if line]
-    plain = {
-        "missing": "is missing: give it",
-        "extra_forbidden": "is not a fact of this variant",
-        "int_parsing": f"{shown} is not a whole number",
-        "int_type": f"{shown} is not a whole number",
-        "int_from_float": f"{shown} is not a whole number",
-        "bool_parsing": f"{shown} is not yes or no",
-        "bool_type": f"{shown} is not yes or no",
-        "greater_than_equal": f"{shown} is too small: the least is {ctx.get('ge')}",
-        "greater_than": f"{shown} is too small: it must be above {ctx.get('gt')}",
-        "less_than_equal": f"{shown} is too large: the most is {ctx.get('le')}",
-        "less_than": f"{shown} is too large: it must be below {ctx.get('lt')}",
-        "too_short": f"give {ctx.get('min_length')} values, not {ctx.get('actual_length')}",
-        "too_long": f"give at most {ctx.get('max_length')} values, not {ctx.get('actual_length')}",
-        "tuple_type": "give a list of values separated by commas",
-        "list_type": "give a list of values separated by commas",
-        "literal_error": f"{shown} is not one of {ctx.get('expected')}",
-        "enum": f"{shown} is not one of {ctx.get('expected')}",
-        "string_type": f"{shown} is not a word",
-    }.get(kind)
-    if plain is None:
-        plain = str(err["msg"]).replace("Input should be", "should be")
-    return [plain]
+        error = ctx.get("error")
+        if isinstance(error, FactsProblemError):
+            return list(error.problems)
+        text = str(err["msg"]).removeprefix("Value error, ")
+        return [Message(_literal(line)) for line in text.splitlines() if line]
+    template = _PLAIN.get(kind)
+    if template is None:  # an error type without words of ours: pydantic's own words
+        return [Message(_literal(str(err["msg"]).replace("Input should be", "should be")))]
+    shown = repr(value) if isinstance(value, str) else str(value)
+    values: dict[str, Value] = {"shown": shown}
+    for name, item in ctx.items():
+        values[name] = item if isinstance(item, int | str) else str(item)
+    return [Message(template, values)]
 
 
-def facts_problems(exc: ValidationError, *, field: str | None = None) -> list[str]:
-    """Every problem a facts model found, in plain words, one string each.
+def facts_messages(exc: ValidationError, *, field: str | None = None) -> list[Message]:
+    """Every problem a facts model found, in plain words, one translatable message each.
 
-    A model may list several problems in one error, one per line (the built-in variants'
-    cross-field checks do): each line is a problem of its own. ``field``: only the problems
-    of that one fact, left out if it is merely missing -- for a front end that checks each
-    answer as soon as it is given. Used by `Ledger.record_real_deal`.
+    A model may list several problems in one error (the built-in variants raise a
+    `FactsProblemError` with one message each; a plain ``ValueError`` may give one a
+    line): each is a problem of its own. ``field``: only the problems of that one fact,
+    left out if it is merely missing -- for a front end that checks each answer as soon
+    as it is given. Used by `Ledger.record_real_deal`.
     """
-    problems = []
+    problems: list[Message] = []
     for err in exc.errors():
         if field is not None and (err["loc"][:1] != (field,) or err["type"] == "missing"):
             continue
         where = _where(err["loc"])
         separator = " " if err["type"] in ("missing", "extra_forbidden") else ": "
         for message in _plain(err):
-            problems.append(f"{where}{separator}{message}" if where else message)
+            if where is None:
+                problems.append(message)
+            else:
+                joined = "{where}" + separator + "{problem}"
+                problems.append(Message(joined, {"where": where, "problem": message}))
     return problems
+
+
+def _scoring_messages(exc: ValueError | OpenWhistError) -> list[Message]:
+    """What a variant's ``score_facts`` refused, as messages: a `FactsProblemError`'s, an
+    error raised with a `Message`, else the error's lines as they are."""
+    if isinstance(exc, FactsProblemError):
+        return list(exc.problems)
+    message = exc.message if isinstance(exc, OpenWhistError) else None
+    if message is not None:
+        return [message]
+    return [Message(_literal(line)) for line in str(exc).splitlines() if line]
+
+
+def facts_problems(exc: ValidationError, *, field: str | None = None) -> list[str]:
+    """`facts_messages` untranslated, one string each."""
+    return [message.render() for message in facts_messages(exc, field=field)]
 
 
 _facts_problems = facts_problems
@@ -459,7 +506,10 @@ class Ledger:
                 session.rollback()
                 detail = str(exc.orig).splitlines()[0] if exc.orig is not None else str(exc)
                 raise LedgerConflictError(
-                    f"another writer recorded the same thing first ({detail})"
+                    Message(
+                        N_("another writer recorded the same thing first ({detail})"),
+                        {"detail": detail},
+                    )
                 ) from exc
             except BaseException:
                 session.rollback()
@@ -490,7 +540,9 @@ class Ledger:
         if engine.dialect.name != "postgresql":
             return
         if not channel.isidentifier():
-            raise LedgerError(f"{channel!r} is not a channel name")
+            raise LedgerError(
+                Message(N_("'{channel}' is not a channel name"), {"channel": channel})
+            )
         with self._db.translate_errors(url):
             raw = engine.raw_connection()
         try:
@@ -588,7 +640,7 @@ class Ledger:
 
         session = object_session(match)
         if session is None or match.id is None:
-            raise LedgerError("internal: a match read outside its unit of work")
+            raise LedgerError(Message(N_("internal: a match read outside its unit of work")))
         # The seat count is the match's number of seats rows (`--players N`).
         seats = repo.match_seat_count(session=session, match_id=match.id)  # type: ignore[arg-type]
         key = json.dumps([match.variant, match.options, match.house_rules, seats], sort_keys=True)
@@ -601,11 +653,22 @@ class Ledger:
         if change is not None and match.status == "open":
             dist = match.variant_distribution or match.variant
             raise LedgerStateError(
-                f"match {match.id} was started with {dist} {match.variant_version}, and "
-                f"since {change.version} {change.description}; its deals so far were "
-                f"scored the old way, so it takes no more deals: finish it with {dist} "
-                f"older than {change.version}, or close it (whist match close {match.id}) "
-                "and start a new match"
+                Message(
+                    N_(
+                        "match {match} was started with {dist} {variant_version}, and since "
+                        "{version} {description}; its deals so far were scored the old way, "
+                        "so it takes no more deals: finish it with {dist} older than "
+                        "{version}, or close it (whist match close {match}) and start a new "
+                        "match"
+                    ),
+                    {
+                        "match": match.id,
+                        "dist": dist,
+                        "variant_version": match.variant_version,
+                        "version": change.version,
+                        "description": change.description,
+                    },
+                )
             )
         return engine
 
@@ -618,8 +681,18 @@ class Ledger:
             )
         except OptionsError as exc:  # a SeatCountError too: the plugin no longer seats them
             raise LedgerError(
-                f"match {match.id}: its stored options or seat count ({seats}) no longer fit "
-                f"{variant.name} (the plugin changed?): {exc}"
+                Message(
+                    N_(
+                        "match {match}: its stored options or seat count ({seats}) no "
+                        "longer fit {variant} (the plugin changed?): {exc}"
+                    ),
+                    {
+                        "match": str(match.id),
+                        "seats": seats,
+                        "variant": variant.name,
+                        "exc": str(exc),
+                    },
+                )
             ) from None
 
     # -- recording -----------------------------------------------------------------------
@@ -672,13 +745,20 @@ class Ledger:
         if seats is not None and len(specs) != seats:
             from openwhist.services import UsageError
 
-            raise UsageError(f"--players {seats}, but {len(specs)} players are named")
+            raise UsageError(
+                Message(
+                    N_("--players {seats}, but {count} players are named"),
+                    {"seats": seats, "count": len(specs)},
+                )
+            )
         count = len(engine_variant.names_for(len(specs)))
         names = [s.name.strip() for s in specs]
         if len(set(names)) != len(names):
-            raise LedgerError("each seat needs a different player")
+            raise LedgerError(Message(N_("each seat needs a different player")))
         if not 0 <= first_dealer < count:
-            raise LedgerError(f"the first dealer must be a seat 0..{count - 1}")
+            raise LedgerError(
+                Message(N_("the first dealer must be a seat 0..{last}"), {"last": count - 1})
+            )
         rules = self._house_rules(house_rules, engine_variant.name, inputs)
         engine = Engine(engine_variant, options, house_rules=rules, seats=count)
         progress = engine.start_match(first_dealer)
@@ -819,17 +899,30 @@ class Ledger:
             name = repo.get_match(session=session, match_id=match_id).variant
         variant = self._variant(name)
         if variant.facts is None:
-            raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+            raise LedgerError(
+                Message(
+                    N_("{variant} declares no deal facts: it cannot be score-kept"),
+                    {"variant": variant.name},
+                )
+            )
         return variant.facts
 
     def check_real_deal(self, match_id: int, facts: BaseModel | Mapping[str, Any]) -> list[str]:
         """Every problem `record_real_deal` would find in these facts, recording nothing
-        (an empty list: they would be recorded as the match's next deal)."""
+        (an empty list: they would be recorded as the match's next deal); untranslated, as
+        `real_deal_problems` gives them."""
+        return [problem.render() for problem in self.real_deal_problems(match_id, facts)]
+
+    def real_deal_problems(
+        self, match_id: int, facts: BaseModel | Mapping[str, Any]
+    ) -> list[Message]:
+        """`check_real_deal`'s problems as translatable messages, for a front end to show
+        in its reader's language."""
         try:
             with self._unit(write=False) as session:
                 self._score_entered(session, match_id, facts, for_update=False)
         except InvalidFactsError as exc:
-            return list(exc.problems)
+            return list(exc.messages)
         return []
 
     def _score_entered(
@@ -850,7 +943,12 @@ class Ledger:
         variant = engine.variant
         model = variant.facts
         if model is None:
-            raise LedgerError(f"{variant.name} declares no deal facts: it cannot be score-kept")
+            raise LedgerError(
+                Message(
+                    N_("{variant} declares no deal facts: it cannot be score-kept"),
+                    {"variant": variant.name},
+                )
+            )
         raw = facts.model_dump(mode="json") if isinstance(facts, BaseModel) else dict(facts)
         progress = MatchProgress.from_dict(match.progress)
         context = DealContext(
@@ -860,17 +958,24 @@ class Ledger:
             number=progress.deals + 1,
             progress=progress.as_dict(),
         )
+        players = [p["name"] for p in repo.match_players(session=session, match_id=match_id)]
         try:
             entered = model.model_validate(
-                raw, context={"options": engine.options, "deal": context}
+                raw, context={"options": engine.options, "deal": context, "players": players}
             )
             score = engine.rules.score_facts(entered, context)
         except ValidationError as exc:
-            raise InvalidFactsError(variant.name, facts_problems(exc)) from None
+            messages = facts_messages(exc)
+            raise InvalidFactsError(
+                variant.name, [m.render() for m in messages], messages=messages
+            ) from None
         except (ValueError, OpenWhistError) as exc:
             if isinstance(exc, LedgerError):
                 raise
-            raise InvalidFactsError(variant.name, str(exc).splitlines()) from None
+            messages = _scoring_messages(exc)
+            raise InvalidFactsError(
+                variant.name, [m.render() for m in messages], messages=messages
+            ) from None
         return match, entered, score, progress
 
     @_retry_conflicts
@@ -886,8 +991,9 @@ class Ledger:
 
         The facts are validated by the variant's facts model (tricks add up, contracts are
         legal, ...) with the validation context ``{"options": the match's options model,
-        "deal": the DealContext}``, so the variant checks them against the rule options
-        too; then scored by ``engine.rules.score_facts(facts, context)`` -- the same hook
+        "deal": the DealContext, "players": the players' names in seat order}``, so the
+        variant checks them against the rule options too (and may name players in its
+        problems); then scored by ``engine.rules.score_facts(facts, context)`` -- the same hook
         that scores played deals -- with a context built from the match's progress (dealer,
         deal number, the progress before the deal), and the match advanced with
         ``engine.advance_match``. Nothing is recorded when anything is wrong.
@@ -920,7 +1026,10 @@ class Ledger:
                 status = repo.get_match(session=session, match_id=match_id).status
                 if status != "open":
                     raise LedgerStateError(
-                        f"match {match_id} is {status}; it takes no deals"
+                        Message(
+                            N_("match {match_id} is {status}; it takes no deals"),
+                            {"match_id": match_id, "status": status_word(status)},
+                        )
                     ) from None
                 raise
             entered_json = entered.model_dump(mode="json")
@@ -933,15 +1042,26 @@ class Ledger:
                 keyed = repo.deal_with_key(session=session, match_id=match_id, key=key)
                 if keyed is not None and keyed.number != progress.deals:
                     raise LedgerConflictError(
-                        f"match {match_id}: key {key!r} is deal {keyed.number}'s already; "
-                        "give this deal a key of its own"
+                        Message(
+                            N_(
+                                "match {match_id}: key '{key}' is deal {number}'s "
+                                "already; give this deal a key of its own"
+                            ),
+                            {"match_id": match_id, "key": key, "number": keyed.number},
+                        )
                     )
             if last is not None and last.status == "complete" and last.source == "recorded":
                 if key is not None and last.record.get("key") == key:
                     if last.record.get("facts") != entered_json:
                         raise LedgerConflictError(
-                            f"match {match_id}: key {key!r} is deal {last.number}'s, which "
-                            "was recorded with other facts; give this deal a key of its own"
+                            Message(
+                                N_(
+                                    "match {match_id}: key '{key}' is deal "
+                                    "{number}'s, which was recorded with other "
+                                    "facts; give this deal a key of its own"
+                                ),
+                                {"match_id": match_id, "key": key, "number": last.number},
+                            )
                         )
                     return _stored_outcome(match_id, last.number, last.record, last.progress)
                 if key is None and not again and last.record.get("facts") == entered_json:
@@ -949,7 +1069,12 @@ class Ledger:
                         match_id, last.number, _minute(repo.as_utc(last.completed_at))
                     )
             if match.status != "open":
-                raise LedgerStateError(f"match {match_id} is {match.status}; it takes no deals")
+                raise LedgerStateError(
+                    Message(
+                        N_("match {match_id} is {status}; it takes no deals"),
+                        {"match_id": match_id, "status": status_word(match.status)},
+                    )
+                )
             after = self._engine_for(match).advance_match(progress, score)
             deal = repo.complete_deal(
                 session=session,
@@ -975,7 +1100,7 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         if not note.strip():
-            raise LedgerError("an adjustment needs a note saying why it is made")
+            raise LedgerError(Message(N_("an adjustment needs a note saying why it is made")))
         with self._unit() as session:
             match = repo.get_match(session=session, match_id=match_id, for_update=True)
             assert match.id is not None
@@ -986,8 +1111,10 @@ class Ledger:
                 known = CORE_CATEGORIES
             if category not in known:
                 raise LedgerError(
-                    f"unknown score category {category!r} (this match's: "
-                    f"{', '.join(sorted(known))})"
+                    Message(
+                        N_("unknown score category '{category}' (this match's: {categories})"),
+                        {"category": category, "categories": ", ".join(sorted(known))},
+                    )
                 )
             cat = as_category(category)
             (entry,) = repo.record_entries(
@@ -1325,8 +1452,13 @@ class Ledger:
         for deal in data["deal_records"]:
             if deal["source"] == "recorded":
                 raise LedgerError(
-                    f"match {match_id} has deals entered from real-card facts; export it as "
-                    "JSON instead of a game record"
+                    Message(
+                        N_(
+                            "match {match_id} has deals entered from real-card facts; "
+                            "export it as JSON instead of a game record"
+                        ),
+                        {"match_id": match_id},
+                    )
                 )
             if deal["status"] == "complete":
                 deals.append(DealRecord.model_validate(deal["record"]))
@@ -1379,7 +1511,9 @@ class Ledger:
         from openwhist.ledger import repository as repo
 
         if format not in ("json", "csv"):
-            raise LedgerError(f"export formats are json and csv, not {format!r}")
+            raise LedgerError(
+                Message(N_("export formats are json and csv, not '{format}'"), {"format": format})
+            )
         with self._unit(write=False) as session:
             if match_id is None:
                 ids = [m["id"] for m in repo.list_matches(session=session)][::-1]
@@ -1441,13 +1575,29 @@ def _replay_logged(engine: Engine, point: ResumePoint) -> DealState[Any]:
     state = engine.next_deal(point.progress)
     for index, text in enumerate(point.actions, start=1):
         if state.to_act == TERMINAL:
-            raise LedgerError(f"match {match_id}: action {index} logged after the deal ended")
+            raise LedgerError(
+                Message(
+                    N_("match {match_id}: action {index} logged after the deal ended"),
+                    {"match_id": match_id, "index": index},
+                )
+            )
         try:
             state = engine.apply(state, engine.parse_action(state, text))
         except (InvalidNotationError, IllegalActionError) as exc:
             raise LedgerError(
-                f"match {match_id}, deal {point.deal_number}: logged action {index} "
-                f"{text!r} does not replay: {exc}"
+                Message(
+                    N_(
+                        "match {match_id}, deal {deal_number}: logged action "
+                        "{index} '{text}' does not replay: {exc}"
+                    ),
+                    {
+                        "match_id": match_id,
+                        "deal_number": point.deal_number,
+                        "index": index,
+                        "text": text,
+                        "exc": str(exc),
+                    },
+                )
             ) from None
     return state
 

@@ -79,7 +79,7 @@ from openwhist.claims import (
 from openwhist.game.actions import Action, Play
 from openwhist.game.engine import Engine
 from openwhist.game.errors import IllegalActionError, InvalidNotationError, PluginContractError
-from openwhist.game.messages import Message
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import CHANCE, PHASE_PLAY, TERMINAL, DealState, TrickRecord
 from openwhist.game.views import BlindView, PlayerView
@@ -143,7 +143,10 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
             text.encode("utf-8")
         except UnicodeEncodeError:  # bytes from the command line that are not UTF-8
             raise UsageError(
-                f"{text!r} is not a seat: it holds bytes that are not UTF-8 text"
+                Message(
+                    N_("'{text}' is not a seat: it holds bytes that are not UTF-8 text"),
+                    {"text": text},
+                )
             ) from None
     kind, _, rest = text.strip().partition(":")
     kind = kind.lower()
@@ -152,7 +155,12 @@ def parse_seat(text: str, default_name: str) -> SeatSpec:
     bot, sep, level = (part.strip() for part in rest.partition(":"))
     if kind == "bot" and bot and (level or not sep):
         return SeatSpec("bot", default_name, bot=bot, level=level or None)
-    raise UsageError(f"{text!r} is not a seat: write human, human:NAME, bot:NAME or bot:NAME:LEVEL")
+    raise UsageError(
+        Message(
+            N_("'{text}' is not a seat: write human, human:NAME, bot:NAME or bot:NAME:LEVEL"),
+            {"text": text},
+        )
+    )
 
 
 def seat_index(key: str, seat_names: Sequence[str]) -> int:
@@ -169,7 +177,10 @@ def seat_index(key: str, seat_names: Sequence[str]) -> int:
     if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seat_names):
         return int(text) - 1
     raise UsageError(
-        f"unknown seat {key!r}: use a seat name ({', '.join(seat_names)}) or a number from 1"
+        Message(
+            N_("unknown seat '{key}': use a seat name ({seats}) or a number from 1"),
+            {"key": key, "seats": ", ".join(seat_names)},
+        )
     )
 
 
@@ -329,7 +340,14 @@ class PlaySession:
         self._autoplay_mode = autoplay_mode(self.autoplay)
         if len(self.seats) != engine.seats:
             raise UsageError(
-                f"a {engine.variant.name} match of {engine.seats} seats, got {len(self.seats)}"
+                Message(
+                    N_("a {variant} match of {seats} seats, got {count}"),
+                    {
+                        "variant": engine.variant.name,
+                        "seats": engine.seats,
+                        "count": len(self.seats),
+                    },
+                )
             )
         if self.seed is None:
             # No seed asked for: the cards come from the OS CSPRNG and no seed is stored,
@@ -420,7 +438,7 @@ class PlaySession:
 
     def _step(self) -> None:
         if self._over:
-            raise PluginContractError("the match is over")
+            raise PluginContractError(Message(N_("the match is over")))
         state = self.state
         if state is None:
             state = self.engine.next_deal(self.progress)
@@ -445,8 +463,17 @@ class PlaySession:
             return
         if len(state.history) > self.engine.variant.max_actions:
             raise PluginContractError(
-                f"{self.variant_name}: deal {state.context.number} still running after "
-                f"{self.engine.variant.max_actions} actions (max_actions)"
+                Message(
+                    N_(
+                        "{variant}: deal {number} still running after {max_actions} "
+                        "actions (max_actions)"
+                    ),
+                    {
+                        "variant": self.variant_name,
+                        "number": state.context.number,
+                        "max_actions": self.engine.variant.max_actions,
+                    },
+                )
             )
         legal = self.engine.legal_actions(state, actor)
         if self._forced:
@@ -464,8 +491,14 @@ class PlaySession:
             action = bot.choose(view, legal)
             if action not in legal:
                 raise PluginContractError(
-                    f"bot {self.seats[actor].bot!r} chose {action}, which is not legal "
-                    f"(legal: {' '.join(a.notation() for a in legal)})"
+                    Message(
+                        N_("bot '{bot}' chose {action}, which is not legal (legal: {legal})"),
+                        {
+                            "bot": str(self.seats[actor].bot),
+                            "action": str(action),
+                            "legal": " ".join(a.notation() for a in legal),
+                        },
+                    )
                 )
             self._apply(actor, action, by_bot=True)
             return
@@ -527,7 +560,7 @@ class PlaySession:
 
     def _turn(self) -> HumanTurn:
         if not self._queue or not isinstance(self._queue[0], HumanTurn):
-            raise IllegalActionError("no human is to act now")
+            raise IllegalActionError(Message(N_("no human is to act now")))
         return self._queue[0]
 
     def claim(
@@ -599,7 +632,10 @@ class PlaySession:
         history = state.history
         if claim.after > len(history):
             raise PluginContractError(
-                f"a claim after action {claim.after}, but the deal has {len(history)} actions"
+                Message(
+                    N_("a claim after action {after}, but the deal has {count} actions"),
+                    {"after": claim.after, "count": len(history)},
+                )
             )
         start = self.engine.next_deal(self.progress)
         for action in history[: claim.after]:
@@ -630,7 +666,7 @@ class PlaySession:
         assert self.state is not None
         text = text.strip()
         if not text:
-            raise InvalidNotationError("nothing entered")
+            raise InvalidNotationError(Message(N_("nothing entered")))
         return self.engine.parse_action(self.state, text)
 
     def act(self, action: Action | str) -> ActionPlayed:
@@ -651,7 +687,8 @@ class PlaySession:
                 # The engine's check phrases the reason and lists the legal alternatives.
                 self.engine.apply(self.state, action, seat=turn.seat)
                 raise IllegalActionError(  # pragma: no cover - apply raised already
-                    f"{action} is not legal now", legal=[a.notation() for a in turn.legal]
+                    Message(N_("{action} is not legal now"), {"action": str(action)}),
+                    legal=[a.notation() for a in turn.legal],
                 )
             self._queue.pop(0)
             self._apply(turn.seat, action, by_bot=False)
@@ -669,7 +706,12 @@ class PlaySession:
             UsageError: no such seat, or ``spec`` is not a bot.
         """
         if not 0 <= seat < len(self.seats) or spec.bot is None:
-            raise UsageError(f"seat {seat} cannot be given to {spec.bot_label!r}")
+            raise UsageError(
+                Message(
+                    N_("seat {seat} cannot be given to '{bot_label}'"),
+                    {"seat": seat, "bot_label": str(spec.bot_label)},
+                )
+            )
         self.bots[seat] = bot
         self.seats = tuple(spec if s == seat else old for s, old in enumerate(self.seats))
         if self._queue and isinstance(self._queue[0], HumanTurn) and self._queue[0].seat == seat:
@@ -683,7 +725,12 @@ class PlaySession:
             UsageError: no such seat, or ``spec`` is not a human.
         """
         if not 0 <= seat < len(self.seats) or not spec.is_human:
-            raise UsageError(f"seat {seat} cannot be given back to {spec.name!r}")
+            raise UsageError(
+                Message(
+                    N_("seat {seat} cannot be given back to '{spec}'"),
+                    {"seat": seat, "spec": spec.name},
+                )
+            )
         self.bots.pop(seat, None)
         self.seats = tuple(spec if s == seat else old for s, old in enumerate(self.seats))
 
@@ -711,10 +758,12 @@ class PlaySession:
         """
         turn = self._turn()
         if not self.undo_allowed:
-            raise IllegalActionError("undo is off at this table (table option undo)")
+            raise IllegalActionError(Message(N_("undo is off at this table (table option undo)")))
         point = self._undo_point(turn.seat)
         if point is None:
-            raise IllegalActionError("there is no action of yours to take back in this deal")
+            raise IllegalActionError(
+                Message(N_("there is no action of yours to take back in this deal"))
+            )
         snap = self._undo[point]
         del self._undo[point:]
         self.state = snap.state
@@ -872,11 +921,21 @@ def start_session(
     if isinstance(seats, Mapping):
         for index, spec in seats.items():
             if not 0 <= index < count:
-                raise UsageError(f"{the_variant.name} has no seat {index}")
+                raise UsageError(
+                    Message(
+                        N_("{variant} has no seat {index}"),
+                        {"variant": the_variant.name, "index": index},
+                    )
+                )
             chosen[index] = spec
     elif seats:
         if len(seats) != count:
-            raise UsageError(f"a {the_variant.name} match of {count} seats: give one spec per seat")
+            raise UsageError(
+                Message(
+                    N_("a {variant} match of {count} seats: give one spec per seat"),
+                    {"variant": the_variant.name, "count": count},
+                )
+            )
         chosen = list(seats)
     names = dict(names or {})
     specs, seated = seat_bots(

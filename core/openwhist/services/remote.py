@@ -69,8 +69,7 @@ class RemoteError(OpenWhistError):
     ``code`` is the server's error code when the server refused (docs/server.md)."""
 
     def __init__(self, message: Message, *, exit_code: int, code: str | None = None) -> None:
-        super().__init__(message.render())
-        self.message = message
+        super().__init__(message)  # `OpenWhistError.message` is this message
         self.exit_code = exit_code
         self.code = code
 
@@ -343,8 +342,14 @@ class RemoteBot:
             from openwhist.game.errors import PluginContractError
 
             raise PluginContractError(
-                f"bot {self.label!r} chose {action.notation()}, which is not legal "
-                f"(legal: {' '.join(a.notation() for a in legal)})"
+                Message(
+                    N_("bot '{label}' chose {action}, which is not legal (legal: {legal})"),
+                    {
+                        "label": self.label,
+                        "action": action.notation(),
+                        "legal": " ".join(a.notation() for a in legal),
+                    },
+                )
             )
         return action.notation()
 

@@ -522,8 +522,10 @@ def seat_of(engine: Engine, record: GameRecord, text: str) -> int:
     if text.isdigit() and 1 <= int(text) <= len(names):
         return int(text) - 1
     raise UsageError(
-        f"no seat {text!r}: the seats are {', '.join(names)} (or 1-{len(names)}, or a "
-        "player's name)"
+        Message(
+            N_("no seat '{text}': the seats are {seats} (or 1-{count}, or a player's name)"),
+            {"text": text, "seats": ", ".join(names), "count": len(names)},
+        )
     )
 
 
@@ -539,11 +541,19 @@ def record_from_file(data: bytes, *, name: str, index: int | None = None) -> Gam
     if index is None:
         if len(documents) > 1:
             raise UsageError(
-                f"{name} holds {len(documents)} records: choose one with --index 1-{len(documents)}"
+                Message(
+                    N_("{name} holds {count} records: choose one with --index 1-{count}"),
+                    {"name": name, "count": len(documents)},
+                )
             )
         index = 1
     if not 1 <= index <= len(documents):
-        raise UsageError(f"there is no record {index} in {name} ({len(documents)} records)")
+        raise UsageError(
+            Message(
+                N_("there is no record {index} in {name} ({count} records)"),
+                {"index": index, "name": name, "count": len(documents)},
+            )
+        )
     document = documents[index - 1][1]
     if isinstance(document, RecordError):
         raise document
@@ -571,12 +581,18 @@ def review_record(
     engine = replay.engine
     count = len(record.deals)
     if deal is not None and not 1 <= deal <= count:
-        raise UsageError(
-            f"there is no deal {deal}: the record holds "
-            + (f"deals 1-{count}" if count > 1 else "deal 1" if count else "no deals")
+        holds = (
+            Message(N_("there is no deal {deal}: the record holds deals 1-{count}"))
+            if count > 1
+            else Message(N_("there is no deal {deal}: the record holds deal 1"))
+            if count
+            else Message(N_("there is no deal {deal}: the record holds no deals"))
         )
+        raise UsageError(holds._replace(values={"deal": deal, "count": count}))
     if samples is not None and samples < 1:
-        raise UsageError(f"--samples must be at least 1, not {samples}")
+        raise UsageError(
+            Message(N_("--samples must be at least 1, not {samples}"), {"samples": samples})
+        )
     numbers: list[int] = []
     if seats is None:
         humans = [p.seat for p in record.players if p.kind == "human"]
@@ -585,7 +601,10 @@ def review_record(
         number = seat_of(engine, record, seat) if isinstance(seat, str) else seat
         if not 0 <= number < engine.seats:
             raise UsageError(
-                f"no seat {number}: {engine.variant.name} has seats 0-{engine.seats - 1}"
+                Message(
+                    N_("no seat {number}: {name} has seats 0-{last}"),
+                    {"number": number, "name": engine.variant.name, "last": engine.seats - 1},
+                )
             )
         numbers.append(number)
     chosen = tuple(sorted(set(numbers)))

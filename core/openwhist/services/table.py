@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from openwhist.game.messages import N_, Message
+from openwhist.ledger.errors import status_word
 from openwhist.plugins import Catalog
 from openwhist.records import ClaimRecord, DealRecord
 from openwhist.services.isolation import Isolation
@@ -176,20 +178,33 @@ def resume_table(
         match = ledger.latest_open_match()
         if match is None:
             raise LedgerNotFoundError(
-                f"there is no open match to resume in {ledger.url} (see whist matches)"
+                Message(
+                    N_("there is no open match to resume in {url} (see whist matches)"),
+                    {"url": ledger.url},
+                )
             )
     resumed = ledger.resume(match)
     point = resumed.point
     if point.finished:
         raise LedgerStateError(
-            f"match {match} is {point.status if point.status != 'open' else 'over'}: "
-            f"nothing to resume (whist scores {match} shows it)"
+            Message(
+                N_("match {match} is {status}: nothing to resume (whist scores {match} shows it)"),
+                {
+                    "match": match,
+                    "status": status_word(point.status if point.status != "open" else "finished"),
+                },
+            )
         )
     stored = ledger.get_match(match)["deal_records"]
     if any(d["source"] == "recorded" for d in stored):
         raise LedgerStateError(
-            f"match {match} is score-kept from real cards: enter its deals with "
-            f"whist record deal {match}"
+            Message(
+                N_(
+                    "match {match} is score-kept from real cards: enter its deals with "
+                    "whist record deal {match}"
+                ),
+                {"match": match},
+            )
         )
     # A stored kind is a seat spec: human, bot:NAME or bot:NAME:LEVEL (the level the bot
     # played at, so it comes back at the same level).

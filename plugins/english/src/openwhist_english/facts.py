@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import N_, DealState, side_of
+from openwhist import N_, DealState, FactsProblemError, Message, side_of
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from openwhist_english.options import Penalty
@@ -21,6 +21,8 @@ TRICKS_PER_DEAL = 13
 MAX_REVOKES_PER_SIDE = 2 * TRICKS_PER_DEAL
 """A revoke is a card played to a trick: each of a side's two players revokes at most once a
 trick, so a side has at most 26 established revokes in a deal."""
+SIDE_NAMES = (N_("N–S"), N_("E–W"))
+"""The sides as facts problems name them (translated: ``E–O`` in Spanish)."""
 HONOUR_RANKS = (11, 12, 13, 14)
 """J, Q, K, A (docs/variants/english.md §2.5: the honours are the A, K, Q, J of trumps)."""
 
@@ -31,9 +33,9 @@ class DeclaredRevoke(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    side: int = Field(ge=0, le=1, description="the revoking side: 0 = N–S, 1 = E–W")
+    side: int = Field(ge=0, le=1, description=N_("the revoking side: 0 = N–S, 1 = E–W"))
     penalty: Penalty = Field(
-        description=(
+        description=N_(
             "chosen by the non-offending side: transfer_tricks (take 3 of the revoking "
             "side's tricks), deduct (3 points off the revoking side) or add (3 to their own)"
         )
@@ -85,22 +87,35 @@ class EnglishFacts(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> EnglishFacts:
-        # Every problem at once, one per line (the ledger lists each line as a problem).
-        problems: list[str] = []
+        # Every problem at once, each a translatable message (the ledger lists each one).
+        problems: list[Message] = []
         if self.misdeal:
             if any(self.tricks) or any(self.honours) or self.revokes:
                 problems.append(
-                    "a misdeal is void: enter it with no tricks (or 0,0), no honours and no revokes"
+                    Message(
+                        N_(
+                            "a misdeal is void: enter it with no tricks (or 0,0), no honours "
+                            "and no revokes"
+                        )
+                    )
                 )
         else:
             if min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_DEAL:
                 problems.append(
-                    f"tricks must be two non-negative counts summing to 13, got {list(self.tricks)}"
+                    Message(
+                        N_("tricks must be two non-negative counts summing to 13, got {tricks}"),
+                        {"tricks": str(list(self.tricks))},
+                    )
                 )
             if min(self.honours) < 0 or sum(self.honours) > len(HONOUR_RANKS):
                 problems.append(
-                    f"honours must be two non-negative counts of at most 4 in all (A, K, Q, "
-                    f"J of trumps), got {list(self.honours)}"
+                    Message(
+                        N_(
+                            "honours must be two non-negative counts of at most 4 in all "
+                            "(A, K, Q, J of trumps), got {honours}"
+                        ),
+                        {"honours": str(list(self.honours))},
+                    )
                 )
             if self.seat_tricks is not None:
                 by_side = (
@@ -109,18 +124,31 @@ class EnglishFacts(BaseModel):
                 )
                 if min(self.seat_tricks) < 0 or by_side != self.tricks:
                     problems.append(
-                        f"seat_tricks {list(self.seat_tricks)} do not add up to the side "
-                        f"tricks {list(self.tricks)} (N+S, E+W)"
+                        Message(
+                            N_(
+                                "seat_tricks {seat_tricks} do not add up to the side tricks "
+                                "{tricks} (N+S, E+W)"
+                            ),
+                            {
+                                "seat_tricks": str(list(self.seat_tricks)),
+                                "tricks": str(list(self.tricks)),
+                            },
+                        )
                     )
-        for side, name in enumerate(("N–S", "E–W")):
+        for side, name in enumerate(SIDE_NAMES):
             count = sum(1 for r in self.revokes if r.side == side)
             if count > MAX_REVOKES_PER_SIDE:
                 problems.append(
-                    f"revokes: each of a side's two players can revoke at most once a trick, "
-                    f"so {name} revoke at most {MAX_REVOKES_PER_SIDE} times a deal, not {count}"
+                    Message(
+                        N_(
+                            "revokes: each of a side's two players can revoke at most once a "
+                            "trick, so {side} revoke at most {most} times a deal, not {count}"
+                        ),
+                        {"side": Message(name), "most": MAX_REVOKES_PER_SIDE, "count": count},
+                    )
                 )
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FactsProblemError(*problems)
         return self
 
     def as_json(self) -> dict[str, Any]:

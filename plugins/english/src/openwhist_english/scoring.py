@@ -49,8 +49,13 @@ def game_score_before(progress: dict[str, Any] | None, options: EnglishOptions) 
     score = [int(raw[0]), int(raw[1])]
     if min(score) < 0 or max(score) >= options.game_target:
         raise VariantError(
-            f"the match progress gives a game score of {score}, which no running game to "
-            f"{options.game_target} can have"
+            Message(
+                N_(
+                    "the match progress gives a game score of {score}, which no running game "
+                    "to {target} can have"
+                ),
+                {"score": str(score), "target": options.game_target},
+            )
         )
     return score
 
@@ -179,8 +184,13 @@ def score_facts(
         if revoke.penalty not in options.revoke_penalty_options:
             allowed = ", ".join(options.revoke_penalty_options)
             raise VariantError(
-                f"revoke penalty {revoke.penalty!r} is not allowed in this match "
-                f"(revoke_penalty_options: {allowed})"
+                Message(
+                    N_(
+                        "revoke penalty '{penalty}' is not allowed in this match "
+                        "(revoke_penalty_options: {allowed})"
+                    ),
+                    {"penalty": revoke.penalty, "allowed": allowed},
+                )
             )
     offenders = frozenset(r.side for r in facts.revokes)
     if len(offenders) == 2 and options.mutual_revoke == "new_deal":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final
 
-from openwhist import N_, Category, DealScore, MatchProgress, Message, ScoreLine
+from openwhist import N_, Category, DealScore, FactsProblemError, MatchProgress, Message, ScoreLine
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from openwhist_german.options import GermanOptions
@@ -65,9 +65,14 @@ class GermanFacts(BaseModel):
     def _thirteen_per_phase(cls, value: tuple[int, int]) -> tuple[int, int]:
         total = value[0] + value[1]
         if total != TRICKS_PER_PHASE:
-            raise ValueError(
-                f"A and B must win {TRICKS_PER_PHASE} tricks between them in each phase "
-                f"(got {value[0]} + {value[1]} = {total})"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "A and B must win {tricks} tricks between them in each phase "
+                        "(got {a} + {b} = {total})"
+                    ),
+                    {"tricks": TRICKS_PER_PHASE, "a": value[0], "b": value[1], "total": total},
+                )
             )
         return value
 

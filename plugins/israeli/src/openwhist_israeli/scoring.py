@@ -12,16 +12,17 @@ revokes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from openwhist import (
     N_,
     Category,
     DealScore,
+    FactsProblemError,
     MatchProgress,
     Message,
     ScoreLine,
-    VariantError,
     plural_message,
 )
 from pydantic import (
@@ -37,6 +38,9 @@ from openwhist_israeli.actions import Bid, parse_call
 from openwhist_israeli.options import MAX_TRICKS, IsraeliOptions
 
 SEAT_NAMES = ("N", "E", "S", "W")
+SEAT_LETTERS = (N_("N"), N_("E"), N_("S"), N_("W"))
+"""The seats as a message names them when it has no player's name: translated, so West is
+``O`` in Spanish, Portuguese and Italian."""
 SEATS = 4
 FAILED_ZERO_FIRST = -50
 """A failed zero contract: −50 for the first trick ... (docs/variants/israeli.md §4.7, literal,
@@ -121,78 +125,122 @@ class IsraeliFacts(BaseModel):
             return None
         call = parse_call(value)
         if not isinstance(call, Bid):
-            raise ValueError("the winning bid cannot be a pass")
+            raise FactsProblemError(Message(N_("the winning bid cannot be a pass")))
         return call.notation()
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> IsraeliFacts:
         # Every problem at once, one per line (the ledger lists each line as a problem),
         # so a score-keeper fixes them all in one go.
-        problems = self.problems()
-        options = (info.context or {}).get("options") if info is not None else None
+        context = (info.context or {}) if info is not None else {}
+        players = context.get("players")
+        problems = self.problems(players if isinstance(players, list) else None)
+        options = context.get("options")
         if isinstance(options, IsraeliOptions):
             problems.extend(self.rule_problems(options))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FactsProblemError(*problems)
         return self
 
-    def problems(self) -> list[str]:
+    def problems(self, players: Sequence[str] | None = None) -> list[Message]:
         """What is wrong with these facts whatever the rule options
-        (docs/variants/israeli.md §4.5)."""
-        problems: list[str] = []
+        (docs/variants/israeli.md §4.5), one message each; ``players`` (their names in seat
+        order, as the ledger gives them) name the seats, else their translated letters."""
+        problems: list[Message] = []
         if len(self.tricks) != SEATS or any(t < 0 for t in self.tricks):
-            problems.append("tricks: give four counts, one per seat (N E S W), none negative")
+            problems.append(
+                Message(N_("tricks: give four counts, one per seat (N E S W), none negative"))
+            )
         if len(self.revokes) != SEATS or any(r < 0 for r in self.revokes):
-            problems.append("revokes: give four counts, one per seat, none negative")
+            problems.append(Message(N_("revokes: give four counts, one per seat, none negative")))
         elif any(r > MAX_TRICKS for r in self.revokes):
             # A revoke is a card played to a trick: one seat revokes at most once a trick.
             problems.append(
-                f"revokes: a seat can revoke at most once a trick, so at most {MAX_TRICKS} "
-                f"times a deal, not {max(self.revokes)}"
+                Message(
+                    N_(
+                        "revokes: a seat can revoke at most once a trick, so at most {most} "
+                        "times a deal, not {count}"
+                    ),
+                    {"most": MAX_TRICKS, "count": max(self.revokes)},
+                )
             )
         if self.passed_out:
             if self.declarer is not None or self.bid is not None or self.contracts:
-                problems.append("a passed-out deal has no declarer, bid or contracts")
+                problems.append(Message(N_("a passed-out deal has no declarer, bid or contracts")))
             if any(self.tricks):
-                problems.append("a passed-out deal is not played: no tricks")
+                problems.append(Message(N_("a passed-out deal is not played: no tricks")))
             if any(self.revokes):
-                problems.append("a passed-out deal is not played: no revokes")
+                problems.append(Message(N_("a passed-out deal is not played: no revokes")))
             return problems
         if self.declarer is None or self.bid is None:
-            problems.append("a played deal needs the declarer and the winning bid")
+            problems.append(Message(N_("a played deal needs the declarer and the winning bid")))
         if len(self.tricks) == SEATS and sum(self.tricks) != MAX_TRICKS:
-            problems.append(f"tricks must total {MAX_TRICKS}, not {sum(self.tricks)}")
+            problems.append(
+                Message(
+                    N_("tricks must total {total}, not {count}"),
+                    {"total": MAX_TRICKS, "count": sum(self.tricks)},
+                )
+            )
         if len(self.contracts) != SEATS:
-            problems.append("contracts: give four contracts, one per seat (N E S W)")
+            problems.append(Message(N_("contracts: give four contracts, one per seat (N E S W)")))
             return problems
         if any(not 0 <= c <= MAX_TRICKS for c in self.contracts):
-            problems.append(f"each contract is 0 to {MAX_TRICKS} tricks")
+            problems.append(
+                Message(N_("each contract is 0 to {most} tricks"), {"most": MAX_TRICKS})
+            )
         if self.declarer is not None and self.bid is not None:
             number = self.bid_number
             if self.contracts[self.declarer] < number:
+                seat: Message | str = (
+                    players[self.declarer]
+                    if players is not None and len(players) == SEATS
+                    else Message(SEAT_LETTERS[self.declarer])
+                )
                 problems.append(
-                    f"the declarer ({SEAT_NAMES[self.declarer]}) bid {self.bid} and must "
-                    f"contract at least {number}, not {self.contracts[self.declarer]}"
+                    Message(
+                        N_(
+                            "the declarer ({seat}) bid {bid} and must contract at least "
+                            "{number}, not {contract}"
+                        ),
+                        {
+                            "seat": seat,
+                            "bid": self.bid,
+                            "number": number,
+                            "contract": self.contracts[self.declarer],
+                        },
+                    )
                 )
         if sum(self.contracts) == MAX_TRICKS and not self.is_waiver:
             problems.append(
-                f"the contracts may not total exactly {MAX_TRICKS} (the last bidder's rule)"
+                Message(
+                    N_("the contracts may not total exactly {total} (the last bidder's rule)"),
+                    {"total": MAX_TRICKS},
+                )
             )
         return problems
 
-    def rule_problems(self, options: IsraeliOptions) -> list[str]:
+    def rule_problems(self, options: IsraeliOptions) -> list[Message]:
         """What these facts cannot be under the match's rule options: a bid below
         ``min_bid`` (§4.3.3), a passed-out deal where passed-out deals are redealt by the
         same dealer (so no deal ends passed out)."""
-        problems: list[str] = []
+        problems: list[Message] = []
         if self.passed_out and options.passed_out_redeal_by == "same":
             problems.append(
-                "passed_out: under passed_out_redeal_by=same a passed-out deal is redealt by "
-                "the same dealer and played, so no deal ends passed out (count the redeal in "
-                "redeals and enter the deal that was played)"
+                Message(
+                    N_(
+                        "passed_out: under passed_out_redeal_by=same a passed-out deal is "
+                        "redealt by the same dealer and played, so no deal ends passed out "
+                        "(count the redeal in redeals and enter the deal that was played)"
+                    )
+                )
             )
         if not self.passed_out and self.bid is not None and self.bid_number < options.min_bid:
-            problems.append(f"bid: {self.bid} is below the minimum bid {options.min_bid}")
+            problems.append(
+                Message(
+                    N_("bid: {bid} is below the minimum bid {least}"),
+                    {"bid": self.bid, "least": options.min_bid},
+                )
+            )
         return problems
 
     @property
@@ -273,13 +321,14 @@ def score_facts(facts: IsraeliFacts, options: IsraeliOptions) -> DealScore:
     revokes.
 
     Raises:
-        VariantError: facts the options rule out (`IsraeliFacts.rule_problems`: a winning
-            bid below ``min_bid``, a passed-out deal under ``passed_out_redeal_by=same``),
-            which no auction can produce -- a score-keeper's slip; one problem a line.
+        FactsProblemError: facts the options rule out (`IsraeliFacts.rule_problems`: a
+            winning bid below ``min_bid``, a passed-out deal under
+            ``passed_out_redeal_by=same``), which no auction can produce -- a score-keeper's
+            slip; one message a problem.
     """
     problems = facts.rule_problems(options)
     if problems:
-        raise VariantError("\n".join(problems))
+        raise FactsProblemError(*problems)
     details: dict[str, Any] = {
         "declarer": facts.declarer,
         "bid": facts.bid,

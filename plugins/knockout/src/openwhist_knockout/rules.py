@@ -36,6 +36,7 @@ from openwhist import (
     DealScore,
     DealState,
     DealView,
+    FactsProblemError,
     InvalidNotationError,
     MatchProgress,
     Message,
@@ -443,16 +444,27 @@ class KnockoutRules:
         tricks = facts.tricks
         seats = context.seats
         if len(tricks) != seats:
-            raise ValueError(f"tricks: give {seats} numbers, one per seat")
+            raise FactsProblemError(
+                Message(N_("tricks: give {seats} numbers, one per seat"), {"seats": seats})
+            )
         out = out_seats(context)
         dogs = dog_seats(context)
         n = cards_in_deal(context.number)
         if any(t < 0 for t in tricks) or any(tricks[s] for s in out):
-            raise ValueError("tricks: a player out of the game takes no trick, none is negative")
+            raise FactsProblemError(
+                Message(N_("tricks: a player out of the game takes no trick, none is negative"))
+            )
         if any(tricks[d] > 1 for d in dogs):
-            raise ValueError("tricks: a player on a dog's life takes at most one trick")
+            raise FactsProblemError(
+                Message(N_("tricks: a player on a dog's life takes at most one trick"))
+            )
         if sum(tricks) != n:
-            raise ValueError(f"tricks: deal {context.number} has {n} tricks, not {sum(tricks)}")
+            raise FactsProblemError(
+                Message(
+                    N_("tricks: deal {number} has {count} tricks, not {given}"),
+                    {"number": context.number, "count": n, "given": sum(tricks)},
+                )
+            )
         detail = detail_of(context.progress)
         result = outcome(
             tricks,

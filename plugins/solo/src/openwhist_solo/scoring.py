@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from openwhist import N_, Category, DealScore, MatchProgress, Message, ScoreLine, VariantError
+from openwhist import (
+    N_,
+    Category,
+    DealScore,
+    FactsProblemError,
+    MatchProgress,
+    Message,
+    ScoreLine,
+)
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from openwhist_solo.actions import CONTRACT_CODES, MISERES, TARGETS, WITH_TRICK_UNITS
@@ -63,47 +71,69 @@ class SoloFacts(BaseModel):
     def _check(self) -> SoloFacts:
         problems = self.problems()
         if problems:
-            raise ValueError("\n".join(problems))
+            raise FactsProblemError(*problems)
         return self
 
-    def problems(self) -> list[str]:
-        """Everything wrong with these facts, one problem a line."""
-        problems: list[str] = []
+    def problems(self) -> list[Message]:
+        """Everything wrong with these facts, one message a problem."""
+        problems: list[Message] = []
         if len(self.tricks) != SEATS or any(t < 0 for t in self.tricks):
-            problems.append("tricks: give four counts, one per seat (N E S W), none negative")
+            problems.append(
+                Message(N_("tricks: give four counts, one per seat (N E S W), none negative"))
+            )
             return problems
         if self.trump is not None and self.trump not in TRUMP_NAMES:
-            problems.append(f"trump: {self.trump!r} is not one of C D H S NT")
+            problems.append(
+                Message(N_("trump: '{trump}' is not one of C D H S NT"), {"trump": self.trump})
+            )
         if self.passed_out:
             if self.contract is not None or self.declarer is not None or any(self.tricks):
-                problems.append("a passed-out deal has no contract, declarer or tricks")
+                problems.append(
+                    Message(N_("a passed-out deal has no contract, declarer or tricks"))
+                )
             return problems
         if self.contract not in CONTRACT_CODES:
             problems.append(
-                "contract: one of prop, solo, misere, abundance, royal_abundance, "
-                "open_misere, declared, general_misere"
+                Message(
+                    N_(
+                        "contract: one of prop, solo, misere, abundance, royal_abundance, "
+                        "open_misere, declared, general_misere"
+                    )
+                )
             )
             return problems
         total = sum(self.tricks)
+        must_total = Message(
+            N_("tricks must total {total}, not {count}"), {"total": TRICKS, "count": total}
+        )
         if self.contract == "general_misere":
             if self.declarer is not None or self.partner is not None:
-                problems.append("a general misère has no declarer and no partner")
+                problems.append(Message(N_("a general misère has no declarer and no partner")))
             if total != TRICKS:
-                problems.append(f"tricks must total {TRICKS}, not {total}")
+                problems.append(must_total)
             return problems
         if self.declarer is None:
-            problems.append(f"a {self.contract} needs its declarer")
+            problems.append(
+                Message(N_("a {contract} needs its declarer"), {"contract": self.contract})
+            )
             return problems
         if (self.contract == "prop") != (self.partner is not None):
-            problems.append("a proposal has a partner (the acceptor); no other contract has")
+            problems.append(
+                Message(N_("a proposal has a partner (the acceptor); no other contract has"))
+            )
         if self.partner is not None and self.partner == self.declarer:
-            problems.append("the partner must be another seat than the declarer")
+            problems.append(Message(N_("the partner must be another seat than the declarer")))
         if total > TRICKS:
-            problems.append(f"tricks must total {TRICKS}, not {total}")
+            problems.append(must_total)
         elif total < TRICKS and not self.stopped_early:
             problems.append(
-                f"tricks must total {TRICKS}, not {total} (play stops early only once a "
-                "misère declarer takes a trick or an abundance declared loses one)"
+                Message(
+                    N_(
+                        "tricks must total {total}, not {count} (play stops early only once a "
+                        "misère declarer takes a trick or an abundance declared loses one)"
+                    ),
+                    {"total": TRICKS, "count": total},
+                )
             )
         return problems
 
@@ -144,9 +174,13 @@ def general_misere_losers(facts: SoloFacts, options: SoloOptions) -> list[int]:
     that took the last trick (docs/variants/solo.md §3.4)."""
     if options.general_misere_loser == "last_trick":
         if facts.last_trick is None:
-            raise VariantError(
-                "last_trick: under general_misere_loser=last_trick a general misère needs "
-                "the seat that took the last trick"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "last_trick: under general_misere_loser=last_trick a general misère "
+                        "needs the seat that took the last trick"
+                    )
+                )
             )
         return [facts.last_trick]
     most = max(facts.tricks)
@@ -237,15 +271,21 @@ def score_facts(facts: SoloFacts, options: SoloOptions) -> DealScore:
             general_misere``, a general misère under ``redeal``, a royal abundance where
             royal abundance is not played).
     """
-    problems = []
+    problems: list[Message] = []
     if facts.passed_out and options.all_pass != "redeal":
-        problems.append("passed_out: under all_pass=general_misere a deal all passed is played")
+        problems.append(
+            Message(N_("passed_out: under all_pass=general_misere a deal all passed is played"))
+        )
     if facts.contract == "general_misere" and options.all_pass != "general_misere":
-        problems.append("contract: a general misère is played only under all_pass=general_misere")
+        problems.append(
+            Message(N_("contract: a general misère is played only under all_pass=general_misere"))
+        )
     if facts.contract == "royal_abundance" and not options.royal_abundance:
-        problems.append("contract: royal abundance is not played under royal_abundance=false")
+        problems.append(
+            Message(N_("contract: royal abundance is not played under royal_abundance=false"))
+        )
     if problems:
-        raise VariantError("\n".join(problems))
+        raise FactsProblemError(*problems)
     details: dict[str, Any] = {
         "contract": facts.contract,
         "declarer": facts.declarer,
