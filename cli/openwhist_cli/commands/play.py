@@ -1091,9 +1091,7 @@ class TableUI:
             # At the table's width, as `whist scores` fits its terminal: laid out wider, the
             # console would wrap the divider and the notes mid-word.
             return str(
-                render_sheet(
-                    translated_notes(sheet, records), records, layout, self.console.width
-                )
+                render_sheet(translated_notes(sheet, records), records, layout, self.console.width)
             )
         except (OpenWhistError, OSError, KeyError):
             return ""  # the sheet is a courtesy: the match is recorded either way
