@@ -508,3 +508,80 @@ def test_whist_host_sends_the_create_token_a_server_asks_for(tmp_path: Path) -> 
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.wait(30)
+
+
+def test_hint_undo_and_the_hosts_typed_commands_at_a_joined_table(watched: Any) -> None:
+    """``whist join`` as the table allows: a hint for the seat's turn from its own view,
+    undo of the seat's last action, and the host typing start, pause, unpause, ``bot SEAT
+    NAME`` and close into a terminal of their own."""
+    harness, truth = watched
+    created = create(
+        harness,
+        {"variant": "german", "seats": ["open", "bot:heuristic"], "undo": True, "hint": True},
+    )
+    table = created["table"]
+    link = links(harness, created)
+    ann = Terminal("join", link["0"], "--ascii")
+    host = Terminal("join", link["host"], "--ascii")
+    ann.wait_for("You sit at table")
+    host.wait_for("Host commands")
+    host.type("start")
+    ann.wait_for("your card: ")
+    assert truth.status[table] == "playing"
+
+    # A hint names a card of the seat's hand, and its reason; the table does not move.
+    version = truth.latest[table]
+    ann.type("hint")
+    ann.wait_for("Hint: ")
+    hinted = ann.out.split("Hint: ", 1)[1].split("\n", 1)[0].strip()
+    with truth.lock:
+        legal = truth.legal[(table, version, 0)]
+    assert hinted.replace("10", "T")[:2].upper() in {c.upper() for c in legal}
+    assert "Why (" in ann.out
+    assert truth.latest[table] == version
+
+    # A card, then back at the seat's turn, undo takes it back: the server says so.
+    prompts = ann.prompts()
+    ann.type(legal[0])
+    deadline = time.monotonic() + 60
+    while ann.prompts() <= prompts:
+        assert time.monotonic() < deadline, ann.out[-2000:]
+        time.sleep(0.05)
+    ann.type("undo")
+    ann.wait_for("Ann took back an action." if "Ann" in ann.out else "took back an action.")
+    assert truth.saw(table, "undo", 0)
+
+    # The host pauses and lets the table play on, by typed words.
+    host.type("pause")
+    deadline = time.monotonic() + 30
+    while truth.status.get(table) != "paused":
+        assert time.monotonic() < deadline, host.out[-2000:]
+        time.sleep(0.05)
+    host.type("unpause")
+    while truth.status.get(table) != "playing":
+        assert time.monotonic() < deadline, host.out[-2000:]
+        time.sleep(0.05)
+
+    # ``bot 1 random`` puts a bot in the player's seat; the table plays on without her.
+    host.type("bot 1 random")
+    deadline = time.monotonic() + 120
+    while not truth.saw(table, "seat", 0):
+        assert time.monotonic() < deadline, host.out[-2000:] + ann.out[-1000:]
+        time.sleep(0.05)
+    before = truth.latest[table]
+    while truth.latest[table] <= before + 2:
+        assert time.monotonic() < deadline, "the bot in seat 1 did not play"
+        time.sleep(0.05)
+
+    # Both terminals say so (the seat named as the table names it, ``A``).
+    ann.wait_for("seat is played by the bot random now.")
+    host.wait_for("seat is played by the bot random now.")
+
+    # The bot may finish the one-deal match first; the host's close ends what is left.
+    host.type("close")
+    assert host.wait() == 0
+    assert ann.wait() == 0
+    assert "The host closed the table." in ann.out or "Match over" in ann.out
+    assert truth.closed(table)
+    for terminal in (ann, host):
+        assert "Traceback" not in terminal.err
