@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pexpect
+import pexpect  # type: ignore[import-untyped]
 import pytest
 from openwhist.services.accounts import Accounts, LoginRefusedError
 from openwhist.services.ledger import Ledger
@@ -41,14 +41,17 @@ def test_add_list_disable_enable_passwd(tmp_path: Path) -> None:
     with Ledger(str(db)) as ledger:
         assert Accounts(ledger).log_in("Sec", "correct horse", "127.0.0.1").name == "Sec"
     shown = whist(db, "list").stdout
-    assert "Sec" in shown and "enabled" in shown and "never" not in shown
+    assert "Sec" in shown
+    assert "enabled" in shown
+    assert "never" not in shown
     assert whist(db, "disable", "Sec").exit_code == 0
     with Ledger(str(db)) as ledger, pytest.raises(LoginRefusedError):
         Accounts(ledger).log_in("Sec", "correct horse", "127.0.0.1")
     assert "disabled" in whist(db, "list").stdout
     assert whist(db, "enable", "Sec").exit_code == 0
     changed = whist(db, "passwd", "Sec", "--password-stdin", input="battery staple\n")
-    assert changed.exit_code == 0 and "password changed" in changed.output
+    assert changed.exit_code == 0
+    assert "password changed" in changed.output
     with Ledger(str(db)) as ledger:
         accounts = Accounts(ledger)
         assert accounts.log_in("Sec", "battery staple", "127.0.0.1").name == "Sec"
@@ -59,20 +62,25 @@ def test_add_list_disable_enable_passwd(tmp_path: Path) -> None:
 def test_refusals_and_their_exit_codes(tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite3"
     short = whist(db, "add", "Sec", "--password-stdin", input="short\n")
-    assert short.exit_code == 2 and "at least 8 characters" in short.output
+    assert short.exit_code == 2
+    assert "at least 8 characters" in short.output
     assert whist(db, "add", "Sec", "--password-stdin", input="long enough\n").exit_code == 0
     taken = whist(db, "add", "Sec", "--password-stdin", input="long enough\n")
-    assert taken.exit_code == 1 and "already an account 'Sec'" in taken.output
+    assert taken.exit_code == 1
+    assert "already an account 'Sec'" in taken.output
     missing = whist(db, "disable", "Nobody")
-    assert missing.exit_code == 1 and "no account 'Nobody'" in missing.output
+    assert missing.exit_code == 1
+    assert "no account 'Nobody'" in missing.output
     # passwd of a missing account refuses before asking for any password
     assert whist(db, "passwd", "Nobody").exit_code == 1
     # no terminal and no --password-stdin: said, nothing added
     blind = whist(db, "add", "Other")
-    assert blind.exit_code == 2 and "--password-stdin" in blind.output
+    assert blind.exit_code == 2
+    assert "--password-stdin" in blind.output
     assert [a["name"] for a in json.loads(whist(db, "list", "--json").stdout)] == ["Sec"]
     spanish = whist(db, "add", "Otro", "--password-stdin", input="corta\n", lang="es")
-    assert spanish.exit_code == 2 and "al menos 8" in spanish.output
+    assert spanish.exit_code == 2
+    assert "al menos 8" in spanish.output
 
 
 def _spawn(db: Path, *args: str) -> pexpect.spawn:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 import sqlalchemy as sa
 from argon2 import PasswordHasher
+from openwhist.ledger import LedgerConflictError, LedgerNotFoundError
 from openwhist.services.accounts import (
     ADDRESS_LIMIT,
     PAIR_LIMIT,
@@ -16,7 +17,7 @@ from openwhist.services.accounts import (
     LoginLimitedError,
     LoginRefusedError,
 )
-from openwhist.services.ledger import Ledger, LedgerConflictError, LedgerNotFoundError
+from openwhist.services.ledger import Ledger
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 """A fast hasher for the tests (the service's default is argon2-cffi's)."""
@@ -36,7 +37,8 @@ def test_the_password_is_never_stored_and_logs_in(accounts: Accounts) -> None:
     assert "correct horse" not in repr(dict(stored[0]))
     assert str(stored[0]["password_hash"]).startswith("$argon2id$")
     who = accounts.log_in("Sec", "correct horse", "10.0.0.1")
-    assert who.name == "Sec" and who.last_login_at is not None
+    assert who.name == "Sec"
+    assert who.last_login_at is not None
 
 
 def test_wrong_password_unknown_name_and_disabled_get_one_answer(accounts: Accounts) -> None:
@@ -100,7 +102,8 @@ def test_every_process_signs_sessions_with_one_kept_secret(ledger_url: str) -> N
     with Ledger(ledger_url) as one, Ledger(ledger_url) as other:
         first = Accounts(one).session_secret(environ={})
         second = Accounts(other).session_secret(environ={})
-        assert first == second and len(first) >= 32
+        assert first == second
+        assert len(first) >= 32
         given = {"OPENWHIST_SESSION_SECRET": "x" * 40}
         assert Accounts(one).session_secret(environ=given) == "x" * 40
         with pytest.raises(AccountError, match="at least 32"):
@@ -120,4 +123,5 @@ def test_a_form_sent_twice_changes_the_ledger_once(accounts: Accounts) -> None:
     again = accounts.once("token-1", "start", None, start)
     assert first == ({"match": first[0]["match"]}, False)
     assert again == (first[0], True)
-    assert len(runs) == 1 and len(ledger.list_matches()) == 1
+    assert len(runs) == 1
+    assert len(ledger.list_matches()) == 1

@@ -66,7 +66,9 @@ def list_accounts(*, session: Session) -> list[Account]:
     return list(session.exec(select(Account).order_by(col(Account.name))).all())
 
 
-def count_failures(*, session: Session, name: str, address: str, since: datetime) -> tuple[int, int]:
+def count_failures(
+    *, session: Session, name: str, address: str, since: datetime
+) -> tuple[int, int]:
     """Refused logins since ``since``: ``(for this name from this address, from this
     address for any name)``."""
     recent = col(LoginFailure.at) >= since

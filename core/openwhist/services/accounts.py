@@ -162,9 +162,7 @@ def check_password(password: str) -> None:
     """
     if len(password) < MIN_PASSWORD:
         raise AccountError(
-            Message(
-                N_("a password needs at least {least} characters"), {"least": MIN_PASSWORD}
-            )
+            Message(N_("a password needs at least {least} characters"), {"least": MIN_PASSWORD})
         )
     if len(password) > MAX_PASSWORD:
         raise AccountError(
