@@ -1,4 +1,4 @@
-"""What the club pages chart, as plain data: no renderer, no web library (decision (ak)).
+"""What the club pages chart, as plain data: no renderer, no web library (decision (al)).
 
 Three charts, each read from the ledger through `openwhist.services.ledger.Ledger` and
 knowing no variant:
