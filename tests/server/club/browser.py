@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from selenium import webdriver
@@ -50,7 +51,7 @@ def require_chromium() -> None:
 
 
 @contextmanager
-def chromium(size: tuple[int, int] = PHONE, *, lang: str = "en") -> Iterator[WebDriver]:
+def chromium(size: tuple[int, int] = PHONE, *, lang: str = "en") -> Iterator[webdriver.Chrome]:
     """One headless Chromium window of ``size``, its browser language ``lang``; quit at
     the end."""
     require_chromium()
@@ -91,9 +92,10 @@ def screenshot(driver: WebDriver, name: str, *, whole: bool = True) -> Path:
     return path
 
 
-def console_errors(driver: WebDriver) -> list[str]:
+def console_errors(driver: webdriver.Chrome) -> list[str]:
     """The browser console's errors since the last call (a page's script that failed)."""
-    return [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    entries: list[dict[str, Any]] = driver.get_log("browser")  # type: ignore[no-untyped-call]
+    return [e["message"] for e in entries if e.get("level") == "SEVERE"]
 
 
 __all__ = ["PHONE", "artifacts", "chromium", "console_errors", "require_chromium", "screenshot"]
