@@ -6,7 +6,7 @@
 # hash; this script then copies axe.min.js and its licences to tests/a11y/axe-core/ and
 # writes PROVENANCE (version, the registry's integrity, the file's SHA-256), which
 # tests/a11y/axe.py checks before every use. Commit the four files together; the decision
-# is docs/architecture.md, "(ak)".
+# is docs/architecture.md, "(al)".
 set -euo pipefail
 
 version="${1:-4}"

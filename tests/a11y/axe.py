@@ -4,7 +4,7 @@ axe-core (Deque, MPL-2.0) is vendored in ``tests/a11y/axe-core/``: ``axe.min.js`
 npm registry publishes it, its licences, and ``PROVENANCE`` (version, the registry's
 integrity hash, the file's SHA-256). `axe_source` refuses a file whose SHA-256 is not the
 pinned one, so a hand-edited or truncated engine never passes a page. Refresh it with
-``bash tools/refresh_axe.sh [VERSION]`` (docs/architecture.md, decision (ak)).
+``bash tools/refresh_axe.sh [VERSION]`` (docs/architecture.md, decision (al)).
 
 Use::
 
