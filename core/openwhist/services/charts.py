@@ -9,10 +9,10 @@ knowing no variant:
   deal), so its last point is the sheet's totals;
 * `player_chart`: a player's results over time -- their party's points in each finished
   match, oldest first, with who won;
-* `breakdown_charts`: each `openwhist.Breakdown` the variant declares (Israeli Whist:
-  contracts made by contract size), summed over the stored scores of its matches' deals.
+* `breakdown_charts`: each `openwhist.Breakdown` the variant declares (contracts made by
+  contract size, say), summed over the stored scores of its matches' deals.
 
-Labels stay the declarations' English templates (``N_``): the page translates them with
+Labels stay the declarations' untranslated templates (``N_``): the page translates them with
 the plugins' catalogues, as it translates a variant's title.
 """
 
