@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Vendor the club pages' charting library: Chart.js, exactly the pinned version, from the
-# npm registry (docs/architecture.md, decision (am)).
+# npm registry (docs/architecture.md, decision (an)).
 #
 #   bash tools/vendor.sh          # fetch, check and write the committed files
 #   bash tools/vendor.sh --check  # fetch and check only: the committed files are the pin's

@@ -1,5 +1,5 @@
 """The vendored charting library is exactly the version tools/vendor.sh pins: a file edited
-by hand, or left behind by a version change, fails here (docs/architecture.md, (am))."""
+by hand, or left behind by a version change, fails here (docs/architecture.md, (an))."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the club pages chart, as plain data: no renderer, no web library (decision (am)).
+"""What the club pages chart, as plain data: no renderer, no web library (decision (an)).
 
 Three charts, each read from the ledger through `openwhist.services.ledger.Ledger` and
 knowing no variant:
