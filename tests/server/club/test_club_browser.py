@@ -219,6 +219,21 @@ def fetch(url: str) -> tuple[int, str]:
         return refused.code, refused.read().decode("utf-8")
 
 
+def post(url: str, data: str) -> tuple[int, str]:
+    """POST a form as a client without a session would (no cookie, no CSRF token)."""
+    request = urllib.request.Request(
+        url,
+        data=data.encode(),
+        method="POST",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read().decode("utf-8")
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode("utf-8")
+
+
 def whist_scores_json(db: str, match: int) -> dict[str, Any]:
     result = CliRunner().invoke(
         app, ["scores", str(match), "--json", "--db", db], env={"NO_COLOR": "1"}
@@ -412,24 +427,28 @@ def test_a_visitor_reads_everything_and_changes_nothing(club: Club) -> None:
             visitor.get(club.url + path)
             assert "/club/login" not in visitor.current_url, path
             assert visitor.find_elements(By.CSS_SELECTOR, "main h1"), path
+            # Nothing on a reading page offers a change.
+            assert not visitor.find_elements(By.CSS_SELECTOR, 'form[method="post"]'), path
         visitor.get(f"{club.url}/club/record/{match}")
         assert "/club/login" in visitor.current_url
         assert not visitor.find_elements(By.ID, "deal-form")
         chromium.screenshot(visitor, "done-when-07-visitor-sent-to-login")
-    # A deal posted straight to the form's address, without a login.
-    request = urllib.request.Request(
-        f"{club.url}/club/record/{match}/deal",
-        data=b"declarer=0&bid=5S&contracts.0=5&contracts.1=4&contracts.2=3&contracts.3=0",
-        method="POST",
-        headers={"Content-Type": "application/x-www-form-urlencoded"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            status = answer.status
-    except urllib.error.HTTPError as refused:
-        status = refused.code
-    assert status in (401, 403), status
+    # Each change posted straight to its form's address, without a login: refused,
+    # nothing changed (the ledger's sheets and its list of matches are as they were).
+    matches = club.ledger.list_matches()
+    entry = before["deals"][0]["lines"][0]["id"]
+    for path, data in (
+        ("/club/record/start", "variant=israeli&player.0=A&player.1=B&player.2=C&player.3=D"),
+        (f"/club/record/{match}/deal", "declarer=0&bid=5S&contracts.0=5&tricks.0=5"),
+        (f"/club/record/{match}/correct", f"entry={entry}&points=0&note=x"),
+        (f"/club/record/{match}/adjust", "party=0&points=-5&note=x"),
+        (f"/club/record/{match}/void", "deal=1&note=x"),
+        (f"/club/record/{match}/close", ""),
+    ):
+        status, _body = post(club.url + path, data)
+        assert status == 401, (path, status)
     assert club.ledger.score_sheet(match) == before
+    assert club.ledger.list_matches() == matches
 
 
 def test_the_score_chart_of_a_100_deal_match_is_drawn(club: Club, chrome: Chrome) -> None:
