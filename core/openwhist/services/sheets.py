@@ -635,6 +635,14 @@ def _translated_match(
     return match
 
 
+def summary_text(words: SheetWords, match: dict[str, Any]) -> str:
+    """A listed match's summary (`Ledger.list_matches`) as its sheet shows it: from the
+    message it was rendered from, in the reader's language, each side named by its
+    players; as stored when there is none."""
+    names = side_names(words, {"parties": match.get("parties", []), "match": match})
+    return str(_translated_match(words, match, {}, names).get("summary", ""))
+
+
 def sheet_records(
     ledger: Any, match: int, sheet: dict[str, Any], *, translate: bool
 ) -> dict[int, dict[str, Any]]:
@@ -710,6 +718,7 @@ __all__ = [
     "sheet_view",
     "side_names",
     "signed",
+    "summary_text",
     "translated_notes",
     "words_from",
 ]
