@@ -1528,14 +1528,29 @@ def score_sheet(
 
 
 def standings(
-    *, session: Session, variant: str | None = None, player: str | None = None
+    *,
+    session: Session,
+    variant: str | None = None,
+    player: str | None = None,
+    statistics: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Per variant and player, across matches, from the sums kept in ``party_totals`` and
     ``party_statistics`` (`openwhist.ledger.sheet.standings_query` says what each row
-    holds)."""
-    sql, statistics_sql, params = standings_query(variant=variant, player=player)
+    holds; ``statistics``: only those kept statistics)."""
+    sql, statistics_sql, params = standings_query(
+        variant=variant, player=player, statistics=statistics
+    )
     rows = session.execute(sa.text(sql), params).all()
-    return standings_rows(rows, session.execute(sa.text(statistics_sql), params).all())
+    kept = session.execute(sa.text(statistics_sql), params).all() if statistics_sql else []
+    return standings_rows(rows, kept)
+
+
+def played_variants(*, session: Session) -> list[str]:
+    """The variants the ledger has matches of, by name (one probe of the matches'
+    ``(variant, status)`` index, whatever the ledger's size)."""
+    matches = _T["matches"]
+    statement = sa.select(matches.c.variant).distinct().order_by(matches.c.variant)
+    return [str(v) for v in session.execute(statement).scalars()]
 
 
 def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:
@@ -1692,6 +1707,7 @@ __all__ = [
     "match_players",
     "match_seat_count",
     "match_summary",
+    "played_variants",
     "record_entries",
     "score_sheet",
     "scored_deals",

@@ -357,13 +357,26 @@ class SqliteReader:
         return out
 
     def standings(
-        self, *, variant: str | None = None, player: str | None = None
+        self,
+        *,
+        variant: str | None = None,
+        player: str | None = None,
+        statistics: Sequence[str] | None = None,
     ) -> list[dict[str, Any]]:
         """`repository.standings` (the same statements)."""
-        sql, statistics_sql, params = standings_query(variant=variant, player=player)
+        sql, statistics_sql, params = standings_query(
+            variant=variant, player=player, statistics=statistics
+        )
         with self._read() as conn:
             rows = conn.execute(sql, params).fetchall()
-            return standings_rows(rows, conn.execute(statistics_sql, params))
+            kept = conn.execute(statistics_sql, params).fetchall() if statistics_sql else []
+            return standings_rows(rows, kept)
+
+    def played_variants(self) -> list[str]:
+        """`repository.played_variants` (the same statement)."""
+        with self._read() as conn:
+            rows = conn.execute("SELECT DISTINCT variant FROM matches ORDER BY variant")
+            return [str(row[0]) for row in rows]
 
     def list_matches(
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False

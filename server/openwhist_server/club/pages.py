@@ -404,9 +404,8 @@ def _installed(request: Request, name: str) -> bool:
 async def standings_index(request: Request) -> Response:
     """``GET /club/standings``: a link to every variant's standings (the installed ones,
     and any other the ledger has matches of)."""
-    found = await web.blocking(web.ledger(request).standings)
-    names = set(web.catalog(request).variants) | {r["variant"] for r in found}
-    counted = {r["variant"] for r in found}
+    counted = set(await web.blocking(web.ledger(request).played_variants))
+    names = set(web.catalog(request).variants) | counted
     variants = sorted(
         (
             {
