@@ -51,6 +51,20 @@ OPTION_PREFIX = "o-"
 MAX_LABEL = 200
 MAX_NOTE = 400
 
+CATEGORY_WORDS = (
+    N_("tricks"),
+    N_("honours"),
+    N_("contract"),
+    N_("zero_bid"),
+    N_("penalty"),
+    N_("game"),
+    N_("rubber"),
+    N_("deal"),
+    N_("void"),
+)
+"""The core's score categories, as the entry page names them (marked for the server's
+catalogue; a variant's own categories are translated by its catalogue)."""
+
 _DONE = {
     "started": N_("The match is started: enter its first deal below."),
     "deal": N_("Deal {number} is recorded."),
