@@ -317,6 +317,32 @@ class FactsForm:
                 found.append(int(match.group(1)))
         return [i for i in found if i < MAX_ROWS]
 
+    def values_of(self, facts: Mapping[str, Any]) -> dict[str, str]:
+        """The inputs' text that shows ``facts`` (JSON form, ``model_dump(mode="json")``):
+        what `read` reads back as the same facts -- a deal entered already, shown again."""
+        out: dict[str, str] = {}
+        for fact, raw in self.properties.items():
+            if fact not in facts:
+                continue
+            value = facts[fact]
+            schema, _nullable = _unwrap(raw, self.defs)
+            name = self.prefix + fact
+            if schema.get("type") == "array" and isinstance(value, list):
+                items = schema.get("items")
+                item_schema = _resolve(items, self.defs) if isinstance(items, dict) else {}
+                if item_schema.get("type") == "object":
+                    for i, row in enumerate(value):
+                        for key, item in dict(row).items():
+                            out[f"{name}.{i}.{key}"] = _shown(item)
+                elif self._item_count(schema, schema.get(ROLE_KEY)) is not None:
+                    for i, item in enumerate(value):
+                        out[f"{name}.{i}"] = _shown(item)
+                else:
+                    out[name] = _shown(value)
+            else:
+                out[name] = _shown(value)
+        return out
+
     # -- reading ---------------------------------------------------------------------------
 
     def read(self, values: Mapping[str, str]) -> tuple[dict[str, Any], list[Message]]:
