@@ -57,6 +57,7 @@ from openwhist.game.scoresheet import (
     CATEGORY_KEY,
     CORE_CATEGORIES,
     POINTS_SHEET,
+    Breakdown,
     ScoreSheet,
     Statistic,
 )
@@ -1395,6 +1396,27 @@ class Ledger:
             return self._variant(variant).sheet
         except UnknownVariantError:
             return POINTS_SHEET
+
+    def declared_breakdowns(self, variant: str) -> tuple[Breakdown, ...]:
+        """The breakdowns ``variant`` declares (`Variant.breakdowns`), in order; none when
+        the variant is not installed."""
+        try:
+            return self._variant(variant).breakdowns
+        except UnknownVariantError:
+            return ()
+
+    def scored_deals(
+        self, variant: str, *, player: str | None = None
+    ) -> tuple[list[tuple[int, DealScore]], dict[int, dict[int, list[str]]]]:
+        """Every completed deal of the variant's matches that is not void (of the matches
+        ``player`` sat in, when given), as ``(match id, DealScore)`` in match and deal
+        order, played and real-card deals alike, and per match, per party, its players'
+        names: what a `Breakdown` chart sums (`repository.scored_deals`)."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            deals, parties = repo.scored_deals(session=session, variant=variant, player=player)
+        return [(m, DealScore.from_dict(score)) for m, score in deals], parties
 
     def declared_statistics(self, variant: str, report: str) -> tuple[Statistic, ...] | None:
         """The statistics ``variant`` declares for ``report`` (``"standings"``,
