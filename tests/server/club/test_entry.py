@@ -9,6 +9,8 @@ second ledger, and ``whist scores`` of the two must read the same.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -289,7 +291,18 @@ def test_an_israeli_evening_through_the_forms_reads_as_whist_record_keeps_it(
     web_lines = whist(site.harness.db, "scores", str(match), "--lines").stdout
     assert "tricks misread" in web_lines
     assert web_lines == whist(cli_db, "scores", "1", "--lines").stdout
-    assert site.ledger.get_match(match)["totals"][entry["party"]] == expected[entry["party"]] + 100
+    totals = site.ledger.get_match(match)["totals"]
+    assert totals[entry["party"]] == expected[entry["party"]] + 100
+    # The club's own sheet marks it with its note, and the CSV export agrees to the point.
+    sheet_page = secretary.get(f"/club/matches/{match}")
+    assert sheet_page.status == 200
+    assert "tricks misread" in sheet_page.text
+    exported = secretary.get(f"/club/matches/{match}.csv")
+    assert exported.status == 200
+    rows = list(csv.reader(io.StringIO(exported.body.lstrip("\ufeff"))))
+    deal_two = next(r for r in rows if r[0] == "2")
+    assert "tricks misread" in deal_two[-1]
+    assert rows[-1][1:6] == ["TOTAL", *map(str, totals)]
 
 
 def test_an_english_rubber_with_a_revoke_through_the_forms(
