@@ -30,6 +30,7 @@ TRANSLATED = ("es", "pt", "it")
 # and the example plugin.
 PACKAGES = {
     "cli": ROOT / "cli" / "openwhist_cli",
+    "server": ROOT / "server" / "openwhist_server",
     "core": ROOT / "core" / "openwhist",
     "german": ROOT / "plugins" / "german" / "src" / "openwhist_german",
     "english": ROOT / "plugins" / "english" / "src" / "openwhist_english",
@@ -45,8 +46,10 @@ def _source_messages(package: str) -> set[str]:
     source = PACKAGES[package]
     # The keywords of tools/catalogues.sh: gettext's defaults (with N_) and plural_message.
     keywords = {**DEFAULT_KEYWORDS, "plural_message": (1, 2)}
+    # And its map (tools/babel.cfg): the Python sources and the club pages' templates.
+    method_map = [("**.py", "python"), ("**/templates/**.html", "jinja2")]
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(source), keywords=keywords
+        str(source), method_map=method_map, keywords=keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found
@@ -100,6 +103,7 @@ def test_the_play_screens_are_among_the_extracted_messages() -> None:
     assert "Your hand ({name}):" in _source_messages("cli")
     assert "contract {bid} made: {bid}² + 10 = {points}" in _source_messages("israeli")
     assert "{count} revoke x {fine}" in _source_messages("israeli")  # a plural pair
+    assert "The club's pages" in _source_messages("server")  # a Jinja2 template's
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -15,6 +15,7 @@ PYBABEL=${PYBABEL:-.venv/bin/pybabel}
 PACKAGES=(
     core/openwhist
     cli/openwhist_cli
+    server/openwhist_server
     plugins/german/src/openwhist_german
     plugins/english/src/openwhist_english
     plugins/israeli/src/openwhist_israeli
@@ -36,8 +37,10 @@ for package in "${PACKAGES[@]}"; do
     case "${1:-}" in
     update)
         mkdir -p "$locale"
+        # The mapping extracts the Python sources and the Jinja2 templates' _()/ngettext()
+        # (the club pages: server/openwhist_server/templates).
         "$PYBABEL" -q extract --no-location --omit-header --sort-output -k N_ -k plural_message:1,2 \
-            --ignore-dirs=locale -o "$locale/messages.pot" "$package" >/dev/null
+            -F tools/babel.cfg --ignore-dirs=locale -o "$locale/messages.pot" "$package" >/dev/null
         for lang in "${LANGS[@]}"; do
             if [ -f "$locale/$lang/LC_MESSAGES/messages.po" ]; then
                 "$PYBABEL" -q update --no-fuzzy-matching --ignore-obsolete -i "$locale/messages.pot" \

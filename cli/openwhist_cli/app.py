@@ -41,6 +41,7 @@ BUILT_IN: dict[str, str] = {
     "ledger": "ledger",
     "scores": "scores",
     "record": "record",
+    "accounts": "accounts",
     "serve": "serve",
     "join": "join",
     "bot": "join",

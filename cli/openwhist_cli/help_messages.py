@@ -16,6 +16,18 @@ HELP_TEXTS = (
     N_(
         "Language of every command and its help: en, es, pt, it [default: $OPENWHIST_LANG, else the locale]."
     ),
+    N_("Accounts that may change the ledger from the club's web pages."),
+    N_("Add an account that may log in to the club pages and change the ledger there."),
+    N_("The account's name."),
+    N_("Read the password from the first line of stdin instead of asking for it."),
+    N_(
+        "The ledger: an SQLite file path or an SQLAlchemy URL [default: $OPENWHIST_DB, else ledger.sqlite3 in your user data directory]."
+    ),
+    N_("Machine-readable JSON on stdout."),
+    N_("List the accounts: name, enabled or disabled, created, last login (UTC)."),
+    N_("Disable an account: it cannot log in, and its open sessions end."),
+    N_("Enable a disabled account again."),
+    N_("Give an account a new password."),
     N_(
         "Bot-versus-bot: play DEALS boards of VARIANT and compare the bots with 95 % intervals.\n\nEvery board is the first deal of a fresh match, dealt by the seats in turn. Results are\nper bot (aggregated over its seats): win rate and tie rate (Wilson intervals), average\npoints per deal and tricks (t intervals), the statistics the variant declares\n(contracts made, ...), and paired differences between every two bots."
     ),
@@ -87,10 +99,6 @@ HELP_TEXTS = (
     N_("Only matches with NAME."),
     N_("Only matches still open (resumable)."),
     N_("Every column at its full width, however wide the terminal is."),
-    N_(
-        "The ledger: an SQLite file path or an SQLAlchemy URL [default: $OPENWHIST_DB, else ledger.sqlite3 in your user data directory]."
-    ),
-    N_("Machine-readable JSON on stdout."),
     N_(
         "Per player across matches, per variant: matches, deals, wins, points.\n\nPoints are the sum of the player's party's score entries (partners share their side's\npoints), corrections included. Each variant's own statistics follow, as it declares\nthem (game points, contracts made, ...); a statistic's column is left out while every\nplayer's figure is 0. The table fits the terminal (80 columns when it is not one): the\nvariant's statistics are left out first, then deals won, deals and finished matches\n(--wide shows every column)."
     ),

@@ -58,6 +58,7 @@ from openwhist.game.presentation import (
 )
 from openwhist.game.scoresheet import (
     AboveTheLine,
+    Breakdown,
     DealDetail,
     ScoreCategory,
     ScoreSheet,
@@ -115,6 +116,7 @@ __all__ = [
     "Bot",
     "BotLevel",
     "BotSpec",
+    "Breakdown",
     "CallPart",
     "CallStyle",
     "CardBot",

@@ -355,7 +355,9 @@ def load_catalog(
         if not isinstance(variant, Variant):
             raise TypeError(f"register() expects a Variant, got {type(variant).__name__}")
         # Its score sheet and statistics must hold together (openwhist.game.scoresheet).
-        check_declarations(variant.statistics, variant.categories, variant.sheet)
+        check_declarations(
+            variant.statistics, variant.categories, variant.sheet, variant.breakdowns
+        )
         for key in (variant.name, *variant.aliases):
             if key.lower() in aliases:
                 other = variants[aliases[key.lower()]]

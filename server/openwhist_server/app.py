@@ -35,10 +35,10 @@ from openwhist.services.shown import language_code
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from openwhist_server import page
+from openwhist_server import club, page
 
 if TYPE_CHECKING:
     from openwhist.services.catalog import Catalog
@@ -359,7 +359,7 @@ def create_app(
     async def index(request: Request) -> Response:
         return PlainTextResponse(
             "openwhist table server: POST /api/tables to create a table, "
-            f"websocket /ws to play ({PROTOCOL}; docs/server.md)\n"
+            f"websocket /ws to play ({PROTOCOL}; docs/server.md); the club's pages: /club/\n"
         )
 
     async def create(request: Request) -> Response:
@@ -371,7 +371,7 @@ def create_app(
     async def table_page(request: Request) -> Response:
         return await page.table_page(hub.hosting, request)
 
-    return Starlette(
+    app = Starlette(
         routes=[
             Route("/", index),
             Route("/api/tables", create, methods=["POST"]),
@@ -379,9 +379,14 @@ def create_app(
             Route("/static/{name:str}", page.static_file),
             Route("/favicon.ico", page.no_icon),
             WebSocketRoute("/ws", socket),
+            # The club's pages (docs/club.md): read through the services' ledger.
+            Mount(club.web.PREFIX, routes=club.routes()),
         ],
         lifespan=lifespan,
     )
+    app.state.ledger = hosting.ledger
+    app.state.catalog = hosting.catalog
+    return app
 
 
 async def _create_table(hub: _Hub, request: Request) -> Response:

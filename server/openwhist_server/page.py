@@ -36,6 +36,7 @@ STATIC = Path(__file__).parent / "static"
 STATIC_TYPES = {
     "table.js": "text/javascript; charset=utf-8",
     "table.css": "text/css; charset=utf-8",
+    "club.css": "text/css; charset=utf-8",  # the club pages' (openwhist_server.club)
 }
 """The static files there are, and their types: any other name is 404."""
 

@@ -5,9 +5,9 @@
   ``scores``, ``ledger current``, ``ledger upgrade`` and ``ledger check`` report it with
   exit code 5, and ``whist play`` commits nothing into it (the file's bytes are unchanged);
 * ``whist ledger check`` passes a healthy ledger of every kind of match (played, real-card,
-  corrected, adjusted, a deal in progress) on SQLite and PostgreSQL, and names each kind of
-  damage an outside hand can do: an entry's points changed, a recorded action changed, a
-  deal's record removed, an action log with a gap.
+  corrected, adjusted, a voided deal, a deal in progress) on SQLite and PostgreSQL, and
+  names each kind of damage an outside hand can do: an entry's points changed, a recorded
+  action changed, a deal's record removed, an action log with a gap.
 """
 
 from __future__ import annotations
@@ -57,6 +57,11 @@ def _evening(url: str, catalog: Any, play_deal: Any) -> dict[str, int]:
         entry = json.loads(ledger.export(real))["matches"][0]["entries"][1]["id"]
         ledger.correct(entry, 20, "miscounted")
         ledger.adjust(real, 3, -30, note="slow play")
+        # A voided deal: its compensations and its marker are the secretary's, not damage.
+        ledger.record_real_deal(
+            real, {"declarer": 1, "bid": "6H", "contracts": [3, 6, 2, 1], "tricks": [3, 6, 2, 2]}
+        )
+        ledger.void_deal(real, 2, "misdeal found afterwards")
         # A deal in progress: the chance deal and five cards logged.
         resumed = ledger.resume(played)
         engine, state = resumed.engine, resumed.state
@@ -83,7 +88,7 @@ def test_a_healthy_ledger_checks_clean_and_each_damage_is_named(
     report = check_ledger(ledger_url, catalog=catalog)
     assert report["findings"] == []
     assert report["ok"]
-    assert (report["matches"], report["deals"], report["replayed"]) == (2, 5, 2)
+    assert (report["matches"], report["deals"], report["replayed"]) == (2, 6, 2)
 
     # Someone edits an entry's points in the database: the entries no longer match the
     # deal's record, and the stored sums (where the schema keeps them) no longer match.

@@ -32,7 +32,7 @@ Decisions take well under a millisecond: plain bitmask arithmetic, no search.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from openwhist.game.cards import FULL_DECK, SUIT_MASKS
@@ -42,7 +42,9 @@ from openwhist.game.views import PlayerView
 
 __all__ = [
     "Counter",
+    "FollowRule",
     "TrickPolicy",
+    "always_follow",
     "beats",
     "highest",
     "is_master",
@@ -53,6 +55,7 @@ __all__ = [
     "shown_voids",
     "suit_cards",
     "top_winners",
+    "void_proofs",
 ]
 
 JACK = 11
@@ -103,23 +106,59 @@ def played_mask(view: PlayerView) -> int:
     return mask
 
 
-def shown_voids(view: PlayerView, *, first_trick: int = 0) -> list[int]:
-    """Per seat, a bitmask of the suits (bit ``s``) it has shown void in.
+FollowRule = Callable[[int], bool]
+"""``must_follow(k)``: whether, under the rules in force, a seat holding the suit led to
+trick ``k`` (0-based; ``len(view.completed)`` is the trick in progress) had to follow it.
+Only then does a card of another suit prove a void (`void_proofs`)."""
 
-    A seat that did not follow the led suit had none left (docs/variants/core.md §0.3: following
-    suit is compulsory). Only tricks from index ``first_trick`` on are read: a variant whose players
-    draw cards during the deal (German Whist's phase 1) passes the first trick after the
-    last draw, since a drawn card can refill a void.
+
+def always_follow(trick: int) -> bool:
+    """The standard rule (docs/variants/core.md §0.3): following suit is compulsory in every
+    trick."""
+    return True
+
+
+def void_proofs(
+    view: PlayerView, *, first_trick: int = 0, must_follow: FollowRule = always_follow
+) -> list[tuple[int, int, int]]:
+    """Every ``(trick, seat, suit)`` where ``seat`` played off the ``suit`` led to ``trick``
+    (0-based; the trick in progress included) *and* the rules in force make that a proof that
+    it held no card of the suit at that moment: ``must_follow(trick)`` is true.
+
+    This is the one place the bots infer voids from (`shown_voids`, `Counter`, and a
+    variant's own caps such as German Whist's, which a drawn card can refill): a variant
+    whose rules let a player discard while holding the suit led -- German Whist's
+    ``phase1_must_follow_suit=false`` -- passes its `FollowRule`, so a free discard is
+    never taken for a void. Tricks before ``first_trick`` are not read.
     """
-    voids = [0] * view.seats
-    records = [(r.seats, r.cards) for r in view.completed[first_trick:]]
-    if view.trick:
-        records.append((view.trick_seats, view.trick))
-    for seats, cards in records:
+    proofs = []
+    records = [(k, r.seats, r.cards) for k, r in enumerate(view.completed) if k >= first_trick]
+    if view.trick and len(view.completed) >= first_trick:
+        records.append((len(view.completed), view.trick_seats, view.trick))
+    for k, seats, cards in records:
+        if len(cards) < 2 or not must_follow(k):
+            continue
         led = cards[0] // 13
         for i in range(1, len(cards)):
             if cards[i] // 13 != led:
-                voids[seats[i]] |= 1 << led
+                proofs.append((k, seats[i], led))
+    return proofs
+
+
+def shown_voids(
+    view: PlayerView, *, first_trick: int = 0, must_follow: FollowRule = always_follow
+) -> list[int]:
+    """Per seat, a bitmask of the suits (bit ``s``) it has shown void in (`void_proofs`).
+
+    A seat that did not follow the led suit had none left where following is compulsory
+    (docs/variants/core.md §0.3; ``must_follow`` says in which tricks it was). Only tricks from
+    index ``first_trick`` on are read: a variant whose players draw cards during the deal
+    (German Whist's phase 1) passes the first trick after the last draw, since a drawn card
+    can refill a void.
+    """
+    voids = [0] * view.seats
+    for _, seat, suit in void_proofs(view, first_trick=first_trick, must_follow=must_follow):
+        voids[seat] |= 1 << suit
     return voids
 
 
@@ -194,10 +233,12 @@ class Counter:
         exclude: int = 0,
         known: Mapping[int, int] | None = None,
         voids_from: int = 0,
+        must_follow: FollowRule = always_follow,
     ) -> Counter:
         """Count from ``view``: ``exclude`` are cards no other seat can hold (a face-up
         stock card), ``known`` cards a seat is known to hold, ``voids_from`` the first trick
-        whose discards prove a void (see `shown_voids`)."""
+        whose discards may prove a void, ``must_follow`` the tricks in which the rules in
+        force make them a proof (see `void_proofs`)."""
         played = played_mask(view)
         held = {s: m & ~played for s, m in (known or {}).items() if s != view.seat}
         return cls(
@@ -206,7 +247,7 @@ class Counter:
             hand=view.hand,
             played=played,
             unseen=FULL_DECK & ~view.hand & ~played & ~exclude,
-            voids=shown_voids(view, first_trick=voids_from),
+            voids=shown_voids(view, first_trick=voids_from, must_follow=must_follow),
             known=held,
         )
 

@@ -16,7 +16,9 @@ ledger -- knows no variant. A variant tells it, through three fields of its `Var
   made) or computed from each scored deal by a typed function (bid accuracy);
 * ``categories`` (`ScoreCategory`): score categories of the variant's own, beyond the
   core's `openwhist.game.scoring.Category` (a Knockout variant's ``knockout``), with their
-  labels; the ledger stores any category by its name.
+  labels; the ledger stores any category by its name;
+* ``breakdowns`` (`Breakdown`): a figure split by a property of each deal -- Israeli
+  contracts made by contract size -- which the club pages chart from the stored scores.
 
 Labels are English text marked with ``N_`` and translated by the plugin's own catalogue, as
 a variant's title is (docs/plugins/writing-a-variant.md, "Translations"). Nothing here
@@ -288,16 +290,93 @@ class Statistic:
         return Tally(sum(m[0] for m in made), sum(m[1] for m in made))
 
 
+DealBreakdown = Callable[[DealScore], Sequence[tuple[str, Tally] | None]]
+"""A breakdown's function: per party, the key its deal falls under and its `Tally` there
+(``None``: the party counts nowhere in this deal)."""
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A figure split by a property of each deal, which the club pages chart
+    (`Variant.breakdowns`): Israeli Whist's contracts made by contract size.
+
+    Each scored deal gives every party a key -- one of ``keys`` -- and a `Tally` under it
+    (``per_deal``); the chart sums the tallies per key over the stored deals of the
+    variant's matches (voided deals left out) and shows, per key in the declared order,
+    ``value`` of ``out_of`` as a rate (``out_of`` 0 everywhere: the plain sums). Nothing is
+    kept in the ledger for it: a changed declaration charts every old match anew.
+
+    Attributes:
+        name: its key in the pages' JSON and element ids (`NAME_PATTERN`).
+        label: the chart's title (English, marked with ``N_``).
+        keys: every key, in the order shown along the axis (``"0"`` ... ``"13"``).
+        per_deal: see above; a pure, cheap function of the stored `DealScore`.
+        key_label: the axis title of the keys (``"contract (tricks)"``).
+        value_label: what ``value`` counts (``"made"``).
+        out_of_label: what ``out_of`` counts (``"played"``).
+        key_labels: the keys as a reader sees them, each marked with ``N_`` (default: the
+            keys as written, fitting numbers).
+        description: one line for plugin documentation.
+
+    Raises:
+        ValueError: a bad name, no keys, a key twice, ``key_labels`` of another length.
+    """
+
+    name: str
+    label: str
+    keys: tuple[str, ...]
+    per_deal: DealBreakdown = field(compare=False)
+    key_label: str = ""
+    value_label: str = ""
+    out_of_label: str = ""
+    key_labels: tuple[str, ...] = ()
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        _check_name("breakdown", self.name)
+        if not self.keys:
+            raise ValueError(f"breakdown {self.name!r}: declare its keys")
+        if len(set(self.keys)) != len(self.keys):
+            raise ValueError(f"breakdown {self.name!r}: a key is declared twice")
+        if self.key_labels and len(self.key_labels) != len(self.keys):
+            raise ValueError(f"breakdown {self.name!r}: give a label for every key, or none")
+
+    def shown_keys(self) -> tuple[str, ...]:
+        """The keys as a reader sees them (untranslated): ``key_labels`` or the keys."""
+        return self.key_labels or self.keys
+
+    def of_deal(self, score: DealScore) -> list[tuple[str, Tally] | None]:
+        """Every party's key and tally for one scored deal.
+
+        Raises:
+            PluginContractError: ``per_deal`` gave the wrong number of items, or a key it
+                does not declare.
+        """
+        found = list(self.per_deal(score))
+        if len(found) != len(score.parties):
+            raise PluginContractError(
+                f"breakdown {self.name!r} gave {len(found)} items for {len(score.parties)} parties"
+            )
+        for item in found:
+            if item is not None and item[0] not in self.keys:
+                raise PluginContractError(
+                    f"breakdown {self.name!r} gave key {item[0]!r}, which it does not declare"
+                )
+        return found
+
+
 def check_declarations(
     statistics: Sequence[Statistic],
     categories: Sequence[ScoreCategory],
     sheet: ScoreSheet | None = None,
+    breakdowns: Sequence[Breakdown] = (),
 ) -> None:
-    """Refuse declarations of a variant that cannot all hold: a statistic or category
-    declared twice, or a statistic or the sheet naming a category that is neither the
-    core's nor declared (a typo would otherwise count nothing, silently). The catalog calls
-    it when a variant is registered, so a plugin with such a mistake is reported as failed
-    by ``whist plugins``.
+    """Refuse declarations of a variant that cannot all hold: a statistic, breakdown or
+    category declared twice (a breakdown may not share a statistic's name either), or a
+    statistic or the sheet naming a category that is neither the core's nor declared (a
+    typo would otherwise count nothing, silently). The catalog calls it when a variant is
+    registered, so a plugin with such a mistake is reported as failed by ``whist
+    plugins``.
 
     Raises:
         ValueError: the first problem found.
@@ -318,6 +397,10 @@ def check_declarations(
                     f"statistic {stat.name!r} counts category {category!r}, which is neither "
                     "a core category nor one the variant declares"
                 )
+    for breakdown in breakdowns:
+        if breakdown.name in seen:
+            raise ValueError(f"breakdown {breakdown.name!r} is declared twice")
+        seen.add(breakdown.name)
     for item in sheet.above_the_line if sheet is not None else ():
         if item.category not in known:
             raise ValueError(
@@ -353,6 +436,8 @@ __all__ = [
     "STATISTIC_MEASURES",
     "STATISTIC_REPORTS",
     "AboveTheLine",
+    "Breakdown",
+    "DealBreakdown",
     "DealDetail",
     "DealStatistic",
     "ScoreCategory",

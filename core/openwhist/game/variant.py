@@ -20,7 +20,13 @@ from openwhist.game.errors import SeatCountError, count_range
 from openwhist.game.messages import N_, Message
 from openwhist.game.options import VariantOptions, validate_options
 from openwhist.game.presentation import Presentation, presentation_of
-from openwhist.game.scoresheet import POINTS_SHEET, ScoreCategory, ScoreSheet, Statistic
+from openwhist.game.scoresheet import (
+    POINTS_SHEET,
+    Breakdown,
+    ScoreCategory,
+    ScoreSheet,
+    Statistic,
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,9 @@ class Variant:
             (`Statistic`), in the order shown.
         categories: score categories of its own beyond the core's `Category`
             (`ScoreCategory`, with labels).
+        breakdowns: figures split by a property of each deal that the club pages chart
+            (`Breakdown`: Israeli contracts made by contract size); most variants declare
+            none.
         seat_counts: every number of players the variant may be played by, with the seat
             names at that count: ``{3: ("A", "B", "C"), 4: ("A", "B", "C", "D"), ...}``.
             Empty (the default): only ``len(seat_names)``. When given it must include the
@@ -89,6 +98,7 @@ class Variant:
     sheet: ScoreSheet = POINTS_SHEET
     statistics: tuple[Statistic, ...] = ()
     categories: tuple[ScoreCategory, ...] = ()
+    breakdowns: tuple[Breakdown, ...] = ()
     seat_counts: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     def category_names(self) -> frozenset[str]:

@@ -37,6 +37,7 @@ from sqlalchemy.engine import URL
 from openwhist.game.messages import N_, Message
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerError, LedgerNotFoundError
+from openwhist.ledger.repository import VOID_CATEGORY
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,9 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
         sums[(match_id, party)] += points
         if corrects is not None:
             corrections.append((entry_id, match_id, corrects))
-        elif deal_id is not None:
+        elif deal_id is not None and category != VOID_CATEGORY:
+            # A void's marker (0 points, its note; `repository.void_deal`) is the
+            # secretary's, like a correction: it is not one of the rules' lines.
             entries[deal_id].append((party, category, points, note))
     logs: dict[int, list[int]] = defaultdict(list)
     for deal_id, idx in conn.execute(

@@ -105,6 +105,10 @@ _OURS: Final = frozenset(
         "hosted_tables",
         "hosted_seats",
         "hosted_seat_changes",
+        "accounts",
+        "login_failures",
+        "club_settings",
+        "form_submissions",
         "alembic_version",
     }
 )

@@ -335,6 +335,67 @@ class HostedSeatChange(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
 
 
+class Account(SQLModel, table=True):
+    """Someone who may change the ledger from the club's web pages (migration 0008).
+
+    ``password_hash`` is an argon2id hash in PHC form (`openwhist.services.accounts`);
+    the password itself is never stored. A ``disabled`` account cannot log in, and its
+    sessions stop working at their next request.
+    """
+
+    __tablename__ = "accounts"
+    __table_args__ = (sa.UniqueConstraint("name", name="uq_accounts_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    password_hash: str = Field(max_length=200)
+    disabled: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+    last_login_at: datetime | None = Field(default=None, sa_column=_time_column(nullable=True))
+
+
+class LoginFailure(SQLModel, table=True):
+    """A refused login (migration 0008): the name tried and the client's address, so
+    that every server process counts a guesser's attempts alike. Rows older than the
+    counting window are deleted as new ones are written."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (
+        sa.Index("ix_login_failures_address_at", "address", "at"),
+        sa.Index("ix_login_failures_name_at", "name", "at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    address: str = Field(max_length=64)
+    at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
+class ClubSetting(SQLModel, table=True):
+    """A value the club's web server keeps once for all its processes (migration 0008),
+    by name: ``session_secret`` when ``OPENWHIST_SESSION_SECRET`` is not set."""
+
+    __tablename__ = "club_settings"
+
+    name: str = Field(primary_key=True, max_length=40)
+    value: str = Field(max_length=200)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
+class FormSubmission(SQLModel, table=True):
+    """One change made through a club form (migration 0008), keyed by the form's one-time
+    token and written in the same transaction as the change, with what the change
+    returned (``result``): the same form sent again finds it and changes nothing."""
+
+    __tablename__ = "form_submissions"
+
+    key: str = Field(primary_key=True, max_length=64)
+    account_id: int | None = Field(default=None, foreign_key="accounts.id")
+    action: str = Field(max_length=32)
+    result: dict[str, Any] = Field(default_factory=dict, sa_column=_json_column("{}"))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
 TABLES: Final = (
     "players",
     "matches",
@@ -347,6 +408,10 @@ TABLES: Final = (
     "hosted_tables",
     "hosted_seats",
     "hosted_seat_changes",
+    "accounts",
+    "login_failures",
+    "club_settings",
+    "form_submissions",
 )
 """Our table names (plus ``alembic_version``): a database with other tables is foreign."""
 
@@ -358,11 +423,15 @@ __all__ = [
     "TABLES",
     "TABLE_SEAT_KINDS",
     "TABLE_STATUSES",
+    "Account",
+    "ClubSetting",
     "DealAction",
     "DealRow",
+    "FormSubmission",
     "HostedSeat",
     "HostedSeatChange",
     "HostedTable",
+    "LoginFailure",
     "Match",
     "PartyStatistic",
     "PartyTotal",

@@ -1615,6 +1615,55 @@ def match_deals(
     return out
 
 
+def scored_deals(
+    *, session: Session, variant: str, player: str | None = None
+) -> tuple[list[tuple[int, dict[str, Any]]], dict[int, dict[int, list[str]]]]:
+    """The stored scores of the variant's completed deals that are not void, with who
+    played each party: what a chart over many matches (a `Breakdown`) sums.
+
+    ``player``: only the matches that player sat in.
+
+    Returns:
+        ``(deals, parties)``: ``deals`` as ``(match id, stored DealScore dict)`` in match
+        and deal order; ``parties``: per match, per party, its players' names in seat
+        order.
+    """
+    deals_t, entries_t, matches_t = _T["deals"], _T["score_entries"], _T["matches"]
+    seats_t, players_t = _T["seats"], _T["players"]
+    in_variant = sa.select(matches_t.c.id).where(matches_t.c.variant == variant)
+    if player is not None:
+        in_variant = in_variant.where(
+            matches_t.c.id.in_(
+                sa.select(seats_t.c.match_id)
+                .join(players_t, players_t.c.id == seats_t.c.player_id)
+                .where(players_t.c.name == player)
+            )
+        )
+    match_ids = in_variant
+    voided = sa.select(entries_t.c.deal_id).where(
+        entries_t.c.category == VOID_CATEGORY, entries_t.c.deal_id.is_not(None)
+    )
+    rows = session.execute(
+        sa.select(deals_t.c.match_id, deals_t.c.record["score"])
+        .where(
+            deals_t.c.match_id.in_(match_ids),
+            deals_t.c.status == "complete",
+            deals_t.c.id.not_in(voided),
+        )
+        .order_by(deals_t.c.match_id, deals_t.c.number)
+    ).all()
+    parties: dict[int, dict[int, list[str]]] = defaultdict(dict)
+    for match_id, party, name in session.execute(
+        sa.select(seats_t.c.match_id, seats_t.c.party, players_t.c.name)
+        .join(players_t, players_t.c.id == seats_t.c.player_id)
+        .where(seats_t.c.match_id.in_(match_ids))
+        .order_by(seats_t.c.match_id, seats_t.c.seat)
+    ):
+        parties[int(match_id)].setdefault(int(party), []).append(str(name))
+    deals = [(int(m), score if isinstance(score, dict) else {}) for m, score in rows]
+    return deals, dict(parties)
+
+
 __all__ = [
     "VOID_CATEGORY",
     "append_action",
@@ -1645,6 +1694,7 @@ __all__ = [
     "match_summary",
     "record_entries",
     "score_sheet",
+    "scored_deals",
     "standings",
     "truncate_actions",
     "void_deal",

@@ -57,6 +57,7 @@ from openwhist.game.scoresheet import (
     CATEGORY_KEY,
     CORE_CATEGORIES,
     POINTS_SHEET,
+    Breakdown,
     ScoreSheet,
     Statistic,
 )
@@ -896,6 +897,7 @@ class Ledger:
         *,
         key: str | None = None,
         again: bool = False,
+        unit: Session | None = None,
     ) -> DealOutcome:
         """Score a deal played with real cards from its facts, and record it.
 
@@ -924,11 +926,15 @@ class Ledger:
                 was begun under a rule its variant has since changed for its options
                 (`Variant.rule_changes`): it takes no more deals.
             LedgerError: the variant declares no facts model.
+
+        ``unit``: a unit of work of this ledger (`unit_of_work`) to record the deal in, with
+        whatever else the caller writes there (a club form's token); neither committed nor
+        rolled back here.
         """
         from openwhist.ledger import repository as repo
         from openwhist.ledger.errors import DuplicateDealError
 
-        with self._unit() as session:
+        with self._unit() if unit is None else contextlib.nullcontext(unit) as session:
             try:
                 match, entered, score, progress = self._score_entered(session, match_id, facts)
             except InvalidFactsError:
@@ -999,9 +1005,18 @@ class Ledger:
 
     @_retry_conflicts
     def adjust(
-        self, match_id: int, party: int, points: int, *, category: str = "penalty", note: str
+        self,
+        match_id: int,
+        party: int,
+        points: int,
+        *,
+        category: str = "penalty",
+        note: str,
+        unit: Session | None = None,
     ) -> dict[str, Any]:
         """Add a score entry that belongs to no deal (a penalty agreed at the table).
+
+        ``unit``: the caller's unit of work to write it in (as `record_real_deal`).
 
         Raises:
             LedgerError: no note, a party or category the match does not have.
@@ -1011,7 +1026,7 @@ class Ledger:
 
         if not note.strip():
             raise LedgerError(Message(N_("an adjustment needs a note saying why it is made")))
-        with self._unit() as session:
+        with self._unit() if unit is None else contextlib.nullcontext(unit) as session:
             match = repo.get_match(session=session, match_id=match_id, for_update=True)
             assert match.id is not None
             # The core's categories and the variant's own (`Variant.categories`).
@@ -1037,8 +1052,12 @@ class Ledger:
             return {"id": entry.id, "match": match.id, "party": party, "points": points}
 
     @_retry_conflicts
-    def correct(self, entry_id: int, points: int, note: str) -> dict[str, Any]:
+    def correct(
+        self, entry_id: int, points: int, note: str, *, unit: Session | None = None
+    ) -> dict[str, Any]:
         """Make entry ``entry_id`` count ``points`` with a compensating entry (never an edit).
+
+        ``unit``: the caller's unit of work to write it in (as `record_real_deal`).
 
         Returns:
             the new entry: ``{"id", "corrects", "match", "party", "category", "points",
@@ -1046,7 +1065,7 @@ class Ledger:
         """
         from openwhist.ledger import repository as repo
 
-        with self._unit() as session:
+        with self._unit() if unit is None else contextlib.nullcontext(unit) as session:
             fix = repo.correct(session=session, entry_id=entry_id, points=points, note=note)
             return {
                 "id": fix.id,
@@ -1059,9 +1078,11 @@ class Ledger:
             }
 
     @_retry_conflicts
-    def void_deal(self, match_id: int, number: int, note: str) -> dict[str, Any]:
+    def void_deal(
+        self, match_id: int, number: int, note: str, *, unit: Session | None = None
+    ) -> dict[str, Any]:
         """Void deal ``number`` of a match with compensating entries (never a deletion);
-        see `repository.void_deal`.
+        see `repository.void_deal`. ``unit``: as `record_real_deal`'s.
 
         Returns:
             ``{"match", "deal", "entries", "points"}`` (the points taken back per party).
@@ -1073,20 +1094,23 @@ class Ledger:
         """
         from openwhist.ledger import repository as repo
 
-        with self._unit() as session:
+        with self._unit() if unit is None else contextlib.nullcontext(unit) as session:
             return repo.void_deal(session=session, match_id=match_id, number=number, note=note)
 
     @_retry_conflicts
-    def finish_match(self, match_id: int, *, abandoned: bool = False) -> dict[str, Any]:
+    def finish_match(
+        self, match_id: int, *, abandoned: bool = False, unit: Session | None = None
+    ) -> dict[str, Any]:
         """Close a match: ``finished`` (the rules did not end it, the players did) or
         ``abandoned``. A match whose rules end it is finished by its last deal already.
+        ``unit``: as `record_real_deal`'s.
 
         Raises:
             LedgerStateError: the match is already closed.
         """
         from openwhist.ledger import repository as repo
 
-        with self._unit() as session:
+        with self._unit() if unit is None else contextlib.nullcontext(unit) as session:
             match = repo.finish_match(
                 session=session,
                 match_id=match_id,
@@ -1282,6 +1306,27 @@ class Ledger:
             return self._variant(variant).sheet
         except UnknownVariantError:
             return POINTS_SHEET
+
+    def declared_breakdowns(self, variant: str) -> tuple[Breakdown, ...]:
+        """The breakdowns ``variant`` declares (`Variant.breakdowns`), in order; none when
+        the variant is not installed."""
+        try:
+            return self._variant(variant).breakdowns
+        except UnknownVariantError:
+            return ()
+
+    def scored_deals(
+        self, variant: str, *, player: str | None = None
+    ) -> tuple[list[tuple[int, DealScore]], dict[int, dict[int, list[str]]]]:
+        """Every completed deal of the variant's matches that is not void (of the matches
+        ``player`` sat in, when given), as ``(match id, DealScore)`` in match and deal
+        order, played and real-card deals alike, and per match, per party, its players'
+        names: what a `Breakdown` chart sums (`repository.scored_deals`)."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            deals, parties = repo.scored_deals(session=session, variant=variant, player=player)
+        return [(m, DealScore.from_dict(score)) for m, score in deals], parties
 
     def declared_statistics(self, variant: str, report: str) -> tuple[Statistic, ...] | None:
         """The statistics ``variant`` declares for ``report`` (``"standings"``,
@@ -1543,5 +1588,7 @@ __all__ = [
     "ResumePoint",
     "ResumedMatch",
     "current",
+    "facts_messages",
+    "facts_problems",
     "upgrade",
 ]

@@ -23,7 +23,7 @@ from openwhist.bots.sampling import NO_CAP
 from openwhist.game.state import CHANCE, TERMINAL, DealState
 from openwhist.plugins import load_catalog
 from openwhist_german.expert import GermanExpertBot, deal_value, opponent_suit_caps
-from openwhist_german.heuristic import GermanHeuristicBot
+from openwhist_german.heuristic import GermanHeuristicBot, follow_rule
 from openwhist_german.options import GermanOptions
 
 SPADES, HEARTS, CLUBS = 3, 2, 0
@@ -122,6 +122,36 @@ def _advance(engine: Engine, rng: random.Random, tricks: int, mid: int) -> DealS
     raise AssertionError("the deal ended early")
 
 
+def test_the_bots_follow_rule_is_the_rules_own() -> None:
+    # follow_rule(view) says in which tricks a discard proves a void; it must say exactly
+    # what the engine's legal plays enforce: at every reply of whole deals, a seat holding
+    # the led suit is offered another card iff the rule calls that trick free.
+    for options in (GermanOptions(), FREE):
+        engine = Engine(load_catalog().variant("german"), options)
+        rng = random.Random(11)
+        compelled = free = 0
+        for _ in range(3):
+            state = engine.start_deal(dealer=rng.randrange(2))
+            bots = [GermanHeuristicBot(random.Random(rng.getrandbits(32))) for _ in range(2)]
+            while state.to_act != TERMINAL:
+                if state.to_act == CHANCE:
+                    state = engine.apply(state, engine.sample_chance(state, rng))
+                    continue
+                seat = state.to_act
+                view = engine.observe(state, seat)
+                legal = engine.legal_actions(state)
+                led = 0x1FFF << (13 * (view.trick[0] // 13)) if view.trick else 0
+                if view.hand & led:
+                    offered_off_suit = any(not (1 << a.card) & led for a in legal)  # type: ignore[attr-defined]
+                    must = follow_rule(view)(len(view.completed))
+                    assert offered_off_suit is not must
+                    compelled += must
+                    free += not must
+                state = engine.apply_unchecked(state, bots[seat].choose(view, legal))
+        assert compelled > 0
+        assert (free > 0) is (options == FREE)
+
+
 def test_expert_samples_a_discarder_holding_the_led_suit_under_a_free_reply() -> None:
     # A real free-reply deal: whenever B answered off suit, the expert's samples must still
     # give B cards of the led suit some of the time (its hidden cards are unconstrained).
@@ -169,7 +199,7 @@ def test_expert_rollouts_reply_freely_under_a_free_reply_and_follow_suit_otherwi
                 offered.append(bool(seat_view.hand & led) and bool(legal & ~led))
             return int(inner(seat_view, legal))
 
-        bot.rollout.choose_card = spy  # type: ignore[method-assign]
+        bot.rollout.choose_card = spy  # type: ignore[method-assign,assignment]
         legal = engine.legal_actions(state)
         bot.choose(view, legal)
         assert offered, "the rollouts answered leads"

@@ -64,6 +64,7 @@ from openwhist import (
     TrickRecord,
     winning_index,
 )
+from openwhist.bots.heuristic import void_proofs
 from openwhist.bots.rating import EXACT, SAMPLED, TRICKS, CardRating
 from openwhist.bots.sampling import (
     NO_CAP,
@@ -75,7 +76,7 @@ from openwhist.bots.sampling import (
 )
 from openwhist.solver import Solver, representatives
 
-from openwhist_german.heuristic import SOLVE_AT, GermanHeuristicBot, german_options
+from openwhist_german.heuristic import SOLVE_AT, GermanHeuristicBot, follow_rule, german_options
 from openwhist_german.options import GermanOptions
 from openwhist_german.scoring import GermanFacts, score_facts
 
@@ -172,15 +173,9 @@ def opponent_suit_caps(view: PlayerView) -> list[int]:
     opponent = 1 - view.seat
     caps = [NO_CAP] * 4
     completed = view.completed
-    free_reply = not german_options(view).phase1_must_follow_suit
-    for k, record in enumerate(completed):
-        if record.leader == opponent or len(record.cards) < 2:
-            continue
-        if free_reply and k < PHASE1_TRICKS:
-            continue  # a free reply: discarding proves no void
-        led, reply = record.cards[0] // 13, record.cards[1] // 13
-        if led == reply:
-            continue
+    for k, seat, led in void_proofs(view, must_follow=follow_rule(view)):
+        if seat != opponent or k >= len(completed):
+            continue  # the trick in progress: the opponent only ever leads to it
         hidden_draws = sum(
             1
             for j in range(k, min(len(completed), PHASE1_TRICKS))
@@ -391,10 +386,10 @@ class GermanExpertBot(CardSearchBot):
         of the options in force; our seat's tricks of phase 1 and of phase 2, the tricks
         already completed included."""
         me = view.seat
-        options = german_options(view)
         # docs/variants/german.md §1.5: with phase1_must_follow_suit off, a phase-1 reply is
-        # any card; phase 2 always follows suit.
-        free_reply = not options.phase1_must_follow_suit
+        # any card; phase 2 always follows suit -- the same rule the sampling reads voids by.
+        must_follow = follow_rule(view)
+        options = german_options(view)
         hands = [0, 0]
         hands[me] = view.hand & ~(1 << card)
         hands[1 - me] = opp_hand
@@ -447,10 +442,7 @@ class GermanExpertBot(CardSearchBot):
                 trick = ()
             seat = (leader + len(trick)) % 2
             hand = hands[seat]
-            if trick and not (free_reply and k < PHASE1_TRICKS):
-                legal = hand & SUIT_MASKS[trick[0] // 13] or hand
-            else:
-                legal = hand
+            legal = hand & SUIT_MASKS[trick[0] // 13] or hand if trick and must_follow(k) else hand
             if legal & (legal - 1) == 0:
                 played = legal.bit_length() - 1
             else:

@@ -39,7 +39,14 @@ from __future__ import annotations
 import random
 
 from openwhist import FULL_DECK, N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
-from openwhist.bots.heuristic import Counter, TrickPolicy, beats, lowest_equivalent
+from openwhist.bots.heuristic import (
+    Counter,
+    FollowRule,
+    TrickPolicy,
+    always_follow,
+    beats,
+    lowest_equivalent,
+)
 from openwhist.solver import Solver
 
 from openwhist_german.options import GermanOptions
@@ -79,6 +86,20 @@ def german_options(view: PlayerView) -> GermanOptions:
     return options if isinstance(options, GermanOptions) else DEFAULT_OPTIONS
 
 
+def follow_rule(view: PlayerView) -> FollowRule:
+    """In which tricks following suit is compulsory under the options in force
+    (docs/variants/german.md §1.5): every trick by default; under
+    ``phase1_must_follow_suit=false`` only the phase-2 tricks (from trick 14), so a free
+    phase-1 reply off the led suit proves no void (`openwhist.bots.heuristic.void_proofs`)."""
+    if german_options(view).phase1_must_follow_suit:
+        return always_follow
+    return _phase2_only
+
+
+def _phase2_only(trick: int) -> bool:
+    return trick >= PHASE1_TRICKS
+
+
 def card_value(card: int, trump: int) -> float:
     """A card's worth for phase-1 exchanges: `RANK_VALUE` of its rank, plus `TRUMP_BONUS`
     for a trump."""
@@ -114,6 +135,7 @@ class GermanHeuristicBot(CardBot):
             exclude=exclude,
             known={opponent: int(known_raw[opponent])},
             voids_from=PHASE1_TRICKS,
+            must_follow=follow_rule(view),
         )
 
     def choose_card(self, view: PlayerView, legal: int) -> int:

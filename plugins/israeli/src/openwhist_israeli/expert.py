@@ -33,8 +33,15 @@ Neither solver is used (the pure one nor DDS): both maximise one *partnership's*
 while every Israeli seat aims at its own exact number against the other three, which is not
 a two-sided contest.
 
-Assumptions it still makes (it does not yet read ``view.options``): the default scoring
-(10 per trick off, zero bids +25 over / +50 under), Frisch passes to the left.
+**Options** (``view.options``, the match's; the defaults for a view built by hand): every
+sampled deal is scored as the options score it (`seat_points`: ``fail_per_trick``,
+``zero_over_bonus``, ``zero_under_bonus``); the other seats' unknown contracts are estimated
+with the zero threshold those bonuses set (`zero_threshold`); the cards it passed in the last
+Frisch are placed with the seat ``frisch_direction`` sent them to; play starts from the
+``opening_leader`` of the options (the declarer, or the dealer's left) in every simulated
+deal; and under ``auction_end=four_passes`` the high bidder passes instead of raising its own
+bid (`holds_the_auction`). The smallest bid, the Frisch's size and the forbidden contract
+reach it as the legal actions.
 
 **Explanation** (`IsraeliExpertBot.explain`, for hints): for a card, how often it makes
 the contract exactly on the sampled deals and its mean score; calls are not explained.
@@ -78,11 +85,17 @@ from openwhist.solver import representatives
 
 from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
 from openwhist_israeli.heuristic import (
-    ZERO_BID_BELOW,
+    DEFAULT_OPTIONS,
     IsraeliHeuristicBot,
     denomination_trump,
     estimate_tricks,
+    holds_the_auction,
+    israeli_options,
+    zero_threshold,
 )
+from openwhist_israeli.options import IsraeliOptions
+from openwhist_israeli.rules import frisch_step
+from openwhist_israeli.scoring import seat_points
 
 SEATS = 4
 TRICKS = 13
@@ -110,13 +123,21 @@ swing between a zero made (+50) and broken (-50), since a dozen rollouts of a ze
 are mostly that coin-flip's noise."""
 
 
-def deal_points(contract: int, tricks: int, *, over: bool) -> int:
-    """One seat's score for a deal (docs/variants/israeli.md §4.7, default options)."""
-    if contract >= 1:
-        return contract * contract + 10 if tricks == contract else -10 * abs(tricks - contract)
-    if tricks == 0:
-        return 25 if over else 50
-    return -50 + 10 * (tricks - 1)
+def deal_points(
+    contract: int, tricks: int, *, over: bool, options: IsraeliOptions = DEFAULT_OPTIONS
+) -> int:
+    """One seat's score for a deal (docs/variants/israeli.md §4.7) under ``options``
+    (`seat_points`); ``over`` is true in an over deal and in the waiver's exact one, where a
+    made zero earns ``zero_over_bonus`` as well."""
+    return seat_points(contract, tricks, "over" if over else "under", options)
+
+
+def opening_leader(view: PlayerView, declarer: int) -> int:
+    """Who leads to trick 1 under the options in force (docs/variants/israeli.md §4.6): the
+    declarer, or under ``opening_leader=left_of_dealer`` the seat at the dealer's left."""
+    if israeli_options(view).opening_leader == "declarer":
+        return declarer
+    return (view.dealer + 1) % SEATS
 
 
 def _cards(mask: int) -> list[int]:
@@ -128,10 +149,11 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-def estimated_contract(hand: int, trump: int) -> int:
-    """What a seat with ``hand`` would contract (the heuristic's evaluation)."""
+def estimated_contract(hand: int, trump: int, options: IsraeliOptions = DEFAULT_OPTIONS) -> int:
+    """What a seat with ``hand`` would contract (the heuristic's evaluation, with the zero
+    threshold of ``options``' zero bonuses)."""
     estimate = estimate_tricks(hand, trump)
-    return 0 if estimate < ZERO_BID_BELOW else max(1, round(estimate))
+    return 0 if estimate < zero_threshold(options) else max(1, round(estimate))
 
 
 def forced_winner_first(view: PlayerView, legal: int) -> int | None:
@@ -194,10 +216,12 @@ class IsraeliExpertBot(CardSearchBot):
     @staticmethod
     def known_cards(view: PlayerView) -> dict[int, int]:
         """Cards another seat is known to hold: those we passed it in the last Frisch
-        (docs/variants/israeli.md §4.4; passed to the left, the default), until played."""
+        (docs/variants/israeli.md §4.4), until played -- to the seat that Frisch went to under
+        ``frisch_direction`` (always the left; or left, across, right in turn)."""
         given = view.private.get("frisch_given") or []
         if not given:
             return {}
+        receiver = (view.seat + frisch_step(israeli_options(view), len(given) - 1)) % SEATS
         mask = 0
         for name in given[-1]:
             mask |= 1 << parse_card(str(name))
@@ -206,7 +230,7 @@ class IsraeliExpertBot(CardSearchBot):
                 mask &= ~(1 << card)
         for card in view.trick:
             mask &= ~(1 << card)
-        return {(view.seat + 1) % SEATS: mask & ~view.hand}
+        return {receiver: mask & ~view.hand}
 
     def sample(self, view: PlayerView, rng: random.Random) -> list[int] | None:
         """One deal of the four hands consistent with ``view``."""
@@ -234,6 +258,8 @@ class IsraeliExpertBot(CardSearchBot):
     # -- auction -------------------------------------------------------------------------
 
     def _call(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        if holds_the_auction(view, legal):
+            return PASS  # four_passes: our bid stands; raising it would only bind us more
         cheapest: dict[int, Bid] = {}
         for action in legal:
             if isinstance(action, Bid) and action.denomination not in cheapest:
@@ -257,9 +283,10 @@ class IsraeliExpertBot(CardSearchBot):
         return choice
 
     def declarer_tricks(self, view: PlayerView, deals: list[list[int]], trump: int) -> float:
-        """Mean tricks the seat takes on ``deals`` as declarer with ``trump``, leading, all
-        seats trying to win tricks."""
-        start = _play_view(view, trump=trump, leader=view.seat, contracts=[None] * SEATS)
+        """Mean tricks the seat takes on ``deals`` as declarer with ``trump``, play starting
+        from the options' opening leader (`opening_leader`), all seats trying to win tricks."""
+        leader = opening_leader(view, view.seat)
+        start = _play_view(view, trump=trump, leader=leader, contracts=[None] * SEATS)
         total = 0
         for hands in deals:
             total += self._rollout(start, hands)[view.seat]
@@ -277,19 +304,22 @@ class IsraeliExpertBot(CardSearchBot):
             return self.heuristic.choose(view, legal)
         raw = view.public.get("contracts") or [None] * SEATS
         declarer = view.public.get("declarer")
-        leader = int(declarer) if declarer is not None else view.leader
+        leader = opening_leader(view, int(declarer)) if declarer is not None else view.leader
+        rules = israeli_options(view)
         me = view.seat
         # Everyone's contract on each sample: the known ones, estimates for the rest.
         per_deal: list[list[int | None]] = []
         for hands in deals:
             per_deal.append(
                 [
-                    raw[s] if raw[s] is not None else estimated_contract(hands[s], view.trump)
+                    raw[s]
+                    if raw[s] is not None
+                    else estimated_contract(hands[s], view.trump, rules)
                     for s in range(SEATS)
                 ]
             )
         # Trick count with everybody (us too) aiming at their estimates: where to look.
-        own = estimated_contract(view.hand, view.trump)
+        own = estimated_contract(view.hand, view.trump, rules)
         base = 0.0
         for hands, contracts in zip(deals, per_deal, strict=True):
             contracts = [*contracts]
@@ -308,9 +338,9 @@ class IsraeliExpertBot(CardSearchBot):
             for hands, contracts in zip(deals, per_deal, strict=True):
                 contracts = [*contracts]
                 contracts[me] = c
-                over = sum(x or 0 for x in contracts) > TRICKS
+                over = sum(x or 0 for x in contracts) >= TRICKS  # exact: the waiver
                 start = _play_view(view, trump=view.trump, leader=leader, contracts=contracts)
-                total += deal_points(c, self._rollout(start, hands)[me], over=over)
+                total += deal_points(c, self._rollout(start, hands)[me], over=over, options=rules)
             key = (total / len(deals), -abs(c - centre))
             if best is None or key > best:
                 best, choice = key, action
@@ -333,7 +363,8 @@ class IsraeliExpertBot(CardSearchBot):
         contract = contracts[view.seat] if view.seat < len(contracts) else None
         if contract is None:
             return preferred, None
-        over = view.public.get("deal_type") == "over"
+        over = view.public.get("deal_type") != "under"
+        options = israeli_options(view)
         rng = view_rng(self.seed, view)
         totals = dict.fromkeys(candidates, 0.0)
         made = dict.fromkeys(candidates, 0)
@@ -345,7 +376,7 @@ class IsraeliExpertBot(CardSearchBot):
             used += 1
             for card in candidates:
                 tricks = self._after_card(view, hands, card)[view.seat]
-                totals[card] += deal_points(int(contract), tricks, over=over)
+                totals[card] += deal_points(int(contract), tricks, over=over, options=options)
                 made[card] += tricks == int(contract)
         if not used:
             return preferred, None
@@ -398,7 +429,8 @@ class IsraeliExpertBot(CardSearchBot):
         contract = contracts[view.seat] if view.seat < len(contracts) else None
         if contract is None:
             return None
-        over = view.public.get("deal_type") == "over"
+        over = view.public.get("deal_type") != "under"
+        options = israeli_options(view)
         rng = view_rng(self.seed, view)
         cards = _cards(legal)
         per_card: dict[int, list[float]] = {c: [] for c in cards}
@@ -408,7 +440,8 @@ class IsraeliExpertBot(CardSearchBot):
                 continue
             for card in cards:
                 tricks = self._after_card(view, hands, card)[view.seat]
-                per_card[card].append(float(deal_points(int(contract), tricks, over=over)))
+                points = deal_points(int(contract), tricks, over=over, options=options)
+                per_card[card].append(float(points))
         if not per_card[cards[0]]:
             return None
         return CardRating({c: tuple(v) for c, v in per_card.items()}, POINTS, RATING_SCOPE, SAMPLED)
@@ -429,11 +462,12 @@ class IsraeliExpertBot(CardSearchBot):
             return None
         raw = view.public.get("contracts") or [None] * SEATS
         declarer = view.public.get("declarer")
-        leader = int(declarer) if declarer is not None else view.leader
+        leader = opening_leader(view, int(declarer)) if declarer is not None else view.leader
+        rules = israeli_options(view)
         me = view.seat
         per_deal = [
             [
-                raw[s] if raw[s] is not None else estimated_contract(hands[s], view.trump)
+                raw[s] if raw[s] is not None else estimated_contract(hands[s], view.trump, rules)
                 for s in range(SEATS)
             ]
             for hands in deals
@@ -444,10 +478,11 @@ class IsraeliExpertBot(CardSearchBot):
             for hands, contracts in zip(deals, per_deal, strict=True):
                 contracts = [*contracts]
                 contracts[me] = action.number
-                over = sum(x or 0 for x in contracts) > TRICKS
+                over = sum(x or 0 for x in contracts) >= TRICKS  # exact: the waiver
                 start = _play_view(view, trump=view.trump, leader=leader, contracts=contracts)
                 tricks = self._rollout(start, hands)[me]
-                points.append(float(deal_points(action.number, tricks, over=over)))
+                score = deal_points(action.number, tricks, over=over, options=rules)
+                points.append(float(score))
             values[action.notation()] = tuple(points)
         return CallRating(values, POINTS, RATING_SCOPE, SAMPLED)
 
@@ -525,4 +560,5 @@ __all__ = [
     "expert_factory",
     "forced_winner_first",
     "make_expert_bot",
+    "opening_leader",
 ]

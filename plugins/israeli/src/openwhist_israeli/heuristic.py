@@ -9,7 +9,8 @@ per trick over or under), so the bot plays to hit its number:
   at no trump, and ruffing values of short plain suits when holding trumps.
 * **Trump auction** (§4.3): bid the cheapest legal bid in the denomination where the hand
   is strongest when the estimate reaches the bid's number (the declarer must later contract
-  at least that many, §4.5.2); otherwise pass.
+  at least that many, §4.5.2); otherwise pass. Under ``auction_end=four_passes``, asked
+  again while its own bid stands, it passes (`holds_the_auction`).
 * **Frisch** (§4.4): pass the lowest cards of the shortest plain suits -- keeping honours,
   long suits and trumps-to-be, and shortening suits for ruffs.
 * **Contract** (§4.5): the estimate with the actual trump, rounded; a hand worth next to
@@ -111,6 +112,17 @@ def zero_threshold(options: IsraeliOptions) -> float:
     return min(2.0, ZERO_BID_BELOW * bonus / default)
 
 
+def holds_the_auction(view: PlayerView, legal: tuple[Action, ...]) -> bool:
+    """True when the seat to call already holds the high bid and may pass.
+
+    Only ``auction_end=four_passes`` (pagat, docs/variants/israeli.md §4.3.5) asks the high
+    bidder again: the auction ends when he passes too, or he may raise his own bid. A raise
+    in the same denomination only binds him to more tricks (the declarer contracts at least
+    his bid's number, §4.5.2), so both bots pass and let the bid stand; a raise into another
+    denomination could pay now and then, and is not weighed."""
+    return PASS in legal and view.public.get("high_bidder") == view.seat
+
+
 def denomination_trump(denomination: int) -> int:
     """The trump suit of a bid's denomination (`NO_TRUMP` for NT)."""
     return NO_TRUMP if denomination == NT else denomination
@@ -160,7 +172,10 @@ class IsraeliHeuristicBot(Bot):
     # -- auction -------------------------------------------------------------------------
 
     def _call(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Bid the cheapest legal bid of the best denomination if the hand is worth it."""
+        """Bid the cheapest legal bid of the best denomination if the hand is worth it; pass
+        when our bid already stands (`holds_the_auction`)."""
+        if holds_the_auction(view, legal):
+            return PASS
         cheapest: dict[int, Bid] = {}
         for action in legal:
             if isinstance(action, Bid) and action.denomination not in cheapest:
@@ -245,6 +260,7 @@ __all__ = [
     "IsraeliHeuristicBot",
     "estimate_tricks",
     "frisch_cards",
+    "holds_the_auction",
     "israeli_options",
     "make_heuristic_bot",
     "zero_threshold",

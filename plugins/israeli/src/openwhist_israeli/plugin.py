@@ -38,6 +38,7 @@ ISRAELI = Variant(
     presentation=PRESENTATION,
     sheet=scoresheet.SHEET,
     statistics=scoresheet.STATISTICS,
+    breakdowns=scoresheet.BREAKDOWNS,
 )
 
 

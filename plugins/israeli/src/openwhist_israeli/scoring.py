@@ -266,14 +266,34 @@ class IsraeliFacts(BaseModel):
         return "over" if total > MAX_TRICKS else "under" if total < MAX_TRICKS else "exact"
 
 
+def seat_points(bid: int, took: int, deal_type: str, options: IsraeliOptions) -> int:
+    """One seat's points for its contract (docs/variants/israeli.md §4.7) under ``options``:
+    ``bid² + 10`` for a contract made exactly, ``-fail_per_trick`` per trick over or under,
+    a made zero ``zero_under_bonus`` in an ``under`` deal and ``zero_over_bonus`` otherwise
+    (``over`` and the waiver's ``exact``), a broken zero −50 for the first trick and +10 for
+    each further one. `contract_line` explains the same figure; the bots score their
+    sampled deals with this function, so they play under the constants in force.
+
+    >>> seat_points(0, 0, "under", IsraeliOptions(zero_under_bonus=80))
+    80
+    >>> seat_points(4, 6, "over", IsraeliOptions(fail_per_trick=15))
+    -30
+    """
+    if bid >= 1:
+        return bid * bid + 10 if took == bid else -options.fail_per_trick * abs(took - bid)
+    if took == 0:
+        return options.zero_under_bonus if deal_type == "under" else options.zero_over_bonus
+    return FAILED_ZERO_FIRST + FAILED_ZERO_FURTHER * (took - 1)
+
+
 def contract_line(
     seat: int, bid: int, took: int, deal_type: str, options: IsraeliOptions
 ) -> ScoreLine:
     """The score line of one seat's contract (docs/variants/israeli.md §4.7), with its
-    explanation."""
+    explanation (the points are `seat_points`'s)."""
+    points = seat_points(bid, took, deal_type, options)
     if bid >= 1:
         if took == bid:
-            points = bid * bid + 10
             note = Message(
                 N_("contract {bid} made: {bid}² + 10 = {points}"), {"bid": bid, "points": points}
             )
@@ -286,15 +306,14 @@ def contract_line(
             else N_("contract {bid} missed: took {took}, {diff} under x {fine}"),
             values,
         )
-        return ScoreLine.explained(seat, Category.CONTRACT, -options.fail_per_trick * diff, note)
+        return ScoreLine.explained(seat, Category.CONTRACT, points, note)
     if took == 0:
         # §4.7: +50 in an under deal, +25 in an over deal. The waiver deal (total exactly
         # 13) is neither; we give it the over bonus [D, docs/variants/israeli.md].
+        bonus = points
         if deal_type == "under":
-            bonus = options.zero_under_bonus
             template = N_("zero made in an under deal: +{bonus}")
         else:
-            bonus = options.zero_over_bonus
             template = (
                 N_("zero made in an over deal: +{bonus}")
                 if deal_type == "over"
@@ -303,7 +322,6 @@ def contract_line(
         return ScoreLine.explained(
             seat, Category.ZERO_BID, bonus, Message(template, {"bonus": bonus})
         )
-    points = FAILED_ZERO_FIRST + FAILED_ZERO_FURTHER * (took - 1)
     values = {"took": took, "further": took - 1, "points": points}
     if took == 1:
         template = N_("zero missed with 1 trick: −50")
@@ -469,6 +487,7 @@ __all__ = [
     "advance_match",
     "contract_line",
     "score_facts",
+    "seat_points",
     "standing",
     "start_match",
 ]

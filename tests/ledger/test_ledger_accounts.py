@@ -1,0 +1,127 @@
+"""Club accounts in the ledger (migration 0008, `openwhist.services.accounts`), on SQLite
+and PostgreSQL: what a secretary and a guesser at the login page would notice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy as sa
+from argon2 import PasswordHasher
+from openwhist.ledger import LedgerConflictError, LedgerNotFoundError
+from openwhist.services.accounts import (
+    ADDRESS_LIMIT,
+    PAIR_LIMIT,
+    AccountError,
+    Accounts,
+    LoginLimitedError,
+    LoginRefusedError,
+)
+from openwhist.services.ledger import Ledger
+
+CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+"""A fast hasher for the tests (the service's default is argon2-cffi's)."""
+
+
+@pytest.fixture
+def accounts(ledger_url: str) -> Iterator[Accounts]:
+    with Ledger(ledger_url) as ledger:
+        yield Accounts(ledger, hasher=CHEAP)
+
+
+def test_the_password_is_never_stored_and_logs_in(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    with accounts.ledger.unit_of_work() as session:
+        stored = session.connection().execute(sa.text("SELECT * FROM accounts")).mappings().all()
+    assert len(stored) == 1
+    assert "correct horse" not in repr(dict(stored[0]))
+    assert str(stored[0]["password_hash"]).startswith("$argon2id$")
+    who = accounts.log_in("Sec", "correct horse", "10.0.0.1")
+    assert who.name == "Sec"
+    assert who.last_login_at is not None
+
+
+def test_wrong_password_unknown_name_and_disabled_get_one_answer(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    answers = []
+    for name, password in [("Sec", "wrong horse"), ("Nobody", "correct horse")]:
+        with pytest.raises(LoginRefusedError) as refused:
+            accounts.log_in(name, password, "10.0.0.1")
+        answers.append(str(refused.value))
+    accounts.set_disabled("Sec", True)
+    with pytest.raises(LoginRefusedError) as refused:
+        accounts.log_in("Sec", "correct horse", "10.0.0.2")
+    answers.append(str(refused.value))
+    assert set(answers) == {"wrong name or password"}
+    assert accounts.account(accounts.get("Sec").id) is None  # its sessions end too
+    accounts.set_disabled("Sec", False)
+    assert accounts.log_in("Sec", "correct horse", "10.0.0.2").name == "Sec"
+
+
+def test_a_guesser_is_stopped_and_the_secretary_elsewhere_is_not(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    for _ in range(PAIR_LIMIT):
+        with pytest.raises(LoginRefusedError):
+            accounts.log_in("Sec", "guess", "10.0.0.66")
+    # Even the right password is refused from there now, unchecked.
+    with pytest.raises(LoginLimitedError):
+        accounts.log_in("Sec", "correct horse", "10.0.0.66")
+    assert accounts.log_in("Sec", "correct horse", "10.0.0.1").name == "Sec"
+    # Guessing many names from one address stops that address for every name.
+    for i in range(ADDRESS_LIMIT):
+        with pytest.raises((LoginRefusedError, LoginLimitedError)):
+            accounts.log_in(f"name{i}", "guess", "10.0.0.77")
+    with pytest.raises(LoginLimitedError):
+        accounts.log_in("Sec", "correct horse", "10.0.0.77")
+
+
+def test_names_and_passwords_refused(accounts: Accounts) -> None:
+    with pytest.raises(AccountError, match="at least 8"):
+        accounts.add("Sec", "short")
+    with pytest.raises(AccountError, match="needs a name"):
+        accounts.add("  ", "long enough")
+    accounts.add("Sec", "long enough")
+    with pytest.raises(LedgerConflictError, match="already an account 'Sec'"):
+        accounts.add(" Sec ", "long enough too")
+    with pytest.raises(LedgerNotFoundError):
+        accounts.set_password("Nobody", "long enough")
+
+
+def test_a_weak_hash_is_replaced_at_the_next_login(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    strong = Accounts(accounts.ledger)  # argon2-cffi's default parameters
+    strong.log_in("Sec", "correct horse", "10.0.0.1")
+    with accounts.ledger.unit_of_work() as session:
+        digest = session.connection().execute(sa.text("SELECT password_hash FROM accounts"))
+        stored = str(digest.scalar_one())
+    assert not strong.hasher.check_needs_rehash(stored)
+    assert strong.log_in("Sec", "correct horse", "10.0.0.1").name == "Sec"
+
+
+def test_every_process_signs_sessions_with_one_kept_secret(ledger_url: str) -> None:
+    with Ledger(ledger_url) as one, Ledger(ledger_url) as other:
+        first = Accounts(one).session_secret(environ={})
+        second = Accounts(other).session_secret(environ={})
+        assert first == second
+        assert len(first) >= 32
+        given = {"OPENWHIST_SESSION_SECRET": "x" * 40}
+        assert Accounts(one).session_secret(environ=given) == "x" * 40
+        with pytest.raises(AccountError, match="at least 32"):
+            Accounts(one).session_secret(environ={"OPENWHIST_SESSION_SECRET": "short"})
+
+
+def test_a_form_sent_twice_changes_the_ledger_once(accounts: Accounts) -> None:
+    ledger = accounts.ledger
+    runs = []
+
+    def start(session: object) -> dict[str, int]:
+        runs.append(1)
+        match = ledger.start_match("german", ["Ann", "Bob"], unit=session)  # type: ignore[arg-type]
+        return {"match": match}
+
+    first = accounts.once("token-1", "start", None, start)
+    again = accounts.once("token-1", "start", None, start)
+    assert first == ({"match": first[0]["match"]}, False)
+    assert again == (first[0], True)
+    assert len(runs) == 1
+    assert len(ledger.list_matches()) == 1

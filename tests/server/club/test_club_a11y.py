@@ -1,0 +1,108 @@
+"""The club pages pass an accessibility check: axe-core (tests/a11y/axe.py) in headless
+Chromium at a phone's width, over a real ``whist serve`` whose ledger holds a small club
+(bench/bench_club.py's: Israeli evenings, rubbers, German, Solo and Knockout matches,
+with a correction, an adjustment and a voided deal).
+
+What a reader who uses a screen reader, the keyboard or a magnifier notices: every page
+has a language, a title, landmarks, labelled links and controls, readable contrast and
+no broken structure. A page fails on any violation axe rates "serious" or "critical"; the
+message lists each one with the element and axe's advice. Every page's full report (all
+impacts) and a screenshot are kept in the artefacts (tests/server/club/chromium.py).
+
+The check itself is tested first: a page built to break five rules must be failed with
+those five named, so a check that silently stopped running could not pass the pages.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from openwhist.plugins import Catalog
+from openwhist.services.ledger import Ledger
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from tests.a11y import axe
+from tests.server.club import chromium as browser
+from tests.server.conftest import ServerHarness
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+
+from bench_club import build_club_ledger
+
+
+@pytest.fixture(scope="module")
+def club(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerHarness]:
+    """One server for the module, over a small club's ledger."""
+    browser.require_chromium()  # before spending seconds on the ledger
+    path = str(tmp_path_factory.mktemp("club") / "club.sqlite3")
+    with Ledger(path, catalog=catalog) as ledger:
+        build_club_ledger(
+            ledger, catalog, deals=80, template_deals=80, members=10, seed=5, edit_rate=6.0
+        )
+    harness = ServerHarness(catalog, path)
+    harness.start()
+    yield harness
+    harness.stop()
+
+
+@pytest.fixture(scope="module")
+def chrome() -> Iterator[WebDriver]:
+    with browser.chromium() as driver:
+        yield driver
+
+
+BROKEN = """<!doctype html>
+<html><head><title>broken</title></head>
+<body>
+<img src="missing.png">
+<button></button>
+<input type="text">
+<a href="/x"></a>
+<p style="color:#bbb;background:#fff">grey on white</p>
+</body></html>
+"""
+
+
+def test_the_check_fails_a_page_that_breaks_the_rules_and_says_where(
+    chrome: WebDriver, tmp_path: Path
+) -> None:
+    page = tmp_path / "broken.html"
+    page.write_text(BROKEN, encoding="utf-8")
+    chrome.get(page.as_uri())
+    found = axe.blocking(axe.audit(chrome))
+    assert {v["id"] for v in found} >= {
+        "html-has-lang",
+        "image-alt",
+        "button-name",
+        "label",
+        "link-name",
+        "color-contrast",
+    }
+    text = axe.describe(found, page="broken.html")
+    assert "image-alt" in text
+    assert '<img src="missing.png">' in text  # the element, so the reader can find it
+    assert "dequeuniversity.com" in text  # and axe's advice
+
+
+PAGES = [
+    ("front", "/club/"),
+    ("front-pt", "/club/?lang=pt"),
+    ("not-found", "/club/no-such-page"),
+]
+"""The pages checked: (artefact name, address)."""
+
+
+@pytest.mark.parametrize(("name", "path"), PAGES, ids=[name for name, _ in PAGES])
+def test_club_pages_have_no_serious_accessibility_violations(
+    club: ServerHarness, chrome: WebDriver, name: str, path: str
+) -> None:
+    chrome.get(club.http + path)
+    assert chrome.execute_script("return document.readyState") == "complete"
+    violations = axe.audit(chrome)
+    axe.save(violations, browser.artifacts() / f"axe-{name}.json")
+    browser.screenshot(chrome, f"a11y-{name}")
+    found = axe.blocking(violations)
+    assert not found, axe.describe(found, page=path)
