@@ -74,7 +74,7 @@ def _where(check: RecordCheck) -> str:
 
 
 def verdict_line(check: RecordCheck) -> str:
-    """One record's verdict in the reader's language: ``match 2 (line 2): ok -- german, 1
+    """One record's verdict in the reader's language: ``match 2 (line 2): ok -- VARIANT, 1
     deal, ...`` or ``... INVALID -- deal 1, action 5: ...`` (the variant's name and the
     notation stay as typed)."""
     if check.ok:
