@@ -293,10 +293,10 @@ def standings_query(
     Ordered by variant, then points, highest first.
 
     ``statistics``: only these kept statistics are read (`Statistic.kept_names` of the
-    ones a report shows), not every one the matches keep: an English partnership keeps
-    twelve, its standings show one made of two, and summing all twelve for each of a big
-    ledger's seats was most of the English standings' time (docs/performance.md, "The
-    club's standings page"). An empty sequence reads none (the second statement is then
+    ones a report shows), not every one the matches keep: a party may keep a dozen (each
+    category's points and count) where its standings show one statistic made of two, and
+    summing all of them for each of a big ledger's seats was most of the standings' time
+    (docs/performance.md, "The club's standings page"). An empty sequence reads none (the second statement is then
     ``""``); ``None`` reads all.
     """
     conditions = []
