@@ -296,8 +296,8 @@ def standings_query(
     ones a report shows), not every one the matches keep: a party may keep a dozen (each
     category's points and count) where its standings show one statistic made of two, and
     summing all of them for each of a big ledger's seats was most of the standings' time
-    (docs/performance.md, "The club's standings page"). An empty sequence reads none (the second statement is then
-    ``""``); ``None`` reads all.
+    (docs/performance.md, "The club's standings page"). An empty sequence reads none
+    (the second statement is then ``""``); ``None`` reads all.
     """
     conditions = []
     params: dict[str, Any] = {}

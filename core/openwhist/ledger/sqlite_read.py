@@ -372,12 +372,6 @@ class SqliteReader:
             kept = conn.execute(statistics_sql, params).fetchall() if statistics_sql else []
             return standings_rows(rows, kept)
 
-    def played_variants(self) -> list[str]:
-        """`repository.played_variants` (the same statement)."""
-        with self._read() as conn:
-            rows = conn.execute("SELECT DISTINCT variant FROM matches ORDER BY variant")
-            return [str(row[0]) for row in rows]
-
     def list_matches(
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False
     ) -> list[dict[str, Any]]:
