@@ -1262,6 +1262,20 @@ class Ledger:
             return ResumedMatch(point, engine, None)
         return ResumedMatch(point, engine, _replay_logged(engine, point))
 
+    def engine_of(self, match_id: int) -> Engine:
+        """The engine the match's deals are played by (its variant, options, house rules
+        and seat count): what a viewer replays a stored deal with.
+
+        Raises:
+            LedgerNotFoundError: no such match.
+            UnknownVariantError: its variant or a house rule is not installed.
+            LedgerError, LedgerStateError: see `resume`.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return self._engine_for(repo.get_match(session=session, match_id=match_id))
+
     def deal_in_progress(self, match_id: int, *, replay: bool = False) -> DealInProgress | None:
         """The match's deal in progress (``None`` when it has none), for a report to say
         what it leaves out. ``replay``: replay the logged actions to tell a deal played to
