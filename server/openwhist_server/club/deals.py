@@ -93,11 +93,21 @@ def _context(request: Request, view: DealView, step: int) -> dict[str, Any]:
         }
         for t in view.tricks
     ]
-    lines = []
-    for line in view.score.lines:
-        note = line.message.render(translations=tr) if line.message is not None else line.note
-        lines.append({"party": line.party, "points": line.points, "note": note})
     parties = list(view.score.parties)
+    lines = [
+        {
+            "party": (
+                seat_label(tr, parties[line.party])
+                if 0 <= line.party < len(parties)
+                else str(line.party)
+            ),
+            "points": line.points,
+            "note": (
+                line.message.render(translations=tr) if line.message is not None else line.note
+            ),
+        }
+        for line in view.score.lines
+    ]
     base = f"{web.PREFIX}/matches/{view.match_id}"
     return {
         "view": view,
@@ -112,12 +122,7 @@ def _context(request: Request, view: DealView, step: int) -> dict[str, Any]:
         "trump": (tr.gettext("no trump") if view.trump == NO_TRUMP else SUIT_SYMBOLS[view.trump]),
         "dealer": who(view.dealer),
         "detail": tr.gettext(view.detail.summary) if view.detail and view.detail.summary else "",
-        "lines": [
-            {**ln, "party": seat_label(tr, parties[ln["party"]])}
-            if 0 <= ln["party"] < len(parties)
-            else ln
-            for ln in lines
-        ],
+        "lines": lines,
         "tricks_won": [
             {**seats[i], "tricks": n} for i, n in enumerate(view.tricks_won) if i < len(seats)
         ],
