@@ -13,7 +13,13 @@ import random
 import pytest
 from openwhist import Play, PlayerView, parse_card
 from openwhist.game.cards import CardSet
-from openwhist_israeli.expert import IsraeliExpertBot, forced_winner_first
+from openwhist_israeli.expert import (
+    DEFAULT_SAMPLES,
+    QUICK_SAMPLES,
+    STRONG_SAMPLES,
+    IsraeliExpertBot,
+    forced_winner_first,
+)
 
 SEEDS = range(6)
 HAND = "AS JS TS 3S 6D 5D 4D 3D 2D 5C 4C 3C 2C"
@@ -49,7 +55,7 @@ def test_the_ace_is_the_first_card_to_go() -> None:
     assert forced_winner_first(view, view.hand) == parse_card("AS")
 
 
-@pytest.mark.parametrize("samples", [4, 12])
+@pytest.mark.parametrize("samples", [QUICK_SAMPLES, DEFAULT_SAMPLES, STRONG_SAMPLES])  # levels 1-3
 def test_zero_bidder_void_in_the_suit_led_discards_the_spade_ace(samples: int) -> None:
     view = _view([0, 4, 4, 4])
     for seed in SEEDS:

@@ -1,6 +1,7 @@
 """Knockout Whist's bots decide from their view, legally, as docs/variants/knockout.md
 ("Bots") says: the heuristic's trump and dog's-life rules, the expert's honesty (its choice
-depends only on what the seat may know) and its exact two-player play-out."""
+depends only on what the seat may know), its exact two-player play-out, and a lead it makes
+better than the heuristic."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from openwhist import PLAYS, Deal, Engine, MatchProgress, Play, parse_card
 from openwhist_knockout import KNOCK, KNOCKOUT, TRUMPS
 from openwhist_knockout.bots import KnockoutExpertBot, KnockoutHeuristicBot, rollout, trump_for
 
-A, B, C, D = range(4)
+A, B, C, D, E = range(5)
 
 
 def _cards(text: str) -> list[int]:
@@ -24,7 +25,14 @@ def _mask(text: str) -> int:
     return sum(1 << c for c in _cards(text))
 
 
-def _start(engine: Engine, number: int, dealer: int, hands: dict[int, str], **detail: Any) -> Any:
+def _start(
+    engine: Engine,
+    number: int,
+    dealer: int,
+    hands: dict[int, str],
+    turn_up: str | None = None,
+    **detail: Any,
+) -> Any:
     base = {"out": [], "dogs": [], "dog_used": False, "choosers": [], "knocked_out": []}
     progress = MatchProgress(
         parties=engine.seat_names, deals=number - 1, dealer=dealer,
@@ -36,6 +44,8 @@ def _start(engine: Engine, number: int, dealer: int, hands: dict[int, str], **de
     order: list[int] = []
     for i in range(max(len(h) for h in cards.values())):
         order += [cards[s][i] for s in seats if s in cards and i < len(cards[s])]
+    if turn_up is not None:  # the top card of the undealt pack (deal 1's trump)
+        order.append(parse_card(turn_up))
     order += [c for c in range(52) if c not in order]
     return engine.apply(state, Deal(tuple(order)))
 
@@ -79,6 +89,30 @@ def test_the_expert_dog_waits_with_a_card_that_loses_now() -> None:
     assert bot.choose(engine.observe(state, D), engine.legal_actions(state)) == KNOCK
 
 
+def test_the_expert_leads_the_trump_the_turned_up_ace_has_made_the_master() -> None:
+    """Five players, deal 1, the A♣ turned up: clubs are trump and the ace is in nobody's
+    hand. After five tricks E leads from K♣ 2♣. The K♣ is the master trump and takes a
+    trick whenever it is played; led now it also draws the others' clubs, so the 2♣ may take
+    the last trick too. The heuristic counts the turned-up ace as a card someone may hold
+    and leads the 2♣; the expert's sampled deals never give anyone the ace: it leads the
+    K♣ (on no sampled deal is the 2♣ better)."""
+    engine = Engine(KNOCKOUT, seats=5)
+    state = _start(
+        engine, 1, E,
+        {A: "8D AD 3H 3S 5S 7S QS", B: "4C 6C JC 4D 5D TS AS", C: "7C 8C 3D TD TH QH 6S",
+         D: "TC QC 2D 6D 2H 8S JS", E: "2C KC QD KD 7H JH 9S"},
+        turn_up="AC",
+    )  # fmt: skip
+    tricks = "AD 4D 3D 2D QD  3S AS 6S 8S 9S  TS 7C JS 7H 5S  TH 2H JH 3H 4C  5D TD 6D KD 8D"
+    for card in tricks.split():
+        state = engine.apply(state, PLAYS[parse_card(card)])
+    assert state.to_act == E
+    view, legal = engine.observe(state, E), engine.legal_actions(state)
+    assert parse_card(view.public["turn_up"]) == parse_card("AC")
+    assert KnockoutHeuristicBot().choose(view, legal) == PLAYS[parse_card("2C")]
+    assert KnockoutExpertBot(random.Random(3)).choose(view, legal) == PLAYS[parse_card("KC")]
+
+
 def test_the_expert_s_choice_depends_only_on_its_view() -> None:
     """Two deals that differ only in cards the seat cannot see give it the same view and
     the same choice (its generator is seeded from its seed and the view)."""
@@ -113,7 +147,7 @@ def test_the_expert_solves_a_two_player_ending_exactly() -> None:
 
 def test_a_rollout_counts_every_trick_of_the_deal() -> None:
     # Three players, three cards each, spades trump, A leads: the A♠ and K♠ are A's, B's
-    # A♥ and C's nothing.
+    # A♥ and C's nothing (the heuristic's play: A draws trumps with its masters).
     hands = [_mask("AS KS 2D"), _mask("AH 3D 4D"), _mask("5C 6C 7C")]
     tricks = rollout(
         hands, seats=3, trump=3, leader=A, trick=(), trick_seats=(), to_play=(A, B, C),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from openwhist import CHANCE, NO_TRUMP, TERMINAL, Deal, Engine, Play, PlayerView
 from openwhist_solo import SOLO
-from openwhist_solo.actions import DECLARED, MISERE, OPEN_MISERE
+from openwhist_solo.actions import ABUNDANCE, DECLARED, MISERE, OPEN_MISERE, ROYAL
 from openwhist_solo.actions import SOLO as SOLO_CALL
 from openwhist_solo.expert import SoloExpertBot
 from openwhist_solo.heuristic import (
@@ -19,6 +19,7 @@ from openwhist_solo.heuristic import (
     misere_danger,
     misere_defence,
 )
+from openwhist_solo.options import SoloOptions
 from solo_helpers import E, N, S, W, calls, cards, dealt, engine
 
 
@@ -36,6 +37,21 @@ def test_the_hand_evaluation_reads_tricks_and_misere_safety() -> None:
     exposed = cards("2S 4S 6S 2H 3H 5H 2D 4D 6D 8D 2C 3C AC")
     assert misere_danger(exposed) == 1  # the ace of clubs, over a 2 and a 3
     assert not hand_calls(exposed, 0)[OPEN_MISERE]
+
+
+def test_the_calls_are_judged_with_the_trumps_the_options_give_them() -> None:
+    # Issue 19 item 3. Nine spades, spades turned up: an abundance only in the turn-up suit.
+    # While royal abundance is played that is the royal abundance, and a plain abundance
+    # must name another suit; without it the plain abundance may be in spades.
+    spades = cards("AS KS QS JS TS 9S 8S 7S 6S 2H 3D 4C 5C")
+    assert not hand_calls(spades, 3, SoloOptions())[ABUNDANCE]
+    assert hand_calls(spades, 3, SoloOptions())[ROYAL]
+    assert hand_calls(spades, 3, SoloOptions(royal_abundance=False))[ABUNDANCE]
+    # Thirteen tricks with spades trump, under ten at no trump: an abundance declared only
+    # where the declarer names the trump.
+    strong = cards("AS KS QS JS TS 9S 8S AH KH AD KD AC KC")
+    assert hand_calls(strong, 3, SoloOptions())[DECLARED]
+    assert not hand_calls(strong, 3, SoloOptions(declared_trump="no_trump"))[DECLARED]
 
 
 def _view(**fields: Any) -> PlayerView:

@@ -28,6 +28,7 @@ import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from urllib.parse import quote as _quote
 from urllib.parse import urlencode
 
 import jinja2
@@ -61,6 +62,22 @@ script or style, no plug-ins, no framing; forms post only here."""
 HEADERS: Mapping[str, str] = {**SECURITY_HEADERS, "Content-Security-Policy": CSP}
 """The headers of every club page and export (page.py's, with `CSP`)."""
 
+
+def pgettext(context: str, message: str) -> str:
+    """Marks ``message`` (in ``context``) for the server's catalogue; translated where shown."""
+    return message
+
+
+SEAT_LETTERS = (
+    pgettext("seat", "N"),
+    pgettext("seat", "E"),
+    pgettext("seat", "S"),
+    pgettext("seat", "W"),
+)
+"""The compass seats' letters, as a sheet writes them in the page's language (``O`` for
+``W`` in Spanish, Portuguese and Italian): in the server's catalogue, context ``seat``, as
+in the CLI's (`openwhist.services.sheets.words_from` reads them)."""
+
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
@@ -87,6 +104,23 @@ def language(request: Request) -> str:
     """The page's language, chosen as the browser table's (page.py): ``?lang=`` when a
     catalogue has it, else the browser's ``Accept-Language``, else English."""
     return choose_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+def quote(text: str) -> str:
+    """``text`` as one segment of an address (a player's name with a space or a slash)."""
+    return _quote(text, safe="")
+
+
+def number_format(request: Request) -> Callable[[float], str]:
+    """How the page writes a number with a fraction: one decimal, a decimal comma in
+    Spanish, Portuguese and Italian (as the terminal's screens do)."""
+    comma = language(request) in ("es", "pt", "it")
+
+    def number(value: float) -> str:
+        text = f"{value:.1f}"
+        return text.replace(".", ",") if comma else text
+
+    return number
 
 
 def page_translations(request: Request) -> gettext.NullTranslations:
@@ -194,6 +228,8 @@ __all__ = [
     "language",
     "ledger",
     "not_found",
+    "number_format",
     "page_translations",
+    "quote",
     "render",
 ]

@@ -3,7 +3,8 @@
 services, read over HTTP as a visitor's browser would.
 
 `Site.get` and `Site.send` return `Answer` (status, headers, body); `club_site` is a
-started server over an empty SQLite ledger (fill it through ``site.ledger``).
+started server over an empty SQLite ledger (fill it through ``site.ledger``); `tables`
+and `table` read a page's tables as a visitor sees them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -83,3 +85,99 @@ def club_site(catalog: Catalog, tmp_path: Path) -> Iterator[Site]:
     harness.start()
     yield Site(harness)
     harness.stop()
+
+
+@dataclass
+class Row:
+    """A table row as a visitor reads it: its cells' text (without the marks and notes
+    said beside them) and its attributes (``class``, ``data-kind``, ``data-deal``)."""
+
+    cells: list[str]
+    attrs: dict[str, str]
+    marks: list[str]
+    notes: list[str]
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+
+@dataclass
+class Table:
+    """A table of a page: its class, its headings and its body's rows."""
+
+    classes: set[str]
+    headers: list[str]
+    rows: list[Row]
+
+
+class _Tables(HTMLParser):
+    """Every ``<table>`` of a page; the text of ``span.mark``, ``span.note`` and
+    ``.visually-hidden`` is kept apart from a cell's own."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables: list[Table] = []
+        self._row: Row | None = None
+        self._cell: list[str] | None = None
+        self._in_head = False
+        self._aside: list[str] = []  # the kinds of the open spans that are not the cell's text
+        self._aside_text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        if tag == "table":
+            self.tables.append(Table(set(found.get("class", "").split()), [], []))
+        elif tag == "thead":
+            self._in_head = True
+        elif tag == "tr":
+            self._row = Row([], found, [], [])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "span" and self._cell is not None:
+            classes = set(found.get("class", "").split())
+            kind = next((k for k in ("mark", "note", "visually-hidden") if k in classes), "")
+            self._aside.append(kind)
+            if kind:
+                self._aside_text = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "thead":
+            self._in_head = False
+        elif tag == "span" and self._aside:
+            kind = self._aside.pop()
+            if kind and self._row is not None:
+                text = " ".join("".join(self._aside_text).split())
+                if kind == "mark":
+                    self._row.marks.append(text)
+                elif kind == "note":
+                    self._row.notes.append(text)
+        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.cells.append(" ".join("".join(self._cell).split()))
+            self._cell = None
+        elif tag == "tr" and self._row is not None and self.tables:
+            if self._in_head:
+                self.tables[-1].headers = self._row.cells
+            else:
+                self.tables[-1].rows.append(self._row)
+            self._row = None
+
+    def handle_data(self, data: str) -> None:
+        if self._aside and any(self._aside):
+            self._aside_text.append(data)
+        elif self._cell is not None:
+            self._cell.append(data)
+
+
+def tables(page: str) -> list[Table]:
+    """The tables of an HTML page."""
+    parser = _Tables()
+    parser.feed(page)
+    return parser.tables
+
+
+def table(page: str, css_class: str) -> Table:
+    """The page's one table of class ``css_class``."""
+    found = [t for t in tables(page) if css_class in t.classes]
+    assert len(found) == 1, f"{len(found)} tables of class {css_class}"
+    return found[0]

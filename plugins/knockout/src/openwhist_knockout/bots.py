@@ -11,20 +11,23 @@ knocks otherwise.
 
 **expert**: at every decision with a choice (a trump suit, a card, knock or play) it deals
 the unseen cards among the other hands and the undealt pack, consistently with its view
-(hand sizes, shown voids: `openwhist.bots.sampling.deal_hidden`), and values every
-candidate on each sample (common random numbers): exactly, by the max-n search of
-`openwhist_knockout.search` (each seat plays for itself), when at most `EXACT_CARDS` cards
-are left in the hands; otherwise by a play-out (`playout`): every seat plays a quick
-greedy policy that sees the sampled hands until `TAIL_CARDS` cards are left, and max-n
-solves the rest. The candidate with the best mean value wins, except that the heuristic's
-choice stands unless another beats it by `MARGIN` per sample (`EXACT_MARGIN` when every
-sample was solved exactly; `TRUMP_MARGIN` for the trump suit). Candidates are one card of
-each run of equal cards, where a card on the table keeps two cards apart (with the 9♥ led,
-the 10♥ and the 8♥ are both tried). The value (`Utility`) is what the deal does to the
-seat in the game: 1 for staying in (a trick taken; in misère fewer than two, in its last
-deal none; in the seventh deal, taking its trick), 0.3 for a dog's life still to come,
-plus `MOST_TRICKS` for taking most tricks alone (the next trump choice) and `PER_TRICK`
-per trick. In a two-player deal with no dog the play-out is exact: the core solver
+(hand sizes, shown voids, the cards played, the turn-up and cut cards:
+`openwhist.bots.sampling.deal_hidden`), and values every candidate on each sample (common
+random numbers) by a *policy play-out* (`heuristic_playout`): the rest of the deal is
+played with the heuristic's own policy at every seat, each seat counting only what it
+could see in that deal (its hand, the cards played, the voids shown). That is a one-step
+improvement of the heuristic: the expert plays the card that does best when the table,
+itself included, plays on by the rules of thumb afterwards. (Perfect-information play-outs
+and an exact max-n search of the last 15 cards were measured against it and did no better:
+docs/bots.md, "Knockout Whist".) The candidate with the best mean value wins; on a tie the
+heuristic's own choice stands, and for the trump suit the heuristic's suit stands unless
+another beats it by `TRUMP_MARGIN` per sample. Candidates are one card of each run of equal
+cards, where a card on the table keeps two cards apart (with the 9♥ led, the 10♥ and the
+8♥ are both tried). The value (`Utility`) is what the deal does to the seat in the game:
+1 for staying in (a trick taken; in misère fewer than two, in its last deal none; in the
+seventh deal, taking its trick), 0.3 for a dog's life still to come, plus `MOST_TRICKS`
+for taking most tricks alone (the next trump choice) and `PER_TRICK` per trick. In a
+two-player deal with no dog the play-out is exact: the core solver
 (`openwhist.solver.Solver`) counts each card's tricks on each sample.
 
 **Honesty**: the expert's generator is seeded from its own seed and the view
@@ -54,24 +57,15 @@ from openwhist.bots.sampling import NO_CAP, deal_hidden, view_rng
 from openwhist.solver import Solver, representatives
 
 from openwhist_knockout.options import KnockoutOptions
+from openwhist_knockout.position import KNOCKED, Position, Utility, legal_cards, play
 from openwhist_knockout.rules import DEALS, KNOCK, ChooseTrump, Knock
-from openwhist_knockout.search import (
-    KNOCKED,
-    MaxN,
-    Position,
-    SearchTooBigError,
-    Utility,
-    moves,
-    play,
-)
 
-DEFAULT_SAMPLES = 16
+DEFAULT_SAMPLES = 32
 """Sampled deals per decision at the expert's default level."""
-QUICK_SAMPLES = 6
-MARGIN = 0.15
-"""How much better per sample another choice must do than the heuristic's to be played."""
-EXACT_MARGIN = 0.05
-"""The same when every sample was solved exactly (the values are then not rough)."""
+QUICK_SAMPLES = 12
+"""Sampled deals per decision at level 1."""
+STRONG_SAMPLES = 64
+"""Sampled deals per decision at level 3."""
 TRUMP_MARGIN = 0.1
 """How much better per sample another trump must do than the heuristic's suit."""
 STAY = 1.0
@@ -82,14 +76,6 @@ MOST_TRICKS = 0.25
 """Value of taking most tricks alone (the next deal's trump choice)."""
 PER_TRICK = 1.0
 """Value of each trick beyond staying in (a margin for the next deals, and the totals)."""
-EXACT_CARDS = 15
-"""A sampled deal with at most this many cards left in the hands is solved exactly."""
-EXACT_BUDGET = 4_000
-"""The most positions one exact search may visit (beyond it: the play-out)."""
-TAIL_CARDS = 10
-"""A play-out solves the rest exactly once at most this many cards are left."""
-TAIL_BUDGET = 600
-STRONG_SAMPLES = 40
 
 
 def _cards(mask: int) -> list[int]:
@@ -166,70 +152,73 @@ class KnockoutHeuristicBot(Bot):
 
 # -- the expert ----------------------------------------------------------------------------
 
+POLICY = TrickPolicy()
+"""The heuristic's card policy, as every seat of a play-out plays it."""
 
-def _wins(card: int, best: int, led: int, trump: int) -> bool:
-    return beats(card, best, led, trump)
+
+def _dog_holds(card: int, position: Position, count: Counter) -> bool:
+    """The heuristic dog's rule (`dog_plays`) on a position: the card wins the trick as it
+    stands and no seat still to play can beat it by the cards it may hold."""
+    trick = position.trick
+    if not trick:
+        return True
+    led = trick[0] // 13
+    if not beats(card, _best_of(trick, position.trump), led, position.trump):
+        return False
+    return POLICY.holds(card, led, position.trump, count, position.order[1:])
 
 
 def _best_of(trick: Sequence[int], trump: int) -> int:
     led = trick[0] // 13
     best = trick[0]
     for c in trick[1:]:
-        if _wins(c, best, led, trump):
+        if beats(c, best, led, trump):
             best = c
     return best
 
 
-def _can_beat(hand: int, best: int, led: int, trump: int) -> bool:
-    """Whether a hand playing to a trick led in ``led`` can beat ``best`` (following suit)."""
-    follow = hand & SUIT_MASKS[led]
-    legal = follow or hand
-    return any(_wins(c, best, led, trump) for c in _cards(legal))
-
-
-def _greedy(
-    hands: Sequence[int],
-    seat: int,
-    trick: Sequence[int],
-    after: Sequence[int],
-    trump: int,
-    lose: bool,
-    must_break: bool,
-) -> int:
-    """The rollout policy, on a sampled deal where every hand is known: lead a card nobody
-    can beat if there is one, else the lowest of the longest plain suit; follow with the
-    cheapest card that no one still to play can beat, else the lowest card (plain suits
-    before trumps). ``lose`` mirrors it for misère: the highest card that still loses."""
-    hand = hands[seat]
-    others = [s for s in after if hands[s]]
-    if not trick:
-        legal = hand & ~SUIT_MASKS[trump] if must_break and trump >= 0 else hand
-        legal = legal or hand
-        cards = _cards(legal)
-        if lose:
-            return min(cards, key=lambda c: c % 13)
-        sure = [c for c in cards if not any(_can_beat(hands[s], c, c // 13, trump) for s in others)]
-        if sure:
-            return min(sure, key=lambda c: (c // 13 == trump, c % 13))
-
-        def length(c: int) -> tuple[bool, int, int]:
-            return (c // 13 != trump, (legal & SUIT_MASKS[c // 13]).bit_count(), -(c % 13))
-
-        return max(cards, key=length)
-    led = trick[0] // 13
-    legal = hand & SUIT_MASKS[led] or hand
-    best = _best_of(trick, trump)
-    cards = _cards(legal)
-    winning = [c for c in cards if _wins(c, best, led, trump)]
-    if lose:
-        losing = [c for c in cards if c not in winning]
-        if losing:
-            return max(losing, key=lambda c: c % 13)
-        return min(cards, key=lambda c: (c // 13 == trump, c % 13))
-    holding = [c for c in winning if not any(_can_beat(hands[s], c, led, trump) for s in others)]
-    if holding:
-        return min(holding, key=lambda c: (c // 13 == trump, c % 13))
-    return min(cards, key=lambda c: (c // 13 == trump, c % 13))
+def heuristic_playout(
+    position: Position, *, played: int, voids: Sequence[int], misere: bool
+) -> tuple[int, ...]:
+    """The tricks per seat at the end of the deal from ``position`` when every seat plays
+    on by the heuristic's policy (`KnockoutHeuristicBot`), each seat counting only what it
+    could see: its own hand, ``played`` (every card played so far in the deal, the current
+    trick's included) and ``voids`` (per seat, the suits it has shown void in, bit ``s``),
+    both kept up to date as the play-out goes. A dog plays its card by the heuristic's rule
+    and must in the deal's last trick. The play-out is deterministic: the policy is."""
+    voids = list(voids)
+    seats = len(position.hands)
+    while position.order:
+        seat = position.order[0]
+        hand = position.hands[seat]
+        trick = position.trick
+        count = Counter(
+            seat=seat, seats=seats, hand=hand, played=played,
+            unseen=FULL_DECK & ~hand & ~played, voids=voids,
+        )  # fmt: skip
+        if seat in position.dogs:
+            card = hand.bit_length() - 1
+            if trick and position.done < position.n - 1 and not _dog_holds(card, position, count):
+                position = play(position, KNOCKED)
+                continue
+        else:
+            legal = legal_cards(position, seat)
+            if not legal & (legal - 1):
+                card = legal.bit_length() - 1
+            else:
+                view = PlayerView(
+                    seat=seat, seats=seats, dealer=seat, phase="play", to_act=seat, hand=hand,
+                    hand_sizes=(), trump=position.trump,
+                    leader=(position.trick_seats or position.order)[0], trick=trick,
+                    tricks=position.tricks, completed=(), history=(),
+                    trick_order=position.trick_seats + position.order,
+                )  # fmt: skip
+                card = POLICY.choose(view, legal, counter=count, want=not misere)
+        if trick and card // 13 != trick[0] // 13:
+            voids[seat] |= 1 << trick[0] // 13
+        played |= 1 << card
+        position = play(position, card)
+    return position.tricks
 
 
 def rollout(
@@ -248,17 +237,26 @@ def rollout(
     misere: bool,
     must_break: bool,
     broken: bool,
+    played: int = 0,
 ) -> list[int]:
-    """The tricks per seat at the end of the deal by `playout` (greedy, the tail solved);
-    ``to_play`` are the seats still to play to the current trick (in order; at a trick's
-    start, every seat holding cards from ``leader`` on), ``done`` the completed tricks."""
+    """The tricks per seat at the end of the deal by `heuristic_playout`; ``to_play`` are
+    the seats still to play to the current trick (in order; at a trick's start, every seat
+    holding cards from ``leader`` on), ``done`` the completed tricks, ``played`` the cards
+    of the completed tricks (the current trick's are added)."""
     order = to_play or tuple(s for s in ((leader + i) % seats for i in range(seats)) if hands[s])
     position = Position(
         hands=list(hands), trump=trump, trick=trick, trick_seats=trick_seats, order=order,
         tricks=tuple(tricks), done=done, n=n, dogs=frozenset(dogs), must_break=must_break,
         broken=broken,
     )  # fmt: skip
-    return list(playout(position, Utility(misere=misere, dogs=frozenset(dogs))))
+    for card in trick:
+        played |= 1 << card
+    voids = [0] * seats
+    if trick:
+        for s, card in zip(trick_seats, trick, strict=True):
+            if card // 13 != trick[0] // 13:
+                voids[s] |= 1 << trick[0] // 13
+    return list(heuristic_playout(position, played=played, voids=voids, misere=misere))
 
 
 def utility_for(view: PlayerView) -> Utility:
@@ -389,20 +387,28 @@ class KnockoutExpertBot(Bot):
             broken=trump >= 0 and any(c // 13 == trump for c in _cards(dead)),
         )
 
-    def _values(
-        self, view: PlayerView, utility: Utility, root: Position, moves_: Sequence[int]
-    ) -> list[float]:
-        """The seat's worth of each move (a card, or `KNOCKED`) from ``root`` on one sample:
-        the exact max-n value when the rest of the deal is small enough (`EXACT_CARDS`,
-        within `EXACT_BUDGET` positions), else a play-out by `playout`."""
-        seat = view.seat
-        if sum(h.bit_count() for h in root.hands) <= EXACT_CARDS:
-            search = MaxN(utility, budget=EXACT_BUDGET)
-            try:
-                return [search.value(play(root, m))[seat] for m in moves_]
-            except SearchTooBigError:
-                pass
-        return [utility.of(playout(play(root, m), utility), seat) for m in moves_]
+    def _values(self, view: PlayerView, root: Position, moves_: Sequence[int]) -> list[float]:
+        """The seat's worth of each move (a card, or `KNOCKED`) from ``root`` on one sample,
+        the rest of the deal played out by `heuristic_playout`."""
+        utility = utility_for(view)
+        played = played_mask(view)
+        voids = shown_voids(view)
+        misere = options_of(view).misere
+        led = root.trick[0] // 13 if root.trick else -1
+        out = []
+        for move in moves_:
+            after_voids = voids
+            after_played = played
+            if move != KNOCKED:
+                after_played |= 1 << move
+                if root.trick and move // 13 != led:
+                    after_voids = list(voids)
+                    after_voids[view.seat] |= 1 << led
+            tricks = heuristic_playout(
+                play(root, move), played=after_played, voids=after_voids, misere=misere
+            )
+            out.append(utility.of(tricks, view.seat))
+        return out
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -412,17 +418,14 @@ class KnockoutExpertBot(Bot):
         utility = utility_for(view)
         suits = [a.suit for a in legal if isinstance(a, ChooseTrump)]
         totals = dict.fromkeys(suits, 0.0)
+        played = played_mask(view)
+        voids = shown_voids(view)
+        misere = options_of(view).misere
         for hands in samples:
             for suit in suits:
                 root = self._position(view, hands, suit)
-                if sum(h.bit_count() for h in root.hands) <= EXACT_CARDS:
-                    search = MaxN(utility, budget=EXACT_BUDGET)
-                    try:
-                        totals[suit] += search.value(root)[view.seat]
-                        continue
-                    except SearchTooBigError:
-                        pass
-                totals[suit] += utility.of(playout(root, utility), view.seat)
+                tricks = heuristic_playout(root, played=played, voids=voids, misere=misere)
+                totals[suit] += utility.of(tricks, view.seat)
         heuristic = trump_for(view.hand)
         top = max(totals.values())
         # The heuristic's suit stands unless another does clearly better on the samples.
@@ -457,29 +460,18 @@ class KnockoutExpertBot(Bot):
                 ),
                 preferred,
             )
-        utility = utility_for(view)
         moves_ = [a.card if isinstance(a, Play) else KNOCKED for a in candidates]
         totals: dict[Action, float] = dict.fromkeys(candidates, 0.0)
-        exact_samples = 0
         for hands in samples:
             if exact is not None:
                 self._score_exact(view, hands, exact, candidates, totals)
-                exact_samples += 1
                 continue
             root = self._position(view, hands, view.trump)
-            if sum(h.bit_count() for h in root.hands) <= EXACT_CARDS:
-                exact_samples += 1
-            for action, value in zip(
-                candidates, self._values(view, utility, root, moves_), strict=True
-            ):
+            for action, value in zip(candidates, self._values(view, root, moves_), strict=True):
                 totals[action] += value
         top = max(totals.values())
-        # The heuristic's choice stands unless another does clearly better on the samples
-        # (`MARGIN` of value per sample; `EXACT_MARGIN` when every sample was solved
-        # exactly): the play-outs are rough, the heuristic's card counting is not, so a
-        # small difference is noise more often than not.
-        margin = EXACT_MARGIN if exact_samples == len(samples) else MARGIN
-        if preferred in totals and totals[preferred] >= top - margin * len(samples):
+        # On a tie the heuristic's choice stands: the play-outs cannot tell the cards apart.
+        if preferred in totals and totals[preferred] >= top - 1e-9:
             return preferred
         return next(a for a in candidates if totals[a] >= top - 1e-9)
 
@@ -535,58 +527,6 @@ def _equal(a: int, b: int, view: PlayerView) -> bool:
     return not between & ~(view.hand | completed_mask(view))
 
 
-def playout(position: Position, utility: Utility) -> tuple[int, ...]:
-    """The tricks per seat at the end of the deal from ``position``: every seat plays the
-    quick greedy policy (`_greedy`; a dog plays its card when it wins the trick as it
-    stands, and must in the last trick) until `TAIL_CARDS` cards or fewer are left, and
-    the rest is solved exactly by max-n (`MaxN`)."""
-    tail = MaxN(utility, budget=TAIL_BUDGET)
-    misere = utility.misere
-    while position.order:
-        if sum(h.bit_count() for h in position.hands) <= TAIL_CARDS and not position.trick:
-            tail.reset()
-            try:
-                return _tricks_of(tail, position)
-            except SearchTooBigError:
-                pass
-        seat = position.order[0]
-        hand = position.hands[seat]
-        if seat in position.dogs:
-            card = hand.bit_length() - 1
-            last = position.done >= position.n - 1
-            if position.trick and not last:
-                best = _best_of(position.trick, position.trump)
-                if not _wins(card, best, position.trick[0] // 13, position.trump):
-                    position = play(position, KNOCKED)
-                    continue
-        else:
-            card = _greedy(
-                position.hands,
-                seat,
-                position.trick,
-                position.order[1:],
-                position.trump,
-                misere,
-                position.must_break and not position.broken,
-            )
-        position = play(position, card)
-    return position.tricks
-
-
-def _tricks_of(search: MaxN, position: Position) -> tuple[int, ...]:
-    """The tricks per seat at the end of the max-n line of play from ``position``."""
-    while position.order:
-        seat = position.order[0]
-        best_move, best = None, None
-        for move in moves(position, seat):
-            value = search.value(play(position, move))
-            if best is None or value[seat] > best[seat] + 1e-12:
-                best_move, best = move, value
-        assert best_move is not None
-        position = play(position, best_move)
-    return position.tricks
-
-
 def make_heuristic_bot(variant: str, rng: random.Random) -> Bot:
     """Factory for `KnockoutHeuristicBot`."""
     return KnockoutHeuristicBot(rng)
@@ -613,13 +553,13 @@ HEURISTIC_BOT = BotSpec(
 )
 EXPERT_BOT = BotSpec(
     "expert",
-    N_("plays every choice out on sampled deals; exact two-player play-outs by the solver"),
+    N_("plays each choice out on sampled deals by the heuristic's rules; two players: solved"),
     make_expert_bot,
     variants=("knockout",),
     levels=(
-        BotLevel("1", N_("quicker, weaker: 6 sampled deals per decision"), _quick),
-        BotLevel("2", N_("balanced: 16 sampled deals per decision")),
-        BotLevel("3", N_("stronger, slower: 40 sampled deals per decision"), _strong),
+        BotLevel("1", N_("quicker, weaker: 12 sampled deals per decision"), _quick),
+        BotLevel("2", N_("balanced: 32 sampled deals per decision")),
+        BotLevel("3", N_("stronger, slower: 64 sampled deals per decision"), _strong),
     ),
 )
 
@@ -629,6 +569,7 @@ __all__ = [
     "KnockoutExpertBot",
     "KnockoutHeuristicBot",
     "deal_value",
+    "heuristic_playout",
     "rollout",
     "trump_for",
 ]

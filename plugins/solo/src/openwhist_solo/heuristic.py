@@ -10,6 +10,8 @@
   cards, royal abundance / abundance from 9.5 tricks, misère with at most one exposed card
   in a short suit, solo from 5.5, a proposal from 4, an acceptance from 3.5 (a partner
   brings about four), else pass.
+  Each call is judged with the trumps the options give it (``royal_abundance``,
+  ``declared_trump``: `hand_calls`).
 * **Trump** (§4): the suit (or no trump) with the highest estimate.
 * **Play** (§5): the core's trick policy with the deal's temporary sides -- the declarer
   (and his partner in a proposal) against the others -- everyone trying to win tricks; a
@@ -40,6 +42,7 @@ from openwhist_solo.actions import (
     Call,
     TrumpChoice,
 )
+from openwhist_solo.options import SoloOptions
 
 ACE, KING, QUEEN, JACK = 14, 13, 12, 11
 SEATS: Final = 4
@@ -53,6 +56,8 @@ THRESHOLDS: Final = {
 }
 """Estimated tricks a call needs (see the module docstring)."""
 MISERE_CONTRACTS: Final = frozenset({"misere", "open_misere", "general_misere"})
+DEFAULT_OPTIONS: Final = SoloOptions()
+"""The options a view built by hand (``view.options`` is ``None``) is played under."""
 
 
 def _suit_estimate(cards: int, *, is_trump: bool, no_trump: bool, trump_length: int) -> float:
@@ -133,11 +138,19 @@ def misere_ok(hand: int, *, open_: bool = False) -> bool:
     return True
 
 
-def hand_calls(hand: int, turn_up_suit: int) -> dict[int, bool]:
-    """Which calls ``hand`` supports (see the module docstring), by call code."""
+def hand_calls(
+    hand: int, turn_up_suit: int, options: SoloOptions = DEFAULT_OPTIONS
+) -> dict[int, bool]:
+    """Which calls ``hand`` supports (see the module docstring), by call code, judged with
+    the trumps ``options`` allow each call (docs/variants/solo.md §4): a plain abundance in
+    any suit but the turn-up's while ``royal_abundance`` is played (in any suit when it is
+    not), an abundance declared in the declarer's best denomination -- or at no trump
+    under ``declared_trump=no_trump``."""
     turn = estimate_tricks(hand, turn_up_suit)
-    best, _ = best_trump(hand, (0, 1, 2, 3, NO_TRUMP))
-    suits, _ = best_trump(hand, tuple(s for s in range(4) if s != turn_up_suit))
+    declared = (0, 1, 2, 3, NO_TRUMP) if options.declared_trump == "declarer" else (NO_TRUMP,)
+    best, _ = best_trump(hand, declared)
+    plain = tuple(s for s in range(4) if not (options.royal_abundance and s == turn_up_suit))
+    suits, _ = best_trump(hand, plain)
     return {
         DECLARED: best >= THRESHOLDS[DECLARED],
         OPEN_MISERE: misere_ok(hand, open_=True),
@@ -234,7 +247,8 @@ class SoloHeuristicBot(Bot):
         return self._call(view, legal)
 
     def _call(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        supported = hand_calls(view.hand, turn_up_suit(view))
+        options = view.options if isinstance(view.options, SoloOptions) else DEFAULT_OPTIONS
+        supported = hand_calls(view.hand, turn_up_suit(view), options)
         calls = [a for a in legal if isinstance(a, Call) and a.code != 0]
         for call in sorted(calls, key=lambda c: -c.code):
             if supported.get(call.code):

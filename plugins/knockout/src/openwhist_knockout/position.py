@@ -1,19 +1,12 @@
-"""An exact max-n search of a Knockout Whist deal with every hand known (the expert's
-play-out on a sampled deal once few cards are left; docs/variants/knockout.md, "Bots").
+"""A Knockout Whist deal with every hand known: the positions the expert's play-outs run
+on (`openwhist_knockout.bots.heuristic_playout`; docs/variants/knockout.md, "Bots").
 
-Each seat plays for itself: at its turn it chooses the move whose outcome is best *for it*
-by `Utility` -- staying in first, then taking most tricks alone (the next trump choice),
-then tricks -- supposing every other seat does the same (the max-n rule for games of more
-than two players). A dog on its life may knock at any trick but the last, as the rules
-let it. Equal outcomes go to the first move tried: the lowest card.
-
-Cards that win and lose the same tricks are searched once (`equivalent_moves`): two cards
-of a hand are equal when every card of their suit between them is held by nobody and is
-not on the table -- a card in the current trick still decides it, so with the 9♥ led the
-10♥ and the 8♥ are *not* equal (the bug the previous expert had). Positions are cached by
-their hands, trick, order, tricks and trumps-broken flag; a search that would visit more
-than its node budget gives up (`SearchTooBigError`) and the caller plays the sample out by its
-quicker policy instead.
+`Position` is a sampled deal in play, `play` makes one move -- a card, or a dog's knock
+(`KNOCKED`), which plays no card to the trick and may complete it -- and gathers a
+completed trick (the winner leads; a dog whose card won has no card left, so the lead
+passes on clockwise to the next player who is not a dog). `Utility` is what a deal's
+tricks are worth to each seat in the game: staying in first, then taking most tricks
+alone (the next trump choice), then tricks.
 """
 
 from __future__ import annotations
@@ -21,21 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from openwhist import FULL_DECK, SUIT_MASKS
+from openwhist import SUIT_MASKS
 from openwhist.bots.heuristic import beats
-from openwhist.solver import representatives
 
 KNOCKED = -1
 """The move of a dog that knocks (plays no card to this trick)."""
 
 
-class SearchTooBigError(Exception):
-    """The search would visit more positions than its budget allows."""
-
-
 @dataclass(frozen=True)
 class Utility:
-    """What a deal's tricks are worth to each seat (max-n's payoff).
+    """What a deal's tricks are worth to each seat (the play-outs' payoff).
 
     Attributes:
         last: whether this is the game's last deal (one card; its trick wins the game).
@@ -130,32 +118,6 @@ def legal_cards(position: Position, seat: int) -> int:
     return hand
 
 
-def equivalent_moves(position: Position, legal: int) -> int:
-    """One card of each run of ``legal`` cards that win and lose the same tricks: every
-    card of the suit between them is in no hand and not on the table (`representatives`)."""
-    alive = 0
-    for hand in position.hands:
-        alive |= hand
-    for card in position.trick:
-        alive |= 1 << card
-    return representatives(legal, FULL_DECK & ~alive)
-
-
-def moves(position: Position, seat: int) -> list[int]:
-    """The moves worth searching for ``seat`` (cards low to high; `KNOCKED` last for a dog
-    that may knock)."""
-    legal = equivalent_moves(position, legal_cards(position, seat))
-    out = []
-    while legal:
-        low = legal & -legal
-        out.append(low.bit_length() - 1)
-        legal ^= low
-    out.sort(key=lambda c: (c % 13, c // 13))
-    if seat in position.dogs and position.trick and position.done < position.n - 1:
-        out.append(KNOCKED)
-    return out
-
-
 def play(position: Position, move: int) -> Position:
     """The position after the seat to act (``order[0]``) makes ``move``; a completed trick
     is gathered and the next one started (the winner leads; a dog whose card won has no
@@ -194,59 +156,11 @@ def play(position: Position, move: int) -> Position:
     )  # fmt: skip
 
 
-class MaxN:
-    """The exact max-n search (the module docstring); one per decision, its cache shared by
-    the candidates searched on one sample."""
-
-    def __init__(self, utility: Utility, *, budget: int = 20_000) -> None:
-        self.utility = utility
-        self.budget = budget
-        self.nodes = 0
-        self._cache: dict[tuple[object, ...], tuple[float, ...]] = {}
-
-    def reset(self) -> None:
-        """Forget the cache and the node count (a new sample)."""
-        self._cache.clear()
-        self.nodes = 0
-
-    def value(self, position: Position) -> tuple[float, ...]:
-        """Each seat's worth of the deal from ``position`` on, every seat playing max-n.
-
-        Raises:
-            SearchTooBigError: more than ``budget`` positions would be visited.
-        """
-        if not position.order:
-            return tuple(self.utility.of(position.tricks, s) for s in range(len(position.hands)))
-        key = (
-            tuple(position.hands), position.trick, position.trick_seats, position.order,
-            position.tricks, position.broken,
-        )  # fmt: skip
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise SearchTooBigError
-        seat = position.order[0]
-        best: tuple[float, ...] | None = None
-        for move in moves(position, seat):
-            result = self.value(play(position, move))
-            if best is None or result[seat] > best[seat] + 1e-12:
-                best = result
-        assert best is not None
-        self._cache[key] = best
-        return best
-
-
 __all__ = [
     "KNOCKED",
-    "MaxN",
     "Position",
-    "SearchTooBigError",
     "Utility",
-    "equivalent_moves",
     "legal_cards",
-    "moves",
     "play",
     "trick_winner",
 ]
