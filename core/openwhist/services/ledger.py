@@ -1419,6 +1419,14 @@ class Ledger:
         except UnknownVariantError:
             return ()
 
+    def scored_deal_count(self, variant: str, *, player: str | None = None) -> int:
+        """How many completed deals the variant's matches (``player``'s) have: what
+        `scored_deals` would read, counted from an index."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.scored_deal_count(session=session, variant=variant, player=player)
+
     def scored_deals(
         self, variant: str, *, player: str | None = None
     ) -> tuple[list[tuple[int, DealScore]], dict[int, dict[int, list[str]]]]:

@@ -11,7 +11,9 @@ and what a reader without script sees.
 A page that shows a chart includes ``club/charts/_figure.html`` once per figure (with
 ``figure`` set to one of `score_figure`, `player_figure`, `breakdown_figures`) and
 ``club/charts/_scripts.html`` in its ``scripts`` block, and links ``static/club-views.css``
-in its ``head`` block. ``GET /club/matches/<match>/chart`` and
+in its ``head`` block. The match, standings and player pages include
+``club/charts/_match.html``, ``_standings.html`` and ``_player.html`` with what
+`match_extras`, `standings_extras` and `player_extras` give. ``GET /club/matches/<match>/chart`` and
 ``GET /club/standings/<variant>/charts`` are pages of their own with the match's and the
 variant's charts.
 """
@@ -89,7 +91,7 @@ def score_figure(
             tr.gettext("void") if point.void else tr.gettext("corrected") if point.corrected else ""
         )
         cell: Any = label
-        if point.deal:
+        if point.deal and point.played:
             cell = {
                 "text": label,
                 "href": web.href(
@@ -276,16 +278,75 @@ async def player_figures(request: Request, name: str) -> list[Figure]:
     chart = await web.blocking(charts.player_chart, ledger, name)
     figures = [player_figure(request, tr, chart)]
     for variant in chart.variants():
-        found = await web.blocking(charts.breakdown_charts, ledger, variant, player=name)
+        try:
+            found = await web.blocking(
+                charts.breakdown_charts, ledger, variant, player=name, at_most=True
+            )
+        except charts.TooManyDeals:
+            continue  # too long to sum for this page (the variant's charts page has it)
         figures.extend(breakdown_figures(request, tr, found))
     return figures
 
 
-async def variant_figures(request: Request, variant: str) -> list[Figure]:
-    """The breakdowns a variant declares, over all its deals (none for most variants)."""
+async def variant_figures(request: Request, variant: str, *, at_most: bool = False) -> list[Figure]:
+    """The breakdowns a variant declares, over all its deals (none for most variants).
+
+    Raises:
+        TooManyDeals: ``at_most`` and the variant has more than `BREAKDOWN_DEALS` deals.
+    """
     tr = web.page_translations(request)
-    found = await web.blocking(charts.breakdown_charts, web.ledger(request), variant)
+    found = await web.blocking(
+        charts.breakdown_charts, web.ledger(request), variant, at_most=at_most
+    )
     return breakdown_figures(request, tr, found)
+
+
+EMBED_DEALS = 2000
+"""A match of more deals has its chart on its own page (linked), not on the sheet's page:
+the chart reads the whole sheet, which the sheet's page reads a page at a time."""
+
+
+async def match_extras(request: Request, match_id: int, deals: int) -> dict[str, Any]:
+    """What ``club/charts/_match.html`` adds to a match's page: its score chart (when it
+    has at most `EMBED_DEALS` deals), the chart's own page, and -- when its deals were
+    played at a table -- the deal viewer and the game record."""
+    base = f"{web.PREFIX}/matches/{match_id}"
+    figures = [await match_figure(request, match_id)] if 0 < deals <= EMBED_DEALS else []
+    first = await web.blocking(web.ledger(request).deal_records, match_id, first=1, last=1)
+    played = bool(first) and first[0]["source"] == "played"
+    return {
+        "figures": figures,
+        "chart_href": web.href(request, f"{base}/chart") if deals else None,
+        "viewer_href": web.href(request, f"{base}/deals/1") if played else None,
+        "record_href": web.href(request, f"{base}/record.jsonl") if played else None,
+    }
+
+
+async def player_extras(request: Request, name: str) -> dict[str, Any]:
+    """What ``club/charts/_player.html`` adds to a player's page: their results over time
+    and their own declared breakdowns."""
+    return {"figures": await player_figures(request, name)}
+
+
+async def standings_extras(request: Request, variant: str) -> dict[str, Any]:
+    """What ``club/charts/_standings.html`` adds to a variant's standings: the charts of
+    the breakdowns the variant declares (none for most variants) -- or, for a variant of
+    more than `BREAKDOWN_DEALS` deals, a link to its charts' own page, so the standings
+    still answer at once."""
+    tr = web.page_translations(request)
+    href = web.href(request, f"{web.PREFIX}/standings/{variant}/charts")
+    try:
+        return {"figures": await variant_figures(request, variant, at_most=True), "link": None}
+    except charts.TooManyDeals as many:
+        return {
+            "figures": [],
+            "link": href,
+            "link_text": tr.ngettext(
+                "Its charts, from {count} deal",
+                "Its charts, from {count} deals",
+                many.deals,
+            ).format(count=many.deals),
+        }
 
 
 async def match_chart_page(request: Request) -> Response:
@@ -339,12 +400,16 @@ def routes() -> list[BaseRoute]:
 
 
 __all__ = [
+    "EMBED_DEALS",
     "Figure",
     "breakdown_figures",
+    "match_extras",
     "match_figure",
+    "player_extras",
     "player_figure",
     "player_figures",
     "routes",
     "score_figure",
+    "standings_extras",
     "variant_figures",
 ]

@@ -132,3 +132,44 @@ def test_the_chart_files_are_served_as_scripts(club_site: Site) -> None:
         assert answer.headers["content-type"].startswith("text/javascript")
     assert club_site.get("/static/vendor/chart.js/LICENSE.md").body.startswith("The MIT License")
     assert club_site.get("/static/vendor/../page.py").status == 404
+
+
+def test_the_match_standings_and_player_pages_show_their_charts(
+    club_site: Site, monkeypatch: Any
+) -> None:
+    ledger = club_site.ledger
+    played = ledger.start_match("german", PLAYERS[:2], options={"match_format": "best_of_3"})
+    rng = random.Random(4)
+    while not ledger.resume_point(played).finished:
+        _play(club_site, played, rng)
+    evening = ledger.start_match("israeli", PLAYERS)
+    ledger.record_real_deal(
+        evening, {"declarer": 0, "bid": "5S", "contracts": [5, 3, 2, 1], "tricks": [5, 3, 2, 3]}
+    )
+    ledger.finish_match(evening)
+    match_page = club_site.get(f"/club/matches/{played}").body
+    assert '<canvas id="score-chart"' in match_page
+    assert f'href="/club/matches/{played}/deals/1"' in match_page  # the deal viewer
+    assert f'href="/club/matches/{played}/record.jsonl"' in match_page
+    assert chart_data(match_page, "score-chart")["datasets"][0]["data"][-1] == (
+        ledger.score_sheet(played)["totals"][0]
+    )
+    # A real-card evening has a chart but no cards to view.
+    evening_page = club_site.get(f"/club/matches/{evening}").body
+    assert '<canvas id="score-chart"' in evening_page
+    assert "record.jsonl" not in evening_page
+    # The Israeli standings chart the declared breakdown; the German ones have none.
+    israeli = club_site.get("/club/standings/israeli").body
+    assert '<canvas id="contracts-by-size-chart"' in israeli
+    assert "chart.umd.min.js" in israeli
+    assert "<canvas" not in club_site.get("/club/standings/german").body
+    # Ann's page: her results over time (both matches), and her own contracts by size.
+    ann = club_site.get("/club/players/Ann").body
+    results = chart_data(ann, "player-chart")
+    assert len(results["labels"]) == 2
+    assert '<canvas id="contracts-by-size-chart-ann"' in ann
+    # A variant of many deals links its charts instead of summing them on the standings.
+    monkeypatch.setattr("openwhist.services.charts.BREAKDOWN_DEALS", 0)
+    busy = club_site.get("/club/standings/israeli").body
+    assert "<canvas" not in busy
+    assert 'href="/club/standings/israeli/charts"' in busy
