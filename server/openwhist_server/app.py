@@ -39,6 +39,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from openwhist_server import club, page
+from openwhist_server.club import auth as club_auth
 
 if TYPE_CHECKING:
     from openwhist.services.catalog import Catalog
@@ -380,7 +381,13 @@ def create_app(
             Route("/favicon.ico", page.no_icon),
             WebSocketRoute("/ws", socket),
             # The club's pages (docs/club.md): read through the services' ledger.
-            Mount(club.web.PREFIX, routes=club.routes()),
+            Mount(
+                club.web.PREFIX,
+                routes=club.routes(),
+                # Signed sessions and the session's account (club/auth.py): who may change
+                # the ledger from the club's forms.
+                middleware=club_auth.middleware(hosting.ledger),
+            ),
         ],
         lifespan=lifespan,
     )

@@ -125,3 +125,38 @@ def test_a_form_sent_twice_changes_the_ledger_once(accounts: Accounts) -> None:
     assert again == (first[0], True)
     assert len(runs) == 1
     assert len(ledger.list_matches()) == 1
+
+
+def test_a_form_sent_twice_at_once_changes_the_ledger_once(ledger_url: str) -> None:
+    """Two server processes given the same form at the same moment: one change, and both
+    answer with it."""
+    import threading
+
+    with Ledger(ledger_url) as first, Ledger(ledger_url) as second:
+        first.start_match("german", ["Ann", "Bob"])  # the schema exists before the race
+        gate = threading.Barrier(2)
+        # PostgreSQL: both are inside their unit of work when they write (SQLite's writer
+        # lock would make the second wait for the first, so there they only start together).
+        inside = ledger_url.startswith("postgresql")
+        answers: list[tuple[dict[str, object], bool]] = []
+
+        def send(ledger: Ledger) -> None:
+            def start(session: object) -> dict[str, int]:
+                if inside:
+                    gate.wait(timeout=20)
+                match = ledger.start_match("german", ["Cy", "Di"], unit=session)  # type: ignore[arg-type]
+                return {"match": match}
+
+            if not inside:
+                gate.wait(timeout=20)
+            answers.append(Accounts(ledger, hasher=CHEAP).once("same", "start", None, start))
+
+        threads = [threading.Thread(target=send, args=(ledger,)) for ledger in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert len(answers) == 2
+        assert answers[0][0] == answers[1][0]
+        assert sorted(repeated for _, repeated in answers) == [False, True]
+        assert len(first.list_matches()) == 2

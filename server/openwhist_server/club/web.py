@@ -165,7 +165,9 @@ def context_for(request: Request) -> dict[str, Any]:
     """What every template may use besides its own context: ``lang``, ``languages``,
     ``request``, ``prefix``, ``href(path, **query)``, ``here(**query)`` (this page's
     address with its query changed; a ``None`` value removes a key) and
-    ``language_link(code)`` (this page in another language)."""
+    ``language_link(code)`` (this page in another language); ``account`` (the secretary
+    logged in, or ``None``) and ``csrf_token()`` (the session's token, for a form's hidden
+    ``csrf`` field: `openwhist_server.club.auth`)."""
 
     def here(**changes: Any) -> str:
         params: dict[str, Any] = dict(request.query_params)
@@ -179,7 +181,11 @@ def context_for(request: Request) -> dict[str, Any]:
     def language_link(code: str) -> str:
         return href(request, request.url.path, **{**dict(request.query_params), "lang": code})
 
+    from openwhist_server.club import auth  # auth builds on this module
+
     return {
+        "account": auth.account(request),
+        "csrf_token": lambda: auth.csrf_token(request),
         "lang": language(request),
         "languages": LANGUAGES,
         "request": request,

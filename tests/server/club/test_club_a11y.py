@@ -4,6 +4,8 @@ Chromium at a phone's width, over a real ``whist serve`` whose ledger holds a sm
 with a correction, an adjustment and a voided deal).
 
 What a reader who uses a screen reader, the keyboard or a magnifier notices: every page
+-- the matches, a match's sheet (each layout), the standings, a player's page, in each
+language --
 has a language, a title, landmarks, labelled links and controls, readable contrast and
 no broken structure. A page fails on any violation axe rates "serious" or "critical"; the
 message lists each one with the element and axe's advice. Every page's full report (all
@@ -18,6 +20,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from openwhist.plugins import Catalog
@@ -91,18 +94,40 @@ PAGES = [
     ("front", "/club/"),
     ("front-pt", "/club/?lang=pt"),
     ("not-found", "/club/no-such-page"),
+    ("matches", "/club/matches"),
+    ("matches-filtered", "/club/matches?variant=israeli"),
+    ("match-israeli", "/club/matches/{israeli}"),
+    ("match-english", "/club/matches/{english}"),
+    ("match-german-es", "/club/matches/{german}?lang=es"),
+    ("standings", "/club/standings"),
+    ("standings-israeli", "/club/standings/israeli"),
+    ("standings-english-it", "/club/standings/english?lang=it"),
+    ("player", "/club/players/{player}"),
 ]
-"""The pages checked: (artefact name, address)."""
+"""The pages a visitor reads: (artefact name, address; ``{variant}`` is the first match
+of that variant in the ledger, ``{player}`` a member who played)."""
+
+
+def _check(chrome: WebDriver, url: str, name: str) -> None:
+    chrome.get(url)
+    assert chrome.execute_script("return document.readyState") == "complete"
+    violations = axe.audit(chrome)
+    axe.save(violations, browser.artifacts() / f"axe-{name}.json")
+    browser.screenshot(chrome, f"a11y-{name}")
+    found = axe.blocking(violations)
+    assert not found, axe.describe(found, page=url)
+
+
+def _address(club: ServerHarness, path: str) -> str:
+    assert club.ledger is not None
+    listed = club.ledger.list_matches()
+    first = {m["variant"]: m["id"] for m in reversed(listed)}
+    player = quote(listed[-1]["players"][0]["name"])
+    return club.http + path.format(player=player, **first)
 
 
 @pytest.mark.parametrize(("name", "path"), PAGES, ids=[name for name, _ in PAGES])
 def test_club_pages_have_no_serious_accessibility_violations(
     club: ServerHarness, chrome: WebDriver, name: str, path: str
 ) -> None:
-    chrome.get(club.http + path)
-    assert chrome.execute_script("return document.readyState") == "complete"
-    violations = axe.audit(chrome)
-    axe.save(violations, browser.artifacts() / f"axe-{name}.json")
-    browser.screenshot(chrome, f"a11y-{name}")
-    found = axe.blocking(violations)
-    assert not found, axe.describe(found, page=path)
+    _check(chrome, _address(club, path), name)

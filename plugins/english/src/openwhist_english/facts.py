@@ -33,7 +33,12 @@ class DeclaredRevoke(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    side: int = Field(ge=0, le=1, description=N_("the revoking side: 0 = N–S, 1 = E–W"))
+    side: int = Field(
+        ge=0,
+        le=1,
+        description=N_("the revoking side: 0 = N–S, 1 = E–W"),
+        json_schema_extra={"openwhist": "party"},
+    )
     penalty: Penalty = Field(
         description=N_(
             "chosen by the non-offending side: transfer_tricks (take 3 of the revoking "
@@ -62,17 +67,21 @@ class EnglishFacts(BaseModel):
     tricks: tuple[int, int] = Field(
         description=N_(
             "tricks won by N–S and by E–W (a misdeal: 0,0, or leave out with misdeal=true)"
-        )
+        ),
+        json_schema_extra={"openwhist": "per_party"},
     )
     honours: tuple[int, int] = Field(
         (0, 0),
         description=N_("trump honours dealt to N–S and to E–W (the turn-up is the dealer's)"),
+        json_schema_extra={"openwhist": "per_party"},
     )
     revokes: tuple[DeclaredRevoke, ...] = Field(
         (), description=N_("established revokes, in order, each with the chosen penalty")
     )
     seat_tricks: tuple[int, int, int, int] | None = Field(
-        None, description=N_("tricks per seat N, E, S, W, when known")
+        None,
+        description=N_("tricks per seat N, E, S, W, when known"),
+        json_schema_extra={"openwhist": "per_seat"},
     )
     misdeal: bool = Field(False, description=N_("a misdeal: the deal is void and redealt"))
 

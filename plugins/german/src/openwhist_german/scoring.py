@@ -49,11 +49,14 @@ class GermanFacts(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    # ``per_seat``: a form asks each player's count by name (docs/plugins/hooks.md).
     phase1_tricks: tuple[TrickCount, TrickCount] = Field(
-        description=N_("tricks 1-13 won by A and by B; they sum to 13")
+        description=N_("tricks 1-13 won by A and by B; they sum to 13"),
+        json_schema_extra={"openwhist": "per_seat"},
     )
     phase2_tricks: tuple[TrickCount, TrickCount] = Field(
-        description=N_("tricks 14-26 won by A and by B; they sum to 13")
+        description=N_("tricks 14-26 won by A and by B; they sum to 13"),
+        json_schema_extra={"openwhist": "per_seat"},
     )
     late_revoke: bool = Field(
         False,

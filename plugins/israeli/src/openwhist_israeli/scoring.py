@@ -72,12 +72,14 @@ class IsraeliFacts(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    # The descriptions are what `whist record fields` shows, translated by our catalogue.
+    # The descriptions are what `whist record fields` shows, translated by our catalogue;
+    # the roles tell a form which facts name seats (docs/plugins/hooks.md).
     declarer: int | None = Field(
         None,
         ge=0,
         le=SEATS - 1,
         description=N_("the seat (0=N .. 3=W) that won the trump auction; None if passed out"),
+        json_schema_extra={"openwhist": "seat"},
     )
     bid: str | None = Field(
         None,
@@ -87,15 +89,19 @@ class IsraeliFacts(BaseModel):
         ),
     )
     contracts: list[int] = Field(
-        default_factory=list, description=N_("the four contracts, by seat")
+        default_factory=list,
+        description=N_("the four contracts, by seat"),
+        json_schema_extra={"openwhist": "per_seat"},
     )
     tricks: list[int] = Field(
         default_factory=lambda: [0] * SEATS,
         description=N_("the tricks each seat took (they total 13)"),
+        json_schema_extra={"openwhist": "per_seat"},
     )
     revokes: list[int] = Field(
         default_factory=lambda: [0] * SEATS,
         description=N_("revokes declared against each seat (each costs revoke_fine)"),
+        json_schema_extra={"openwhist": "per_seat"},
     )
     passed_out: bool = Field(
         False,

@@ -123,7 +123,10 @@ class KnockoutFacts(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    tricks: list[int] = Field(description=N_("tricks taken by each seat, in seat order"))
+    tricks: list[int] = Field(
+        description=N_("tricks taken by each seat, in seat order"),
+        json_schema_extra={"openwhist": "per_seat"},
+    )
 
 
 # -- the match's state between deals -------------------------------------------------------

@@ -60,11 +60,16 @@ class SoloFacts(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     contract: str | None = None
-    declarer: int | None = Field(None, ge=0, le=SEATS - 1)
-    partner: int | None = Field(None, ge=0, le=SEATS - 1)
+    # The roles tell a form which facts name seats (docs/plugins/hooks.md).
+    declarer: int | None = Field(None, ge=0, le=SEATS - 1, json_schema_extra={"openwhist": "seat"})
+    partner: int | None = Field(None, ge=0, le=SEATS - 1, json_schema_extra={"openwhist": "seat"})
     trump: str | None = None
-    tricks: list[int] = Field(default_factory=lambda: [0] * SEATS)
-    last_trick: int | None = Field(None, ge=0, le=SEATS - 1)
+    tricks: list[int] = Field(
+        default_factory=lambda: [0] * SEATS, json_schema_extra={"openwhist": "per_seat"}
+    )
+    last_trick: int | None = Field(
+        None, ge=0, le=SEATS - 1, json_schema_extra={"openwhist": "seat"}
+    )
     passed_out: bool = False
 
     @model_validator(mode="after")
