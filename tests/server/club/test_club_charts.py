@@ -151,8 +151,9 @@ def test_the_match_standings_and_player_pages_show_their_charts(
     assert '<canvas id="score-chart"' in match_page
     assert f'href="/club/matches/{played}/deals/1"' in match_page  # the deal viewer
     assert f'href="/club/matches/{played}/record.jsonl"' in match_page
-    assert chart_data(match_page, "score-chart")["datasets"][0]["data"][-1] == (
-        ledger.score_sheet(played)["totals"][0]
+    assert (
+        chart_data(match_page, "score-chart")["datasets"][0]["data"][-1]
+        == (ledger.score_sheet(played)["totals"][0])
     )
     # A real-card evening has a chart but no cards to view.
     evening_page = club_site.get(f"/club/matches/{evening}").body
