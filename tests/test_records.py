@@ -306,9 +306,9 @@ def test_wrong_shapes_are_listed_field_by_field(
     with pytest.raises(RecordError) as info:
         load_record(data)
     message = str(info.value)
-    assert "players: Field required" in message
-    assert "first_dealer:" in message
-    assert "colour: Extra inputs are not permitted" in message
+    assert "players is missing: give it" in message
+    assert "first_dealer: 'north' is not a whole number" in message
+    assert "colour is not a field of a game record" in message
 
 
 def test_records_for_missing_variants_or_bad_options_do_not_replay(

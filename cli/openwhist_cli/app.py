@@ -179,15 +179,20 @@ class WhistGroup(TyperGroup):
             group = typer.main.get_group(plugin_app)
         except Exception as exc:
             # Help and built-in commands keep working; `whist plugins` shows the details.
-            runtime.echo_error(f"warning: plugin commands unavailable: {exc}")
+            from openwhist_cli.i18n import _
+
+            runtime.echo_error(
+                _("warning: plugin commands unavailable: {reason}").format(reason=exc)
+            )
             ctx.meta[PLUGIN_COMMANDS_KEY] = ctx.meta[LISTED_COMMANDS_KEY] = found
             return found
         clean = not catalog.failures()
         for name, command in group.commands.items():
             if name in self.commands or name in BUILT_IN:
-                runtime.echo_error(
-                    f"warning: a plugin's command {name!r} is ignored: it is a built-in command"
-                )
+                from openwhist_cli.i18n import _
+
+                text = _("warning: a plugin's command {name} is ignored: it is a built-in command")
+                runtime.echo_error(text.format(name=repr(name)))
                 clean = False
                 continue
             found[name] = command

@@ -776,15 +776,21 @@ def progress_text(
     progress: MatchProgress,
     labels: Sequence[str] | None = None,
     style: CardStyle | None = None,
+    presentation: Presentation | None = None,
 ) -> Text:
-    """The running score: each party's total (its players, `party_labels`), and the
-    variant's summary line with the parties named alike."""
+    """The running score: each party's total (its players, `party_labels`), and beside it
+    what the variant declares about the match (`Presentation.standing`: ``1 of 2 deals
+    played``), else its summary line, with the parties named alike."""
     shown = list(labels) if labels is not None else list(progress.parties)
     out = Text(_("Score: "), style="bold")
     out.append("  ".join(f"{p} {t}" for p, t in zip(shown, progress.totals, strict=True)))
+    standing = presentation.standing if presentation is not None else None
     summary = Text(progress.summary)
-    if progress.summary_message is not None:
-        summary = message_text(named(progress.summary_message, progress.parties, shown), style)
+    said = standing(progress) if standing is not None else progress.summary_message
+    if standing is not None and said is None:
+        summary = Text()
+    elif said is not None:
+        summary = message_text(named(said, progress.parties, shown), style)
     if summary:
         out.append("   (", style="dim")
         out.append_text(summary)

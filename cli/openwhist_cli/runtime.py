@@ -99,13 +99,19 @@ def get_catalog(ctx: typer.Context) -> Catalog:
         try:
             catalog = catalog_loader()
         except Exception as exc:
-            raise PluginLoadError(f"{type(exc).__name__}: {exc}") from exc
+            # The exception's name and text are the plugin's (or a bug's): shown as they are.
+            raise PluginLoadError(_raised(exc)) from exc
         meta[CATALOG_KEY] = catalog
         from openwhist_cli import i18n
 
         # The plugins' own catalogues translate the text they produce (openwhist.game.messages).
         i18n.use_plugin_catalogues(catalog.locale_dirs())
     return catalog
+
+
+def _raised(exc: BaseException) -> str:
+    """An unexpected exception as a program wrote it: ``TypeError: ...``."""
+    return f"{type(exc).__name__}: {exc}"
 
 
 def bot_isolation(flag: bool | None, *, default: str = "none") -> Any:
@@ -133,6 +139,61 @@ def echo_json(data: Any) -> None:
 def echo_error(message: str) -> None:
     """A message to stderr."""
     typer.echo(message, err=True)
+
+
+def error_line(text: str) -> str:
+    """``text`` as an error line in the player's language (``error: ...``)."""
+    from openwhist_cli import i18n
+
+    return i18n._("error: {message}").format(message=text)
+
+
+_OS_REASONS: dict[str, str] = {}
+"""errno name -> the reason said for it (filled by `os_reason` on first use)."""
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, in the player's language: the common
+    reasons (no such file, permission denied, a directory, a full disk, a read-only file
+    system) translated, anything else as the operating system says it. Python does not
+    localise ``strerror``, so the catalogue does."""
+    import errno
+
+    from openwhist_cli import i18n
+    from openwhist_cli.i18n import N_
+
+    if not _OS_REASONS:
+        _OS_REASONS.update(
+            {
+                "ENOENT": N_("no such file or directory"),
+                "EACCES": N_("permission denied"),
+                "EPERM": N_("operation not permitted"),
+                "EISDIR": N_("it is a directory"),
+                "ENOTDIR": N_("a part of the path is not a directory"),
+                "ENOSPC": N_("no space left on the device"),
+                "EROFS": N_("the file system is read-only"),
+                "EEXIST": N_("the file already exists"),
+                "ENAMETOOLONG": N_("the file name is too long"),
+            }
+        )
+    name = errno.errorcode.get(exc.errno or 0, "")
+    if name in _OS_REASONS:
+        return i18n._(_OS_REASONS[name])
+    return exc.strerror or str(exc)
+
+
+def cannot_read(path: object, exc: OSError) -> str:
+    """``cannot read PATH: REASON``, translated (`os_reason`)."""
+    from openwhist_cli import i18n
+
+    return i18n._("cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
+
+
+def cannot_write(path: object, exc: OSError) -> str:
+    """``cannot write PATH: REASON``, translated (`os_reason`)."""
+    from openwhist_cli import i18n
+
+    return i18n._("cannot write {dest}: {reason}").format(dest=path, reason=os_reason(exc))
 
 
 def message_text(message: Message) -> str:
@@ -215,32 +276,34 @@ def handle_errors(ctx: typer.Context) -> Iterator[None]:
             raise
         from openwhist import OpenWhistError, OptionsError, SeatCountError
 
+        from openwhist_cli import i18n
+
         if isinstance(exc, OptionsError) and exc.messages:
             # Field by field, in the player's language (`whist play --lang`).
-            from openwhist_cli import i18n
-
             problems = "; ".join(m.render(translations=i18n.translations()) for m in exc.messages)
             if isinstance(exc, SeatCountError):  # a count, not an option: said as it is
-                echo_error("error: " + problems)
+                echo_error(error_line(problems))
             else:
                 text = i18n._("invalid options for {variant}: {problems}")
-                echo_error("error: " + text.format(variant=exc.variant, problems=problems))
+                echo_error(error_line(text.format(variant=exc.variant, problems=problems)))
         elif isinstance(exc, OpenWhistError | PluginLoadError):
             from openwhist.services.failures import PlayFailureError
 
             if isinstance(exc, PlayFailureError):
                 # A bot or a rule hook raised: named, with variant, seed and deal; the
                 # original traceback is one --debug away.
-                kind = "error" if exc.plugin is not None else "internal error"
-                echo_error(f"{kind}: {error_text(exc)} (run with --debug for the traceback)")
+                line = (
+                    i18n._("error: {message} (run with --debug for the traceback)")
+                    if exc.plugin is not None
+                    else i18n._("internal error: {message} (run with --debug for the traceback)")
+                )
+                echo_error(line.format(message=error_text(exc)))
             else:
-                from openwhist_cli import i18n
-
-                echo_error(i18n._("error: {message}").format(message=error_text(exc)))
+                echo_error(error_line(error_text(exc)))
         else:
-            echo_error(
-                f"internal error: {type(exc).__name__}: {exc} (run with --debug for the traceback)"
-            )
+            # The exception's own text is a program's (a bug): said as it is.
+            text = i18n._("internal error: {message} (run with --debug for the traceback)")
+            echo_error(text.format(message=f"{type(exc).__name__}: {exc}"))
         raise typer.Exit(int(exit_code_for(exc))) from None
 
 

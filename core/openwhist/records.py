@@ -63,6 +63,7 @@ from openwhist.game.actions import Play
 from openwhist.game.cards import card_name
 from openwhist.game.engine import Engine
 from openwhist.game.errors import (
+    FactsProblemError,
     IllegalActionError,
     InvalidNotationError,
     OptionsError,
@@ -70,7 +71,7 @@ from openwhist.game.errors import (
     SeatCountError,
     UnknownVariantError,
 )
-from openwhist.game.messages import Message
+from openwhist.game.messages import N_, Message, Value, join_messages
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import TERMINAL, DealState
 from openwhist.game.variant import HouseRule, Variant
@@ -266,13 +267,35 @@ def _parse_int(text: str) -> int:
     limit = min(MAX_INT_DIGITS, sys.get_int_max_str_digits() or MAX_INT_DIGITS)
     if digits > limit:
         raise _JsonLimitError(
-            f"an integer of {digits} digits (a record's integers have at most {limit} digits)"
+            Message(
+                N_(
+                    "an integer of {digits} digits (a record's integers have at most {limit} "
+                    "digits)"
+                ),
+                {"digits": digits, "limit": limit},
+            )
         )
     return int(text)
 
 
 def _parse_constant(name: str) -> float:
-    raise _JsonLimitError(f"{name} is not a JSON number")
+    raise _JsonLimitError(Message(N_("{name} is not a JSON number"), {"name": name}))
+
+
+_DECODER_WORDS = {
+    "Expecting value": N_("expecting a value"),
+    "Expecting property name enclosed in double quotes": N_(
+        "expecting a property name in double quotes"
+    ),
+    "Expecting ':' delimiter": N_("expecting ':'"),
+    "Expecting ',' delimiter": N_("expecting ','"),
+    "Unterminated string starting at": N_("a string not closed, starting at"),
+    "Extra data": N_("more data after the document"),
+    "Invalid \\escape": N_("a bad \\ escape"),
+    "Invalid control character at": N_("a control character in a string, at"),
+}
+"""The JSON decoder's reasons (`json.JSONDecodeError.msg`), in words the catalogue
+translates; a reason not listed is shown as the decoder says it."""
 
 
 def decode_json(data: str | bytes) -> Any:
@@ -290,14 +313,32 @@ def decode_json(data: str | bytes) -> Any:
     try:
         decoded = json.loads(data, parse_int=_parse_int, parse_constant=_parse_constant)
     except _JsonLimitError as exc:
-        raise RecordError(f"unreadable JSON: {exc}") from None
+        raise RecordError(
+            Message(N_("unreadable JSON: {reason}"), {"reason": exc.args[0]})
+        ) from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"malformed JSON: {exc}") from None
+        # The decoder's own words (what it expected) stay as it says them; where is numbers.
+        where: dict[str, Value] = {
+            "reason": Message(_DECODER_WORDS[exc.msg]) if exc.msg in _DECODER_WORDS else exc.msg,
+            "line": exc.lineno,
+            "column": exc.colno,
+            "char": exc.pos,
+        }
+        raise RecordError(
+            Message(
+                N_("malformed JSON: {reason}: line {line} column {column} (char {char})"), where
+            )
+        ) from None
     except UnicodeDecodeError as exc:
-        raise RecordError(f"the text is not UTF-8: {exc}") from None
+        raise RecordError(
+            Message(N_("the text is not UTF-8: {reason}"), {"reason": str(exc)})
+        ) from None
     except RecursionError:
         raise RecordError(
-            f"unreadable JSON: nested too deeply (a record nests at most {MAX_DEPTH} levels)"
+            Message(
+                N_("unreadable JSON: nested too deeply (a record nests at most {depth} levels)"),
+                {"depth": MAX_DEPTH},
+            )
         ) from None
     _check_tree(decoded)
     return decoded
@@ -322,8 +363,13 @@ def _check_tree(value: Any) -> None:
             continue
         if depth > MAX_DEPTH:
             raise RecordError(
-                f"unreadable JSON: nested more than {MAX_DEPTH} levels deep (a record needs "
-                "about seven)"
+                Message(
+                    N_(
+                        "unreadable JSON: nested more than {depth} levels deep (a record needs "
+                        "about seven)"
+                    ),
+                    {"depth": MAX_DEPTH},
+                )
             )
         stack.extend((child, depth + 1) for child in children)
 
@@ -335,8 +381,12 @@ def _check_text(text: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise RecordError(
-            "unreadable JSON: a string holds text that is not Unicode (a lone surrogate "
-            "such as \\ud800, or bytes that are not UTF-8)"
+            Message(
+                N_(
+                    "unreadable JSON: a string holds text that is not Unicode (a lone surrogate "
+                    "such as \\ud800, or bytes that are not UTF-8)"
+                )
+            )
         ) from None
 
 
@@ -351,30 +401,56 @@ def load_record(data: str | bytes | Mapping[str, Any]) -> GameRecord:
     """
     decoded = decode_json(data) if isinstance(data, str | bytes) else data
     if not isinstance(decoded, Mapping):
-        raise RecordError(f"a record must be a JSON object, not {type(decoded).__name__}")
+        raise RecordError(
+            Message(
+                N_("a record must be a JSON object, not {kind}"), {"kind": type(decoded).__name__}
+            )
+        )
     fmt = decoded.get("format")
     if fmt is None:
-        raise RecordError(f"not a game record: no 'format' field (expected {RECORD_FORMAT!r})")
+        raise RecordError(
+            Message(
+                N_("not a game record: no 'format' field (expected {expected})"),
+                {"expected": repr(RECORD_FORMAT)},
+            )
+        )
     if fmt not in FORMATS:
         name, _, version = str(fmt).partition("/")
         if name == FORMAT_NAME:
             raise RecordError(
-                f"unsupported record format version {version!r}: this openwhist reads "
-                f"{RECORD_FORMAT!r} and {CLAIMS_FORMAT!r}"
+                Message(
+                    N_(
+                        "unsupported record format version {version}: this openwhist reads "
+                        "{format} and {claims}"
+                    ),
+                    {
+                        "version": repr(version),
+                        "format": repr(RECORD_FORMAT),
+                        "claims": repr(CLAIMS_FORMAT),
+                    },
+                )
             )
-        raise RecordError(f"unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
+        raise RecordError(
+            Message(
+                N_("unknown record format {format} (expected {expected})"),
+                {"format": repr(fmt), "expected": repr(RECORD_FORMAT)},
+            )
+        )
     try:
         record = GameRecord.model_validate(decoded)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"]) or "(record)"
-            problems.append(f"{where}: {err['msg']}")
-        raise RecordError("invalid record: " + "; ".join(problems)) from None
+        # Each problem: where (field names, typed as they are) and what is wrong, in words.
+        found = validation_messages(exc, extra=N_("is not a field of a game record"))
+        problems = join_messages("; ", found)
+        raise RecordError(
+            Message(N_("invalid record: {problems}"), {"problems": problems})
+        ) from None
     if fmt == RECORD_FORMAT and any(deal.claims for deal in record.deals):
         raise RecordError(
-            f"invalid record: deals hold claims, which need format {CLAIMS_FORMAT!r}, not "
-            f"{RECORD_FORMAT!r}"
+            Message(
+                N_("invalid record: deals hold claims, which need format {claims}, not {format}"),
+                {"claims": repr(CLAIMS_FORMAT), "format": repr(RECORD_FORMAT)},
+            )
         )
     return record
 
@@ -549,48 +625,81 @@ def _lookup(source: VariantSource | Mapping[str, Variant], record: GameRecord) -
         else:
             variant = source.variant(record.variant)
     except UnknownVariantError as exc:
-        raise RecordError(f"cannot replay: {exc}; the record needs it installed") from None
+        raise RecordError(
+            Message(
+                N_("cannot replay: {reason}; the record needs it installed"), {"reason": _why(exc)}
+            )
+        ) from None
     for name in record.house_rules:
         try:
             if isinstance(source, Mapping):
                 raise UnknownVariantError(name)
             rules.append(source.house_rule(name))
         except UnknownVariantError:
-            raise RecordError(f"cannot replay: house rule {name!r} is not installed") from None
+            raise RecordError(
+                Message(
+                    N_("cannot replay: house rule {name} is not installed"), {"name": repr(name)}
+                )
+            ) from None
     try:
         seats = len(variant.names_for(record.seats))
     except SeatCountError as exc:
-        raise RecordError(f"seats: {exc}") from None
+        raise RecordError(_field("seats", exc)) from None
     if len(record.players) != seats:
+        counts: dict[str, Value] = {
+            "variant": variant.name,
+            "seats": seats,
+            "players": len(record.players),
+        }
         raise RecordError(
-            f"a {variant.name} match of {seats} seats, but the record lists "
-            f"{len(record.players)} players"
-            + (
-                ""
-                if record.seats is not None
-                else " (a record without 'seats' has the variant's default count)"
+            Message(
+                N_("a {variant} match of {seats} seats, but the record lists {players} players"),
+                counts,
+            )
+            if record.seats is not None
+            else Message(
+                N_(
+                    "a {variant} match of {seats} seats, but the record lists {players} players "
+                    "(a record without 'seats' has the variant's default count)"
+                ),
+                counts,
             )
         )
     if [p.seat for p in record.players] != list(range(seats)):
-        raise RecordError("players must be listed once per seat, in seat order")
+        raise RecordError(Message(N_("players must be listed once per seat, in seat order")))
     if record.first_dealer >= seats:
-        raise RecordError(f"first_dealer {record.first_dealer} is not a seat of {variant.name}")
+        raise RecordError(
+            Message(
+                N_("first_dealer {seat} is not a seat of {variant}"),
+                {"seat": record.first_dealer, "variant": variant.name},
+            )
+        )
     try:
         options = variant.make_options(record.options)
         engine = Engine(variant, options, house_rules=rules, seats=record.seats)
     except SeatCountError as exc:
-        raise RecordError(f"seats: {exc}") from None
+        raise RecordError(_field("seats", exc)) from None
     except OptionsError as exc:
-        raise RecordError(f"options: {exc}") from None
+        raise RecordError(_field("options", exc)) from None
     # A record scored under rules its variant has since changed cannot replay to its
     # stored scores; say which change, rather than report a bare score difference.
     change = variant.changed_rules(options, record.variant_version)
     if change is not None:
         dist = record.variant_distribution or variant.name
         raise RecordError(
-            f"cannot replay: this record was written by {dist} {record.variant_version}, "
-            f"and since {change.version} {change.description}, so its stored scores follow "
-            f"the old rule; check it with {dist} older than {change.version}"
+            Message(
+                N_(
+                    "cannot replay: this record was written by {dist} {version}, and since "
+                    "{changed} {change}, so its stored scores follow the old rule; check it "
+                    "with {dist} older than {changed}"
+                ),
+                {
+                    "dist": dist,
+                    "version": str(record.variant_version),
+                    "changed": change.version,
+                    "change": change.description,
+                },
+            )
         )
     return engine
 
@@ -622,12 +731,24 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
     count = len(record.deals)
     for i, deal in enumerate(record.deals, start=1):
         if progress.finished:
-            raise RecordError(f"the match was already over after deal {i - 1}", deal=i)
+            raise RecordError(
+                Message(N_("the match was already over after deal {deal}"), {"deal": i - 1}),
+                deal=i,
+            )
         if deal.number != i:
-            raise RecordError(f"deal number {deal.number} where {i} was expected", deal=i)
+            raise RecordError(
+                Message(
+                    N_("deal number {number} where {expected} was expected"),
+                    {"number": deal.number, "expected": i},
+                ),
+                deal=i,
+            )
         if deal.dealer != progress.dealer:
             raise RecordError(
-                f"recorded dealer {deal.dealer}, but the rules make seat {progress.dealer} deal",
+                Message(
+                    N_("recorded dealer {dealer}, but the rules make seat {seat} deal"),
+                    {"dealer": deal.dealer, "seat": progress.dealer},
+                ),
                 deal=i,
             )
         state = engine.next_deal(progress)
@@ -638,29 +759,54 @@ def replay_record(record: GameRecord, catalog: VariantSource | Mapping[str, Vari
             while pending and pending[0].after == j - 1:
                 verdicts.append(replay_claim(engine, state, pending.pop(0), deal=i))
             if state.to_act == TERMINAL:
-                raise RecordError(f"action {text!r} after the end of the deal", deal=i, action=j)
+                raise RecordError(
+                    Message(
+                        N_("action {action} after the end of the deal"), {"action": repr(text)}
+                    ),
+                    deal=i,
+                    action=j,
+                )
             try:
                 action = engine.parse_action(state, text)
             except InvalidNotationError as exc:
-                raise RecordError(f"malformed action {text!r}: {exc}", deal=i, action=j) from None
+                raise RecordError(
+                    Message(
+                        N_("malformed action {action}: {reason}"),
+                        {"action": repr(text), "reason": _why(exc)},
+                    ),
+                    deal=i,
+                    action=j,
+                ) from None
             try:
                 state = engine.apply(state, action)
             except IllegalActionError as exc:
-                raise RecordError(f"illegal action {text!r}: {exc}", deal=i, action=j) from None
+                raise RecordError(
+                    Message(
+                        N_("illegal action {action}: {reason}"),
+                        {"action": repr(text), "reason": _why(exc)},
+                    ),
+                    deal=i,
+                    action=j,
+                ) from None
         # A claim after the last recorded action (a match stopped just after a refused one).
         while pending and pending[0].after == len(deal.actions):
             verdicts.append(replay_claim(engine, state, pending.pop(0), deal=i))
         if pending:
             raise RecordError(
-                f"a claim after action {pending[0].after}, but the deal has "
-                f"{len(deal.actions)} actions",
+                Message(
+                    N_("a claim after action {after}, but the deal has {count} actions"),
+                    {"after": pending[0].after, "count": len(deal.actions)},
+                ),
                 deal=i,
             )
         check_claimed_tricks(engine, deal.claims, state, verdicts, deal_number=i)
         if state.to_act != TERMINAL:
             if i != count or deal.score is not None or deal.progress is not None:
                 raise RecordError(
-                    f"the actions stop before the end of the deal ({len(deal.actions)} actions)",
+                    Message(
+                        N_("the actions stop before the end of the deal ({count} actions)"),
+                        {"count": len(deal.actions)},
+                    ),
                     deal=i,
                 )
             replayed.append(ReplayedDeal(state, None, None, tuple(verdicts)))
@@ -689,8 +835,13 @@ def check_claim_order(claims: Sequence[ClaimRecord], *, deal: int) -> None:
     for first, then in itertools.pairwise(ordered):
         if first.accepted:
             raise RecordError(
-                f"a claim after action {then.after} follows the claim accepted after action "
-                f"{first.after}, which ended the play",
+                Message(
+                    N_(
+                        "a claim after action {after} follows the claim accepted after action "
+                        "{first}, which ended the play"
+                    ),
+                    {"after": then.after, "first": first.after},
+                ),
                 deal=deal,
             )
 
@@ -720,11 +871,19 @@ def replay_claim(
         )
     verdict = check_claim(engine, state, claim.seat, claim.tricks)
     if verdict.accepted != claim.accepted:
-        said = "accepted" if claim.accepted else "refused"
+        text = (
+            N_(
+                "the claim after action {after} was recorded as accepted, but checking it "
+                "again gives: {reason}"
+            )
+            if claim.accepted
+            else N_(
+                "the claim after action {after} was recorded as refused, but checking it "
+                "again gives: {reason}"
+            )
+        )
         raise RecordError(
-            f"the claim after action {claim.after} was recorded as {said}, but checking it "
-            f"again gives: {verdict.reason.render(card_name)}",
-            deal=deal,
+            Message(text, {"after": claim.after, "reason": verdict.reason}), deal=deal
         )
     return verdict
 
@@ -755,8 +914,13 @@ def check_claimed_tricks(
         taken = _side_tricks_after(final, claim.after, side, engine)
         if taken < verdict.tricks:
             raise RecordError(
-                f"the claim after action {claim.after} was accepted for {verdict.tricks} "
-                f"tricks, but the claimant's side took {taken} from there",
+                Message(
+                    N_(
+                        "the claim after action {after} was accepted for {tricks} tricks, but "
+                        "the claimant's side took {taken} from there"
+                    ),
+                    {"after": claim.after, "tricks": verdict.tricks, "taken": taken},
+                ),
                 deal=deal_number,
             )
 
@@ -774,19 +938,149 @@ def _side_tricks_after(
     return sum(1 for r in final.completed[done_before:] if r.winner in side)
 
 
+_COMPARED = {
+    "score": (
+        N_("the deal is over but the record stores no score"),
+        N_("recorded score differs from the replay ({detail})"),
+    ),
+    "match progress": (
+        N_("the deal is over but the record stores no match progress"),
+        N_("recorded match progress differs from the replay ({detail})"),
+    ),
+    "result": (
+        N_("the deal is over but the record stores no result"),
+        N_("recorded result differs from the replay ({detail})"),
+    ),
+}
+"""What a replay compares, and the two ways it can fail: nothing stored, or something else."""
+
+
 def _compare(
     what: str, stored: dict[str, Any] | None, computed: dict[str, Any], *, deal: int | None
 ) -> None:
+    missing, differs = _COMPARED[what]
     if stored is None:
-        raise RecordError(f"the deal is over but the record stores no {what}", deal=deal)
+        raise RecordError(Message(missing), deal=deal)
     fresh = _recorded(computed)
     stored = _recorded(stored)
     if stored != fresh:
         keys = sorted(k for k in {*stored, *fresh} if stored.get(k) != fresh.get(k))
-        detail = "; ".join(
-            f"{k}: recorded {stored.get(k)!r}, replay gives {fresh.get(k)!r}" for k in keys
-        )
-        raise RecordError(f"recorded {what} differs from the replay ({detail})", deal=deal)
+        parts = [
+            Message(
+                N_("{key}: recorded {stored}, replay gives {fresh}"),
+                {"key": k, "stored": repr(stored.get(k)), "fresh": repr(fresh.get(k))},
+            )
+            for k in keys
+        ]
+        raise RecordError(Message(differs, {"detail": join_messages("; ", parts)}), deal=deal)
+
+
+def _where(loc: Sequence[int | str]) -> Message | None:
+    """A field's place as a keeper reads it: ``tricks``, ``tricks (item 3)``,
+    ``revokes (item 1), penalty`` (field names are the facts' names, typed as they are)."""
+    where: Message | None = None
+    for part in loc:
+        if isinstance(part, int):
+            item = {"where": where or "", "number": part + 1}
+            where = Message(N_("{where} (item {number})"), item)
+        elif where is None:
+            # Not the name as a template: a field called like a msgid ("tricks") would be
+            # translated, and the name is what the keeper types.
+            where = Message("{field}", {"field": str(part)})
+        else:
+            where = Message("{where}, {field}", {"where": where, "field": str(part)})
+    return where
+
+
+def literal_template(text: str) -> str:
+    """``text`` as a message template that shows it as it is (braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+_PLAIN = {
+    "missing": N_("is missing: give it"),
+    "extra_forbidden": N_("is not a fact of this variant"),
+    "int_parsing": N_("{shown} is not a whole number"),
+    "int_type": N_("{shown} is not a whole number"),
+    "int_from_float": N_("{shown} is not a whole number"),
+    "bool_parsing": N_("{shown} is not yes or no"),
+    "bool_type": N_("{shown} is not yes or no"),
+    "greater_than_equal": N_("{shown} is too small: the least is {ge}"),
+    "greater_than": N_("{shown} is too small: it must be above {gt}"),
+    "less_than_equal": N_("{shown} is too large: the most is {le}"),
+    "less_than": N_("{shown} is too large: it must be below {lt}"),
+    "too_short": N_("give {min_length} values, not {actual_length}"),
+    "too_long": N_("give at most {max_length} values, not {actual_length}"),
+    "tuple_type": N_("give a list of values separated by commas"),
+    "list_type": N_("give a list of values separated by commas"),
+    "literal_error": N_("{shown} is not one of {expected}"),
+    "enum": N_("{shown} is not one of {expected}"),
+    "string_type": N_("{shown} is not a word"),
+}
+"""Pydantic's built-in errors in plain words, by error type (translated by the core's
+catalogue); ``{shown}`` is the value given, the others the error's context."""
+
+
+def _plain(err: Mapping[str, Any], extra: str) -> list[Message]:
+    """One pydantic error in plain words (several when a model lists problems: a
+    `FactsProblemError`'s messages, or a plain ``ValueError``'s lines, untranslated)."""
+    kind = str(err.get("type", ""))
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    if kind == "value_error":
+        error = ctx.get("error")
+        if isinstance(error, FactsProblemError):
+            return list(error.problems)
+        text = str(err["msg"]).removeprefix("Value error, ")
+        return [Message(literal_template(line)) for line in text.splitlines() if line]
+    template = extra if kind == "extra_forbidden" else _PLAIN.get(kind)
+    if template is None:  # an error type without words of ours: pydantic's own words
+        return [Message(literal_template(str(err["msg"]).replace("Input should be", "should be")))]
+    shown = repr(value) if isinstance(value, str) else str(value)
+    values: dict[str, Value] = {"shown": shown}
+    for name, item in ctx.items():
+        values[name] = item if isinstance(item, int | str) else str(item)
+    return [Message(template, values)]
+
+
+def validation_messages(
+    exc: ValidationError, *, field: str | None = None, extra: str = _PLAIN["extra_forbidden"]
+) -> list[Message]:
+    """Every problem a facts model found, in plain words, one translatable message each.
+
+    A model may list several problems in one error (the built-in variants raise a
+    `FactsProblemError` with one message each; a plain ``ValueError`` may give one a
+    line): each is a problem of its own. ``field``: only the problems of that one fact,
+    left out if it is merely missing -- for a front end that checks each answer as soon
+    as it is given; ``extra``: what is said of a name the model does not know. Used by
+    `Ledger.record_real_deal` (as `openwhist.services.ledger.facts_messages`) and for a game
+    record's own fields.
+    """
+    problems: list[Message] = []
+    for err in exc.errors():
+        if field is not None and (err["loc"][:1] != (field,) or err["type"] == "missing"):
+            continue
+        where = _where(err["loc"])
+        separator = " " if err["type"] in ("missing", "extra_forbidden") else ": "
+        for message in _plain(err, extra):
+            if where is None:
+                problems.append(message)
+            else:
+                joined = "{where}" + separator + "{problem}"
+                problems.append(Message(joined, {"where": where, "problem": message}))
+    return problems
+
+
+def _why(exc: BaseException) -> Value:
+    """An error's explanation as a message value: its `Message` when it has one (so the
+    reader's language reaches it), else its text."""
+    message = getattr(exc, "message", None)
+    return message if isinstance(message, Message) else str(exc)
+
+
+def _field(name: str, exc: BaseException) -> Message:
+    """``NAME: the problem`` -- a field of the record (typed as it is) and what is wrong."""
+    return Message("{name}: {reason}", {"name": name, "reason": _why(exc)})
 
 
 __all__ = [

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from openwhist_cli import runtime
+from openwhist_cli import i18n, runtime
+from openwhist_cli.i18n import N_, _, ngettext
 from openwhist_cli.text import option_value, text_table
 
 
@@ -119,7 +120,7 @@ def arena_command(
         if matches is not None and deals is not None:
             from openwhist.services import UsageError
 
-            raise UsageError("give --deals or --matches, not both")
+            raise UsageError(_("give --deals or --matches, not both"))
         from openwhist.services.arena import run_arena
         from openwhist.services.simulate import parse_options
 
@@ -150,8 +151,6 @@ def arena_command(
             if as_json:
                 echo_json(outcome.summary)
             else:
-                from openwhist_cli import i18n
-
                 i18n.setup()  # the declared labels in the reader's language
                 typer.echo(render(outcome.summary))
         finally:
@@ -188,7 +187,7 @@ class _ProgressBar:
             )
 
             self._progress = Progress(
-                TextColumn("boards"),
+                TextColumn(_("boards")),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
@@ -210,39 +209,70 @@ class _ProgressBar:
 # -- text output ---------------------------------------------------------------------------
 
 
+_PAIRED_BY = {
+    "board": N_("differences (A - B, paired by board):"),
+    "deal": N_("differences (A - B, paired by deal):"),
+    "match": N_("differences (A - B, paired by match):"),
+}
+_MATCH_PAIRED_BY = {
+    "board": N_("match differences (A - B, paired by board):"),
+    "deal": N_("match differences (A - B, paired by deal):"),
+    "match": N_("match differences (A - B, paired by match):"),
+}
+"""The heading of the paired differences, by what pairs them (the service's ``paired_by``)."""
+
+
+def _ci_header(label: str) -> str:
+    """A column's heading with its interval: ``win rate [95% CI]``."""
+    return _("{label} [95% CI]").format(label=label)
+
+
 def render(summary: dict[str, Any]) -> str:
-    """The results as a small text report (every figure with its 95 % interval)."""
-    seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
-    options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or "none"
+    """The results as a small text report (every figure with its 95 % interval), in the
+    reader's language; bot names, variant and option names and values stay as typed."""
+    seed_note = "" if summary["seed_given"] else _(" (drawn; pass --seed to repeat)")
+    options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or _(
+        "none"
+    )
     seats = ", ".join(f"{seat} {bot}" for seat, bot in summary["seats"].items())
+    counts = {
+        "boards": summary["boards"],
+        "rotations": summary.get("rotations", 1),
+        "deals": summary["plays"],
+    }
     if "matches" in summary:
         played = (
-            f"{summary['boards']} match boards x {summary['rotations']} rotations = "
-            f"{summary['matches']['matches']} matches (duplicate), {summary['plays']} deals"
+            _(
+                "{boards} match boards x {rotations} rotations = {matches} matches "
+                "(duplicate), {deals} deals"
+            ).format(**counts, matches=summary["matches"]["matches"])
             if summary["duplicate"]
-            else f"{summary['boards']} matches, {summary['plays']} deals"
+            else _("{boards} matches, {deals} deals").format(**counts)
         )
     elif summary["duplicate"]:
-        played = (
-            f"{summary['boards']} boards x {summary['rotations']} rotations = "
-            f"{summary['plays']} deals (duplicate)"
+        played = _("{boards} boards x {rotations} rotations = {deals} deals (duplicate)").format(
+            **counts
         )
     else:
-        played = f"{summary['boards']} deals"
+        played = ngettext("{boards} deal", "{boards} deals", summary["boards"]).format(**counts)
     lines = [
-        f"{summary['title']} ({summary['variant']}, {summary['distribution']} "
+        f"{_(summary['title'])} ({summary['variant']}, {summary['distribution']} "
         f"{summary['version']})",
-        f"seed {summary['seed']}{seed_note}; {played}",
-        f"seats: {seats}" + ("; rotated every replay" if summary["duplicate"] else ""),
-        f"options: {options}",
+        _("seed {seed}{note}; {played}").format(
+            seed=summary["seed"], note=seed_note, played=played
+        ),
+        (
+            _("seats: {seats}; rotated every replay")
+            if summary["duplicate"]
+            else _("seats: {seats}")
+        ).format(seats=seats),
+        _("options: {options}").format(options=options),
     ]
     if summary["house_rules"]:
-        lines.append(f"house rules: {', '.join(summary['house_rules'])}")
+        lines.append(_("house rules: {names}").format(names=", ".join(summary["house_rules"])))
     lines.append("")
     # The variant's declared statistics (`Variant.statistics`): a rate (a tally "of" some
     # number) with its interval, else the total; a column whose figures are all 0 is left out.
-    from openwhist_cli.i18n import _
-
     shown: list[tuple[str, bool]] = []
     stat_headers: list[str] = []
     for stat in summary.get("statistics", []):
@@ -251,17 +281,27 @@ def render(summary: dict[str, Any]) -> str:
         if rate or any(f["value"] for f in figures):
             shown.append((stat["name"], rate))
             label = _(stat["label"])
-            stat_headers.append(f"{label} [95% CI]" if rate else label)
-    header = ["bot", "deals", "won", "tied", "win rate [95% CI]", "points/deal [95% CI]"]
-    header.append("tricks/deal")
+            stat_headers.append(_ci_header(label) if rate else label)
+    header = [
+        _("bot"),
+        _("deals"),
+        _("won"),
+        _("tied"),
+        _ci_header(_("win rate")),
+        _ci_header(_("points/deal")),
+        _("tricks/deal"),
+    ]
     header.extend(stat_headers)
     rows = []
     per_seat = any(r.get("per_seat") for r in summary["results"])
     for r in summary["results"]:
+        count = len(r["seats"])
         row = [
             r["bot"],
             # A bot holding several seats a deal: its seats' deals, each counted on its own.
-            f"{r['seat_deals']} ({len(r['seats'])} seats)"
+            ngettext("{deals} ({count} seat)", "{deals} ({count} seats)", count).format(
+                deals=r["seat_deals"], count=count
+            )
             if r.get("per_seat")
             else str(r["deals"]),
             str(r["wins"]),
@@ -285,12 +325,20 @@ def render(summary: dict[str, Any]) -> str:
     if summary["duplicate"]:
         rotations = summary["rotations"]
         lines.append("")
-        lines.append(f"per board (mean over its {rotations} rotations):")
+        lines.append(
+            ngettext(
+                "per board (mean over its {rotations} rotation):",
+                "per board (mean over its {rotations} rotations):",
+                rotations,
+            ).format(rotations=rotations)
+        )
         dup_header = (
-            "bot",
-            "win share [95% CI]",
-            "points [95% CI]",
-            "boards by rotations won " + "/".join(str(k) for k in range(rotations + 1)),
+            _("bot"),
+            _ci_header(_("win share")),
+            _ci_header(_("points")),
+            _("boards by rotations won {counts}").format(
+                counts="/".join(str(k) for k in range(rotations + 1))
+            ),
         )
         dup_rows = [
             (
@@ -305,7 +353,7 @@ def render(summary: dict[str, Any]) -> str:
     if summary["comparisons"]:
         lines.append("")
         unit = summary["comparisons"][0]["paired_by"]
-        lines.append(f"differences (A - B, paired by {unit}):")
+        lines.append(_(_PAIRED_BY[unit]))
         cmp_rows = [
             (
                 f"{c['a']} - {c['b']}",
@@ -314,7 +362,8 @@ def render(summary: dict[str, Any]) -> str:
             )
             for c in summary["comparisons"]
         ]
-        lines.extend(text_table(("bots", "win rate [95% CI]", "points/deal [95% CI]"), cmp_rows))
+        cmp_header = (_("bots"), _ci_header(_("win rate")), _ci_header(_("points/deal")))
+        lines.extend(text_table(cmp_header, cmp_rows))
     if "matches" in summary:
         lines.extend(_render_matches(summary["matches"]))
     return "\n".join(lines)
@@ -325,14 +374,16 @@ def _render_per_seat(results: list[dict[str, Any]]) -> list[str]:
     holds several seats a deal)."""
     lines = [
         "",
-        "per seat: a bot holding several seats counts each seat's deal on its own (a seat",
-        "wins when it alone has the top); its win rate is its share of seats that won.",
+        *_(
+            "per seat: a bot holding several seats counts each seat's deal on its own (a seat\n"
+            "wins when it alone has the top); its win rate is its share of seats that won."
+        ).split("\n"),
         "",
     ]
     rows = [
         (
             r["bot"],
-            b["seat"],
+            i18n.seat_letters(b["seat"]),
             str(b["deals"]),
             str(b["wins"]),
             str(b["ties"]),
@@ -342,7 +393,15 @@ def _render_per_seat(results: list[dict[str, Any]]) -> list[str]:
         for r in results
         for b in r.get("by_seat", [])
     ]
-    header = ("bot", "seat", "deals", "won", "tied", "win rate [95% CI]", "points/deal [95% CI]")
+    header = (
+        _("bot"),
+        _("seat"),
+        _("deals"),
+        _("won"),
+        _("tied"),
+        _ci_header(_("win rate")),
+        _ci_header(_("points/deal")),
+    )
     lines.extend(text_table(header, rows))
     return lines
 
@@ -350,16 +409,21 @@ def _render_per_seat(results: list[dict[str, Any]]) -> list[str]:
 def _render_matches(matches: dict[str, Any]) -> list[str]:
     """The whole-match part of the report (``--matches``): match wins per bot and the
     paired differences."""
-    lines = ["", "whole matches:"]
-    cut = f"; {matches['cut_short']} cut short" if matches["cut_short"] else ""
-    lines.append(
-        f"{matches['matches']} matches, "
-        f"{_ci(matches['deals_per_match'], _num)} deals per match{cut}"
+    lines = ["", _("whole matches:")]
+    played = _("{matches} matches, {deals} deals per match").format(
+        matches=matches["matches"], deals=_ci(matches["deals_per_match"], _num)
     )
+    if matches["cut_short"]:
+        cut = matches["cut_short"]
+        text = ngettext("{played}; {count} cut short", "{played}; {count} cut short", cut)
+        played = text.format(played=played, count=cut)
+    lines.append(played)
     rows = [
         (
             r["bot"],
-            f"{r['seat_matches']} (seats)" if r.get("per_seat") else str(r["matches"]),
+            _("{matches} (seats)").format(matches=r["seat_matches"])
+            if r.get("per_seat")
+            else str(r["matches"]),
             str(r["wins"]),
             str(r["ties"]),
             _ci(r["win_rate"], _pct),
@@ -367,17 +431,24 @@ def _render_matches(matches: dict[str, Any]) -> list[str]:
         )
         for r in matches["results"]
     ]
-    header = ("bot", "matches", "won", "tied", "match win rate [95% CI]", "totals [95% CI]")
+    header = (
+        _("bot"),
+        _("matches"),
+        _("won"),
+        _("tied"),
+        _ci_header(_("match win rate")),
+        _ci_header(_("totals")),
+    )
     lines.extend(text_table(header, rows))
     if matches["comparisons"]:
         unit = matches["comparisons"][0]["paired_by"]
         lines.append("")
-        lines.append(f"match differences (A - B, paired by {unit}):")
+        lines.append(_(_MATCH_PAIRED_BY[unit]))
         cmp_rows = [
             (f"{c['a']} - {c['b']}", _ci(c["win_rate_difference"], _pp))
             for c in matches["comparisons"]
         ]
-        lines.extend(text_table(("bots", "match win rate [95% CI]"), cmp_rows))
+        lines.extend(text_table((_("bots"), _ci_header(_("match win rate"))), cmp_rows))
     return lines
 
 

@@ -534,7 +534,11 @@ class RemoteTableUI:
                     )
                 )
         if progress is not None:
-            self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
+            self.console.print(
+                progress_text(
+                    progress, self.labels(progress.parties), self.style, self.game.presentation
+                )
+            )
         self.deal_view = None
 
     def _status(self, document: dict[str, Any]) -> int | None:
@@ -553,7 +557,9 @@ class RemoteTableUI:
             if progress is not None and progress.finished:
                 self.console.rule(_("Match over"), characters="-" if self.style.ascii else "─")
                 labels = self.labels(progress.parties)
-                self.console.print(progress_text(progress, labels, self.style))
+                self.console.print(
+                    progress_text(progress, labels, self.style, self.game.presentation)
+                )
                 if progress.winner is None:
                     self.console.print(_("The match is a tie."), style="bold")
                 else:
@@ -632,7 +638,7 @@ class RemoteTableUI:
         sides = None
         if progress is not None:
             sides = self.labels(progress.parties)
-            score = progress_text(progress, sides, self.style)
+            score = progress_text(progress, sides, self.style, self.game.presentation)
         self.console.print(
             table(
                 view,
@@ -1228,7 +1234,8 @@ def host_command(
         if len(seats) > count:
             from openwhist.services import UsageError
 
-            raise UsageError(f"{setup['variant']} has {count} seats here, not {len(seats)}")
+            text = _("{variant} has {count} seats here, not {given}")
+            raise UsageError(text.format(variant=setup["variant"], count=count, given=len(seats)))
         seats += ["open"] * (count - len(seats))
         body: dict[str, Any] = {
             "variant": setup["variant"],

@@ -298,14 +298,16 @@ def export_command(
         from openwhist.services import UsageError
 
         if (match is None) == (not all_matches):
-            raise UsageError("give a MATCH or --all (not both)")
+            raise UsageError(_("give a MATCH or --all (not both)"))
         if fmt not in ("csv", "json", "record"):
-            raise UsageError(f"--format is csv, json or record, not {fmt!r}")
+            raise UsageError(
+                _("--format is csv, json or record, not {value}").format(value=repr(fmt))
+            )
         notes: list[str] = []
         with open_ledger(ctx, db, variants=fmt == "record", read_only=True) as ledger:
             if fmt == "record":
                 if match is None:
-                    raise UsageError("--format record exports one match: give MATCH")
+                    raise UsageError(_("--format record exports one match: give MATCH"))
                 text = ledger.game_record(match).to_json()
                 notes = _left_out(ledger, [match], replay=True)
             else:
@@ -324,7 +326,7 @@ def export_command(
         try:
             output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
         except OSError as exc:
-            raise UsageError(f"cannot write {output}: {exc}") from None
+            raise UsageError(runtime.cannot_write(output, exc)) from None
         runtime.echo_error(_("wrote {path}").format(path=output))
 
 

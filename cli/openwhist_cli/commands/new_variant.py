@@ -270,7 +270,7 @@ def _ask(question: str, default: str, check: Callable[[str], str]) -> str:
         try:
             return check(answer)
         except AnswerError as exc:
-            runtime.echo_error(f"error: {exc}")
+            runtime.echo_error(runtime.error_line(str(exc)))
 
 
 def gather(
@@ -449,15 +449,12 @@ def new_variant_command(
             )
             target = check_destination(dest if dest is not None else Path(answers.distribution))
         except AnswerError as exc:
-            runtime.echo_error(f"error: {exc}")
+            runtime.echo_error(runtime.error_line(str(exc)))
             raise typer.Exit(int(runtime.ExitCode.USAGE)) from None
         try:
             files = render(answers, target.absolute())
         except OSError as exc:
-            reason = exc.strerror or str(exc)
-            runtime.echo_error(
-                "error: " + _("cannot write {dest}: {reason}").format(dest=target, reason=reason)
-            )
+            runtime.echo_error(runtime.error_line(runtime.cannot_write(target, exc)))
             raise typer.Exit(int(runtime.ExitCode.RUNTIME)) from None
         typer.echo(
             _("{title} ({variant}) written to {dest}: {count} files").format(

@@ -50,7 +50,10 @@ def _check_seconds(value: float | None) -> float | None:
     """``--pause`` / ``--bot-delay``: a finite number of seconds, 0 to `MAX_SECONDS`
     (``nan`` passes Click's range check, and ``inf`` would end the match in `time.sleep`)."""
     if value is not None and not 0 <= value <= MAX_SECONDS:
-        raise typer.BadParameter(f"{value} is not a number of seconds from 0 to {MAX_SECONDS:g}")
+        from openwhist_cli.i18n import _
+
+        text = _("{value} is not a number of seconds from 0 to {most}")
+        raise typer.BadParameter(text.format(value=value, most=f"{MAX_SECONDS:g}"))
     return value
 
 
@@ -510,7 +513,7 @@ def _append_record(path: Path, record: GameRecord) -> None:
         with path.open("a", encoding="utf-8", newline="\n") as handle:
             handle.write(record.to_json() + "\n")
     except OSError as exc:
-        runtime.echo_error(f"error: cannot write {path}: {exc}")
+        runtime.echo_error(runtime.error_line(runtime.cannot_write(path, exc)))
         raise typer.Exit(int(runtime.ExitCode.USAGE)) from None
 
 
@@ -531,9 +534,10 @@ def _flag_setup(
     for item in seats:
         key, sep, who = item.partition("=")
         if not sep:
-            raise UsageError(
-                f"--seat {item!r} is not SEAT=WHO (e.g. A=human, 2=bot:random, E=bot:expert:3)"
-            )
+            from openwhist_cli.i18n import _
+
+            text = _("--seat {value} is not SEAT=WHO (e.g. A=human, 2=bot:random, E=bot:expert:3)")
+            raise UsageError(text.format(value=repr(item)))
         chosen[seat_index(typed_seat(key, seat_names), seat_names)] = who
     return {
         "variant": the_variant.name,
@@ -559,7 +563,7 @@ def interactive_setup(catalog: Catalog, prompter: Prompter, console: Console) ->
     if not names:
         from openwhist.services import UsageError
 
-        raise UsageError("no variants installed (try: pip install openwhist[classic])")
+        raise UsageError(_("no variants installed (try: pip install openwhist[classic])"))
     console.print(_("Which variant do you want to play?"), style="bold")
     for i, name in enumerate(names, start=1):
         variant = catalog.variants[name].variant
@@ -1038,7 +1042,9 @@ class TableUI:
                     self.labels(score.parties),
                 )
             )
-        self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
+        self.console.print(
+            progress_text(progress, self.labels(progress.parties), self.style, self.presentation)
+        )
         self.shown_progress = progress
 
     def _show_final(self, progress: Any) -> None:
@@ -1049,7 +1055,7 @@ class TableUI:
 
         labels = self.labels(progress.parties)
         if progress != self.shown_progress:
-            self.console.print(progress_text(progress, labels, self.style))
+            self.console.print(progress_text(progress, labels, self.style, self.presentation))
         if progress.winner is None:
             self.console.print(_("The match is a tie."), style="bold")
         else:
@@ -1107,7 +1113,11 @@ class TableUI:
         if progress != self.shown_progress:  # not the line the deal's end just showed
             from openwhist_cli.render import progress_text
 
-            self.console.print(progress_text(progress, self.labels(progress.parties), self.style))
+            self.console.print(
+                progress_text(
+                    progress, self.labels(progress.parties), self.style, self.presentation
+                )
+            )
         self._how_to_resume()
 
     # -- a human's turn --------------------------------------------------------------------
@@ -1344,7 +1354,9 @@ class TableUI:
             legal_mask=legal_mask,
             presentation=self.presentation,
             partnerships=self.partnerships,
-            score=progress_text(progress, self.labels(progress.parties), self.style),
+            score=progress_text(
+                progress, self.labels(progress.parties), self.style, self.presentation
+            ),
             sides=self.labels(progress.parties),
         )
         self.titled = True

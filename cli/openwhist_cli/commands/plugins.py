@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.i18n import _, ngettext
 
 
 def register(app: typer.Typer) -> None:
@@ -28,20 +29,40 @@ def plugins_command(
             runtime.echo_json(listing)
         else:
             for item in listing:
-                status = "ok" if item["ok"] else f"FAILED: {item['error']}"
-                registered = f" variants: {', '.join(item['variants'])}" if item["variants"] else ""
+                status = _("ok") if item["ok"] else _("FAILED: {error}").format(error=item["error"])
+                registered = (
+                    " " + _("variants: {names}").format(names=", ".join(item["variants"]))
+                    if item["variants"]
+                    else ""
+                )
+                # The name, distribution and version are identifiers: said as they are.
                 typer.echo(
                     f"{item['name']:<16} {item['distribution']} {item['version']}  "
                     f"{status}{registered}"
                 )
                 for rule in item["house_rules"]:
-                    variants = ", ".join(rule["variants"]) or "none installed"
+                    variants = ", ".join(rule["variants"]) or _("none installed")
+                    line = _(
+                        "  house rule {name} -- {title}: {description} (variants: {variants}; "
+                        "inputs: {inputs})"
+                    )
                     typer.echo(
-                        f"  house rule {rule['name']} -- {rule['title']}: "
-                        f"{rule['description']} (variants: {variants}; "
-                        f"inputs: {', '.join(rule['inputs'])})"
+                        line.format(
+                            name=rule["name"],
+                            title=_(rule["title"]),
+                            description=_(rule["description"]),
+                            variants=variants,
+                            inputs=", ".join(rule["inputs"]),
+                        )
                     )
         failed = [item["name"] for item in listing if not item["ok"]]
     if failed:
-        runtime.echo_error(f"error: {len(failed)} plugin(s) failed to load: {', '.join(failed)}")
+        text = ngettext(
+            "{count} plugin failed to load: {names}",
+            "{count} plugins failed to load: {names}",
+            len(failed),
+        )
+        runtime.echo_error(
+            runtime.error_line(text.format(count=len(failed), names=", ".join(failed)))
+        )
         raise typer.Exit(int(runtime.ExitCode.PLUGIN))

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from openwhist_cli import runtime
+from openwhist_cli.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from openwhist.services.replay import RecordCheck
 
 
 def register(app: typer.Typer) -> None:
@@ -45,25 +49,50 @@ def replay_command(
             runtime.echo_json([check.as_dict() for check in checks])
         else:
             for check in checks:
-                where = f"match {check.match}" + (
-                    f" (line {check.line})" if check.line is not None else ""
-                )
-                if check.ok:
-                    typer.echo(
-                        f"{where}: ok -- {check.variant}, {_deals(check.deals)}, {check.result}"
-                    )
-                else:
-                    typer.echo(f"{where}: INVALID -- {check.error}")
-                for note in check.notes:
-                    runtime.echo_error(f"note: {where}: {note}")
+                typer.echo(verdict_line(check))
+                where = _where(check)
+                notes = check.note_messages or check.notes
+                for note in notes:
+                    text = note if isinstance(note, str) else runtime.message_text(note)
+                    runtime.echo_error(_("note: {where}: {note}").format(where=where, note=text))
         bad = sum(1 for check in checks if not check.ok)
     if bad:
-        runtime.echo_error(f"error: {bad} of {len(checks)} records are invalid")
+        text = ngettext(
+            "{bad} of {count} record is invalid",
+            "{bad} of {count} records are invalid",
+            len(checks),
+        )
+        runtime.echo_error(runtime.error_line(text.format(bad=bad, count=len(checks))))
         raise typer.Exit(int(runtime.ExitCode.BAD_RECORD))
 
 
-def _deals(count: int) -> str:
-    return f"{count} deal" if count == 1 else f"{count} deals"
+def _where(check: RecordCheck) -> str:
+    """Which record: its place in the file, and its line for JSON lines."""
+    if check.line is None:
+        return _("match {match}").format(match=check.match)
+    return _("match {match} (line {line})").format(match=check.match, line=check.line)
+
+
+def verdict_line(check: RecordCheck) -> str:
+    """One record's verdict in the reader's language: ``match 2 (line 2): ok -- VARIANT, 1
+    deal, ...`` or ``... INVALID -- deal 1, action 5: ...`` (the variant's name and the
+    notation stay as typed)."""
+    if check.ok:
+        deals = ngettext("{count} deal", "{count} deals", check.deals).format(count=check.deals)
+        result = (
+            runtime.message_text(check.result_message)
+            if check.result_message is not None
+            else check.result or ""
+        )
+        return _("{where}: ok -- {variant}, {deals}, {result}").format(
+            where=_where(check), variant=check.variant, deals=deals, result=result
+        )
+    error = (
+        runtime.message_text(check.error_message)
+        if check.error_message is not None
+        else check.error or ""
+    )
+    return _("{where}: INVALID -- {error}").format(where=_where(check), error=error)
 
 
 def _read(file: Path) -> bytes:
@@ -75,5 +104,5 @@ def _read(file: Path) -> bytes:
     try:
         return file.read_bytes()
     except OSError as exc:
-        runtime.echo_error(f"error: cannot read {file}: {exc}")
+        runtime.echo_error(runtime.error_line(runtime.cannot_read(file, exc)))
         raise typer.Exit(int(runtime.ExitCode.USAGE)) from None

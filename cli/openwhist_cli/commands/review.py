@@ -119,7 +119,7 @@ def _record(ctx: typer.Context, match: str, index: int | None, db: str | None) -
         try:
             data = Path(match).read_bytes()
         except OSError as exc:
-            raise UsageError(f"cannot read {match}: {exc}") from None
+            raise UsageError(runtime.cannot_read(match, exc)) from None
     return record_from_file(data, name=match, index=index)
 
 

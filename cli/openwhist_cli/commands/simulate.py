@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from openwhist_cli import runtime
+from openwhist_cli import i18n, runtime
+from openwhist_cli.i18n import _, ngettext
 from openwhist_cli.text import option_value, text_table
 
 if TYPE_CHECKING:
@@ -112,11 +113,18 @@ def simulate_command(
             if as_json:
                 echo_json(outcome.summary)
             else:
-                echo_lines(summary_lines(outcome.summary))
+                echo_lines(summary_lines(outcome.summary, outcome.result_messages))
         finally:
             outcome.summary["results"].close()
+            messages = outcome.result_messages
+            if not isinstance(messages, list):
+                messages.close()
         if records is not None:
-            runtime.echo_error(f"wrote {outcome.summary['matches']} game records to {records}")
+            count = outcome.summary["matches"]
+            text = ngettext(
+                "wrote {count} game record to {path}", "wrote {count} game records to {path}", count
+            )
+            runtime.echo_error(text.format(count=count, path=records))
 
 
 class _RecordsFile:
@@ -133,7 +141,7 @@ class _RecordsFile:
             try:
                 self.handle = self.path.open("w", encoding="utf-8", newline="\n")
             except OSError as exc:
-                runtime.echo_error(f"error: cannot write {self.path}: {exc}")
+                runtime.echo_error(runtime.error_line(runtime.cannot_write(self.path, exc)))
                 raise typer.Exit(int(runtime.ExitCode.USAGE)) from None
         self.handle.write(record.to_json() + "\n")
         self.handle.flush()
@@ -143,34 +151,50 @@ class _RecordsFile:
             self.handle.close()
 
 
-def render_summary(summary: dict[str, Any]) -> str:
+def render_summary(summary: dict[str, Any], messages: Iterable[dict[str, Any]] = ()) -> str:
     """The summary as a small text report."""
-    return "\n".join(summary_lines(summary))
+    return "\n".join(summary_lines(summary, messages))
 
 
-def summary_lines(summary: dict[str, Any]) -> Iterator[str]:
+def summary_lines(
+    summary: dict[str, Any], messages: Iterable[dict[str, Any]] = ()
+) -> Iterator[str]:
     """The lines of `render_summary`, made as they are written (the match results may be
-    a hundred thousand lines read back from a spool)."""
-    seed_note = "" if summary["seed_given"] else " (drawn; pass --seed to repeat)"
-    options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or "none"
-    matches = f"{summary['matches']} matches ({summary['matches_finished']} finished"
+    a hundred thousand lines read back from a spool). ``messages``: the match results as
+    messages (`Simulation.result_messages`), shown in the reader's language; without them
+    the results are shown as the summary has them."""
+    seed_note = "" if summary["seed_given"] else _(" (drawn; pass --seed to repeat)")
+    options = ", ".join(f"{k}={option_value(v)}" for k, v in summary["options"].items()) or _(
+        "none"
+    )
+    finished = ngettext(
+        "{count} match ({finished} finished",
+        "{count} matches ({finished} finished",
+        summary["matches"],
+    ).format(count=summary["matches"], finished=summary["matches_finished"])
     if summary["matches_cut_short"]:
-        matches += f", {summary['matches_cut_short']} cut short"
-    matches += ")"
+        cut = summary["matches_cut_short"]
+        text = ngettext("{matches}, {count} cut short", "{matches}, {count} cut short", cut)
+        finished = text.format(matches=finished, count=cut)
+    deals = ngettext("{count} deal", "{count} deals", summary["deals"]).format(
+        count=summary["deals"]
+    )
     lines = [
-        f"{summary['title']} ({summary['variant']}, {summary['distribution']} "
+        f"{_(summary['title'])} ({summary['variant']}, {summary['distribution']} "
         f"{summary['version']})",
-        f"seed {summary['seed']}{seed_note}; bots {', '.join(summary['bots'])}",
-        f"options: {options}",
+        _("seed {seed}{note}; bots {bots}").format(
+            seed=summary["seed"], note=seed_note, bots=", ".join(summary["bots"])
+        ),
+        _("options: {options}").format(options=options),
     ]
     if summary["house_rules"]:
-        lines.append(f"house rules: {', '.join(summary['house_rules'])}")
-    lines.append(f"{summary['deals']} deals, {matches}")
+        lines.append(_("house rules: {names}").format(names=", ".join(summary["house_rules"])))
+    lines.append(f"{deals}, {finished})")
     lines.append("")
-    header = ("party", "match wins", "deal wins", "points", "points/deal")
+    header = (_("party"), _("match wins"), _("deal wins"), _("points"), _("points/deal"))
     rows = [
         (
-            party,
+            i18n.seat_letters(party),
             str(summary["match_wins"][i]),
             str(summary["deal_wins"][i]),
             str(summary["points"][i]),
@@ -178,19 +202,20 @@ def summary_lines(summary: dict[str, Any]) -> Iterator[str]:
         )
         for i, party in enumerate(summary["parties"])
     ]
-    rows.append(("ties", str(summary["match_ties"]), str(summary["deal_ties"]), "", ""))
+    rows.append((_("ties"), str(summary["match_ties"]), str(summary["deal_ties"]), "", ""))
     lines.extend(text_table(header, rows))
     lines.append("")
     seat_rows = [
-        (seat, f"{summary['average_tricks'][i]:.3f}") for i, seat in enumerate(summary["seats"])
+        (i18n.seat_letters(seat), f"{summary['average_tricks'][i]:.3f}")
+        for i, seat in enumerate(summary["seats"])
     ]
-    lines.extend(text_table(("seat", "average tricks per deal"), seat_rows))
+    lines.extend(text_table((_("seat"), _("average tricks per deal")), seat_rows))
     events = summary.get("events", {})
     if events:
         lines.append("")
         lines.extend(
             text_table(
-                ("event", "total", "deals with it"),
+                (_("event"), _("total"), _("deals with it")),
                 [(name, str(e["total"]), str(e["deals"])) for name, e in events.items()],
             )
         )
@@ -198,6 +223,17 @@ def summary_lines(summary: dict[str, Any]) -> Iterator[str]:
     results = summary.get("results", [])
     if results:
         yield ""
-        yield "match results:"
+        yield _("match results:")
+        shown = iter(messages)
+        parties = list(summary["parties"])
+        letters = [i18n.seat_letters(party) for party in parties]
         for line in results:
+            message = next(shown, None)
+            if message is not None:
+                from openwhist import Message
+
+                from openwhist_cli.render import named
+
+                # Bots sit at the seats: a party is said as its seat letters, localised.
+                line = runtime.message_text(named(Message.from_dict(message), parties, letters))
             yield f"  {line}"

@@ -224,13 +224,21 @@ class DuplicateVariantError(PluginContractError):
 class RecordError(OpenWhistError, ValueError):
     """A game record that is malformed, of an unknown format, or does not replay."""
 
-    def __init__(self, message: str, *, deal: int | None = None, action: int | None = None) -> None:
-        where = []
-        if deal is not None:
-            where.append(f"deal {deal}")
-        if action is not None:
-            where.append(f"action {action}")
-        prefix = f"{', '.join(where)}: " if where else ""
-        super().__init__(prefix + message)
+    def __init__(
+        self, message: str | Message, *, deal: int | None = None, action: int | None = None
+    ) -> None:
+        # Where the replay stopped leads the message: "deal 2, action 7: illegal action ...".
+        problem = message if isinstance(message, Message) else Message("{text}", {"text": message})
+        values: dict[str, int | str | Message] = {"problem": problem}
+        if deal is not None and action is not None:
+            text = N_("deal {deal}, action {action}: {problem}")
+            values.update(deal=deal, action=action)
+        elif deal is not None:
+            text, values["deal"] = N_("deal {deal}: {problem}"), deal
+        elif action is not None:
+            text, values["action"] = N_("action {action}: {problem}"), action
+        else:
+            text = "{problem}"
+        super().__init__(Message(text, values) if text != "{problem}" else problem)
         self.deal = deal
         self.action = action

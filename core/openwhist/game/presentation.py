@@ -16,6 +16,8 @@ variant's) holds:
 * `Exchange` -- a phase whose actions are a choice of cards from the hand (the Israeli
   Frisch): the screen asks for cards instead of listing every combination;
 * `PrivateAction` -- actions the other seats must not see, shown to them as a sentence;
+* `standing` -- what the table's score line says beside the running totals (`Standing`):
+  Israeli Whist's deal count rather than its summary, which repeats the totals;
 * `counted_tricks` -- which tricks count toward the deal's result under the options in
   force (German Whist by default: only the last 13), so that "Tricks won" shows those;
 * `after_trick` -- what cannot be declared as a fact: a typed hook that says, in `Note`\\ s,
@@ -50,6 +52,7 @@ from openwhist.game.errors import InvalidNotationError
 from openwhist.game.messages import N_, Message
 
 if TYPE_CHECKING:
+    from openwhist.game.scoring import MatchProgress
     from openwhist.game.state import TrickRecord
     from openwhist.game.views import PlayerView
 
@@ -245,6 +248,17 @@ deal's result under the options in force (``view.options``); ``None``: all of th
 variant that declares nothing gets). Public facts only: the screen shows it to every seat."""
 
 
+Standing = Callable[["MatchProgress"], "Message | None"]
+"""``standing(progress) -> message | None``: what the table's score line says about the
+match *beside* each party's running total, which the screen shows itself, each party named
+by its players (``Score: Ann 0  Bob 10  Cy -20  Di 0   (1 of 2 deals played)``): the part of
+the match's state the totals do not say -- a deal count, a target, the game score. A value of
+the message that is a party's name (``"NS"``) is shown as its players. ``None`` says nothing
+beside the totals. A variant that declares no standing has its progress's ``summary``
+there, which must then not repeat the totals (the summary itself, what ``whist simulate``
+and the ledger's lists print, stays whole)."""
+
+
 AfterTrick = Callable[["PlayerView", "TrickRecord"], Sequence[Note]]
 """``after_trick(view, trick) -> notes``: what a completed ``trick`` did, from a view taken
 right after it (public facts only: the screen shows the notes to every seat). An empty
@@ -377,6 +391,8 @@ class Presentation:
             in English marked ``N_`` (the plugin's catalogue translates it): the screen shows
             it when a player asks for help (``?``) in that phase, in place of how to type a
             card.
+        standing: what the score line says beside the running totals (`Standing`), or
+            ``None``: the progress's summary.
 
     Raises:
         ValueError: a key declared twice (or both public and private), a label or a
@@ -392,6 +408,7 @@ class Presentation:
     after_trick: AfterTrick | None = None
     counted_tricks: CountedTricks | None = None
     phase_help: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    standing: Standing | None = None
 
     def __post_init__(self) -> None:
         public = {f.key: f for f in self.public}
@@ -477,6 +494,8 @@ def _merge(base: Presentation, other: Presentation) -> Presentation:
         # A house rule that changes which tricks count declares its own count.
         counted_tricks=other.counted_tricks or base.counted_tricks,
         phase_help={**base.phase_help, **other.phase_help},
+        # A house rule that changes the match's format declares its own standing.
+        standing=other.standing or base.standing,
     )
 
 
@@ -538,6 +557,7 @@ __all__ = [
     "Note",
     "Presentation",
     "PrivateAction",
+    "Standing",
     "TrickCount",
     "is_empty",
     "placeholders",

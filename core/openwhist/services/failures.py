@@ -25,6 +25,7 @@ from importlib import metadata
 from types import TracebackType
 
 from openwhist.game.errors import OpenWhistError
+from openwhist.game.messages import N_, Message, join_messages
 
 CORE_PACKAGES = frozenset({"openwhist", "openwhist_cli"})
 """Top-level packages that are openwhist itself, never "a plugin"."""
@@ -138,23 +139,43 @@ class PlayFailureError(OpenWhistError):
             self.args = (self._text(),)
         return self
 
-    def _text(self) -> str:
+    def _text(self) -> Message:
+        """What failed and where, as a translatable message: the exception as the program
+        wrote it (its class and text are code's, not words), the plugin, and the variant,
+        seed, match and deal."""
         cause = self.cause
         what = f"{type(cause).__name__}: {cause}" if str(cause) else type(cause).__name__
-        who = f"plugin {self.plugin} raised {what}" if self.plugin is not None else what
-        where = [f"variant {self.variant}" + (f" ({self.provider})" if self.provider else "")]
+        who = (
+            Message(
+                N_("plugin {plugin} raised {error}"), {"plugin": str(self.plugin), "error": what}
+            )
+            if self.plugin is not None
+            else Message("{error}", {"error": what})
+        )
+        where = [
+            Message(
+                N_("variant {variant} ({provider})"),
+                {"variant": self.variant, "provider": self.provider},
+            )
+            if self.provider
+            else Message(N_("variant {variant}"), {"variant": self.variant})
+        ]
         if self.seed is None:
-            where.append("no seed (shuffled by the operating system)")
+            where.append(Message(N_("no seed (shuffled by the operating system)")))
         else:
-            where.append(f"seed {self.seed}")
+            where.append(Message(N_("seed {seed}"), {"seed": self.seed}))
         if self.match is not None:
-            match = f"match {self.match}"
             where.append(
-                match if self.match_seed is None else f"{match} (its seed {self.match_seed})"
+                Message(N_("match {match}"), {"match": self.match})
+                if self.match_seed is None
+                else Message(
+                    N_("match {match} (its seed {seed})"),
+                    {"match": self.match, "seed": self.match_seed},
+                )
             )
         if self.deal is not None:
-            where.append(f"deal {self.deal}")
-        return f"{who} -- {', '.join(where)}"
+            where.append(Message(N_("deal {deal}"), {"deal": self.deal}))
+        return Message("{who} -- {where}", {"who": who, "where": join_messages(", ", where)})
 
 
 @contextmanager

@@ -52,7 +52,7 @@ from openwhist.game.errors import (
     OptionsError,
     UnknownVariantError,
 )
-from openwhist.game.messages import N_, Message, Value
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoresheet import (
     CATEGORY_KEY,
     CORE_CATEGORIES,
@@ -78,6 +78,8 @@ from openwhist.ledger.errors import (
 from openwhist.ledger.errors import LedgerCorruptError as LedgerCorruptError
 from openwhist.ledger.errors import LedgerNotFoundError as LedgerNotFoundError
 from openwhist.ledger.errors import LedgerStateError as LedgerStateError
+from openwhist.records import literal_template as _literal
+from openwhist.records import validation_messages as facts_messages
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
@@ -286,98 +288,6 @@ def _player_spec(item: str | PlayerSpec | tuple[str, str]) -> PlayerSpec:
     if isinstance(item, str):
         return PlayerSpec(item)
     return PlayerSpec(item[0], item[1])
-
-
-def _where(loc: Sequence[int | str]) -> Message | None:
-    """A field's place as a keeper reads it: ``tricks``, ``tricks (item 3)``,
-    ``revokes (item 1), penalty`` (field names are the facts' names, typed as they are)."""
-    where: Message | None = None
-    for part in loc:
-        if isinstance(part, int):
-            item = {"where": where or "", "number": part + 1}
-            where = Message(N_("{where} (item {number})"), item)
-        elif where is None:
-            # Not the name as a template: a field called like a msgid ("tricks") would be
-            # translated, and the name is what the keeper types.
-            where = Message("{field}", {"field": str(part)})
-        else:
-            where = Message("{where}, {field}", {"where": where, "field": str(part)})
-    return where
-
-
-def _literal(text: str) -> str:
-    """``text`` as a message template that shows it as it is (braces doubled)."""
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-_PLAIN = {
-    "missing": N_("is missing: give it"),
-    "extra_forbidden": N_("is not a fact of this variant"),
-    "int_parsing": N_("{shown} is not a whole number"),
-    "int_type": N_("{shown} is not a whole number"),
-    "int_from_float": N_("{shown} is not a whole number"),
-    "bool_parsing": N_("{shown} is not yes or no"),
-    "bool_type": N_("{shown} is not yes or no"),
-    "greater_than_equal": N_("{shown} is too small: the least is {ge}"),
-    "greater_than": N_("{shown} is too small: it must be above {gt}"),
-    "less_than_equal": N_("{shown} is too large: the most is {le}"),
-    "less_than": N_("{shown} is too large: it must be below {lt}"),
-    "too_short": N_("give {min_length} values, not {actual_length}"),
-    "too_long": N_("give at most {max_length} values, not {actual_length}"),
-    "tuple_type": N_("give a list of values separated by commas"),
-    "list_type": N_("give a list of values separated by commas"),
-    "literal_error": N_("{shown} is not one of {expected}"),
-    "enum": N_("{shown} is not one of {expected}"),
-    "string_type": N_("{shown} is not a word"),
-}
-"""Pydantic's built-in errors in plain words, by error type (translated by the core's
-catalogue); ``{shown}`` is the value given, the others the error's context."""
-
-
-def _plain(err: Mapping[str, Any]) -> list[Message]:
-    """One pydantic error in plain words (several when a model lists problems: a
-    `FactsProblemError`'s messages, or a plain ``ValueError``'s lines, untranslated)."""
-    kind = str(err.get("type", ""))
-    value = err.get("input")
-    ctx = err.get("ctx") or {}
-    if kind == "value_error":
-        error = ctx.get("error")
-        if isinstance(error, FactsProblemError):
-            return list(error.problems)
-        text = str(err["msg"]).removeprefix("Value error, ")
-        return [Message(_literal(line)) for line in text.splitlines() if line]
-    template = _PLAIN.get(kind)
-    if template is None:  # an error type without words of ours: pydantic's own words
-        return [Message(_literal(str(err["msg"]).replace("Input should be", "should be")))]
-    shown = repr(value) if isinstance(value, str) else str(value)
-    values: dict[str, Value] = {"shown": shown}
-    for name, item in ctx.items():
-        values[name] = item if isinstance(item, int | str) else str(item)
-    return [Message(template, values)]
-
-
-def facts_messages(exc: ValidationError, *, field: str | None = None) -> list[Message]:
-    """Every problem a facts model found, in plain words, one translatable message each.
-
-    A model may list several problems in one error (the built-in variants raise a
-    `FactsProblemError` with one message each; a plain ``ValueError`` may give one a
-    line): each is a problem of its own. ``field``: only the problems of that one fact,
-    left out if it is merely missing -- for a front end that checks each answer as soon
-    as it is given. Used by `Ledger.record_real_deal`.
-    """
-    problems: list[Message] = []
-    for err in exc.errors():
-        if field is not None and (err["loc"][:1] != (field,) or err["type"] == "missing"):
-            continue
-        where = _where(err["loc"])
-        separator = " " if err["type"] in ("missing", "extra_forbidden") else ": "
-        for message in _plain(err):
-            if where is None:
-                problems.append(message)
-            else:
-                joined = "{where}" + separator + "{problem}"
-                problems.append(Message(joined, {"where": where, "problem": message}))
-    return problems
 
 
 def _scoring_messages(exc: ValueError | OpenWhistError) -> list[Message]:
@@ -1700,5 +1610,7 @@ __all__ = [
     "ResumePoint",
     "ResumedMatch",
     "current",
+    "facts_messages",
+    "facts_problems",
     "upgrade",
 ]

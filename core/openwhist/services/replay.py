@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openwhist.game.errors import OpenWhistError, RecordError
+from openwhist.game.messages import N_, Message
 from openwhist.plugins import Catalog
 
 # The game record types, re-exported for front ends (docs/records.md is their format).
@@ -41,6 +42,12 @@ class RecordCheck:
     deal: int | None = None
     action: int | None = None
     notes: tuple[str, ...] = field(default=())
+    error_message: Message | None = field(default=None, compare=False)
+    """``error`` as a translatable message (a front end shows it in its reader's language)."""
+    result_message: Message | None = field(default=None, compare=False)
+    """``result`` as the variant's translatable summary, when it gives one."""
+    note_messages: tuple[Message, ...] = field(default=(), compare=False)
+    """``notes`` as translatable messages, in the same order."""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-safe form for ``whist replay --json``."""
@@ -71,7 +78,7 @@ def split_documents(text: str) -> list[tuple[int | None, Any | RecordError]]:
     nesting, huge integers and bad Unicode are verdicts, never crashes.
     """
     if not text.strip():
-        return [(None, RecordError("the file holds no records"))]
+        return [(None, RecordError(Message(N_("the file holds no records"))))]
     try:
         whole = decode_json(text)
     except RecordError as whole_error:
@@ -92,7 +99,7 @@ def split_documents(text: str) -> list[tuple[int | None, Any | RecordError]]:
         return [(None, whole_error)]
     if isinstance(whole, list):
         if not whole:
-            return [(None, RecordError("the file holds an empty list of records"))]
+            return [(None, RecordError(Message(N_("the file holds an empty list of records"))))]
         return [(None, item) for item in whole]
     return [(None, whole)]
 
@@ -122,15 +129,17 @@ def check_record(
             error=str(exc),
             deal=exc.deal,
             action=exc.action,
+            error_message=exc.message,
         )
     except OpenWhistError as exc:
-        return RecordCheck(
-            match,
-            line,
-            ok=False,
-            variant=variant,
-            error=f"cannot replay: {type(exc).__name__}: {exc}",
+        reason = exc.message if exc.message is not None else str(exc)
+        error = Message(
+            N_("cannot replay: {kind}: {reason}"), {"kind": type(exc).__name__, "reason": reason}
         )
+        return RecordCheck(
+            match, line, ok=False, variant=variant, error=error.render(), error_message=error
+        )
+    notes = _version_notes(catalog, record)
     return RecordCheck(
         match,
         line,
@@ -138,7 +147,9 @@ def check_record(
         variant=record.variant,
         deals=len(replay.deals),
         result=replay.progress.summary,
-        notes=tuple(_version_notes(catalog, record)),
+        notes=tuple(note.render() for note in notes),
+        result_message=replay.progress.summary_message,
+        note_messages=tuple(notes),
     )
 
 
@@ -158,15 +169,22 @@ def check_text(catalog: Catalog, text: str) -> list[RecordCheck]:
     ]
 
 
-def _version_notes(catalog: Catalog, record: GameRecord) -> list[str]:
+def _version_notes(catalog: Catalog, record: GameRecord) -> list[Message]:
     """A note when the record was written by another version of its variant's plugin (it
     still replayed identically, which is worth knowing)."""
     entry = catalog.variants.get(record.variant)
     if entry is None or record.variant_version in (None, entry.version):
         return []
     return [
-        f"recorded with {record.variant_distribution or record.variant} "
-        f"{record.variant_version}; replayed with {entry.distribution} {entry.version}"
+        Message(
+            N_("recorded with {recorded} {version}; replayed with {installed} {now}"),
+            {
+                "recorded": record.variant_distribution or record.variant,
+                "version": str(record.variant_version),
+                "installed": entry.distribution,
+                "now": entry.version,
+            },
+        )
     ]
 
 

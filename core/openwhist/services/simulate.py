@@ -49,7 +49,7 @@ from openwhist.game.actions import Action, Deal, Play
 from openwhist.game.deal import LiveDeal
 from openwhist.game.engine import Engine
 from openwhist.game.errors import IllegalActionError, PluginContractError
-from openwhist.game.messages import N_, Message
+from openwhist.game.messages import N_, Message, Value
 from openwhist.game.options import parse_option_pairs
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import CHANCE, TERMINAL, DealState
@@ -390,6 +390,10 @@ class Simulation:
     seed: int
     records: list[GameRecord] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    result_messages: list[dict[str, Any]] | Spool = field(default_factory=list)
+    """``summary["results"]`` as translatable messages (`Message.as_dict`), one per match in
+    the same order, for a front end that shows them in its reader's language (a `Spool`
+    when the run was streamed; not part of the summary, which stays as scripts read it)."""
 
 
 def simulate(
@@ -454,7 +458,8 @@ def simulate(
 
     master = random.Random(seed)
     result = Simulation(seed)
-    tally = _Tally(engine.seats, Spool() if stream else [])
+    tally = _Tally(engine.seats, Spool() if stream else [], Spool() if stream else [])
+    result.result_messages = tally.messages
     played = 0
     seats = SeatBots(catalog, the_variant.name, engine.seat_names, isolation)
     while played < deals:
@@ -505,7 +510,12 @@ class _Tally:
     """Running counts for the summary; the per-match result lines go to ``results`` (a
     list, or a `Spool` when the run is streamed)."""
 
-    def __init__(self, seats: int, results: list[str] | Spool) -> None:
+    def __init__(
+        self,
+        seats: int,
+        results: list[str] | Spool,
+        messages: list[dict[str, Any]] | Spool,
+    ) -> None:
         self.seats = seats
         self.parties: tuple[str, ...] = ()
         self.deals = 0
@@ -519,6 +529,7 @@ class _Tally:
         self.points: list[int] = []
         self.tricks = [0] * seats
         self.results = results
+        self.messages = messages
         self.events: dict[str, int] = {}
         self.deals_with: dict[str, int] = {}
 
@@ -529,9 +540,17 @@ class _Tally:
             zeros = [0] * len(self.parties)
             self.match_wins, self.deal_wins, self.points = zeros[:], zeros[:], zeros[:]
         self.matches += 1
-        self.results.append(
-            f"match {self.matches}: {result.summary}" + ("" if result.finished else " (cut short)")
+        summary: Value = (
+            result.summary_message if result.summary_message is not None else result.summary
         )
+        line = Message(
+            N_("match {number}: {summary}")
+            if result.finished
+            else N_("match {number}: {summary} (cut short)"),
+            {"number": self.matches, "summary": summary},
+        )
+        self.results.append(line.render())
+        self.messages.append(line.as_dict())
         if not result.finished:
             self.cut_short += 1
         else:

@@ -24,6 +24,7 @@ from openwhist import (
 
 from openwhist_israeli.actions import FrischSelection
 from openwhist_israeli.rules import PHASE_AUCTION, PHASE_CONTRACTS, PHASE_FRISCH
+from openwhist_israeli.scoring import standing
 
 HIDDEN = FactPlace.HIDDEN
 
@@ -117,6 +118,9 @@ PRESENTATION = Presentation(
     private_actions=(
         PrivateAction(FrischSelection, N_("{name} puts cards face down for the Frisch")),
     ),
+    # The score line shows each player's total; beside it, the deal count (the summary
+    # repeats the totals by seat letter, for lists that show nothing else).
+    standing=standing,
 )
 """Israeli Whist's declared table (`ISRAELI.presentation`)."""
 

@@ -23,6 +23,7 @@ from openwhist import (
     MatchProgress,
     Message,
     ScoreLine,
+    join_messages,
     plural_message,
 )
 from pydantic import (
@@ -447,9 +448,16 @@ def advance_match(
 
 
 def _summary(totals: tuple[int, ...], detail: dict[str, Any]) -> Message:
-    # Seat names and totals are not words: they stay as they are in every language.
-    values: dict[str, int | str] = {
-        "totals": ", ".join(f"{n} {t}" for n, t in zip(SEAT_NAMES, totals, strict=True)),
+    # Each seat's name is a value of its own, so a front end shows it as the player's name
+    # or as its language writes the letter (W is O in Spanish).
+    values: dict[str, int | str | Message] = {
+        "totals": join_messages(
+            ", ",
+            [
+                Message("{seat} {total}", {"seat": n, "total": t})
+                for n, t in zip(SEAT_NAMES, totals, strict=True)
+            ],
+        ),
         "played": int(detail.get("played", 0)),
         "limit": str(detail.get("limit")),
     }
@@ -461,6 +469,24 @@ def _summary(totals: tuple[int, ...], detail: dict[str, Any]) -> Message:
     return Message("{totals}", values)
 
 
+def standing(progress: MatchProgress) -> Message | None:
+    """What the table's score line says beside the players' totals, which it shows itself
+    (`openwhist.Presentation.standing`): how many of a fixed number of deals are played, or
+    the target -- not the totals again, as the summary has them."""
+    detail = progress.detail
+    kind = detail.get("format")
+    if kind == "fixed_deals":
+        return plural_message(
+            "{played} of {limit} deal played",
+            "{played} of {limit} deals played",
+            "limit",
+            {"played": int(detail.get("played", 0)), "limit": int(detail.get("limit", 0))},
+        )
+    if kind == "target":
+        return Message(N_("first to {limit} points"), {"limit": int(detail.get("limit", 0))})
+    return None
+
+
 __all__ = [
     "SEAT_NAMES",
     "IsraeliFacts",
@@ -468,5 +494,6 @@ __all__ = [
     "contract_line",
     "score_facts",
     "seat_points",
+    "standing",
     "start_match",
 ]

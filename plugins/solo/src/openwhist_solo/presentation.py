@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from openwhist import N_, CallStyle, Fact, FactKind, FactPlace, Presentation
 
+from openwhist_solo.scoring import standing
+
 HIDDEN = FactPlace.HIDDEN
 
 CONTRACT_WORDS = {
@@ -77,6 +79,9 @@ PRESENTATION = Presentation(
         },
         suits=True,
     ),
+    # The score line shows each player's units; beside it, the deal count (the summary
+    # repeats the units by seat letter, for lists that show nothing else).
+    standing=standing,
 )
 """Solo Whist's declared table (`SOLO.presentation`)."""
 

@@ -26,6 +26,8 @@ from openwhist import (
     MatchProgress,
     Message,
     ScoreLine,
+    join_messages,
+    plural_message,
 )
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -373,14 +375,37 @@ def advance_match(progress: MatchProgress, score: DealScore, options: SoloOption
 
 
 def _summary(totals: tuple[int, ...], detail: dict[str, Any]) -> Message:
-    values: dict[str, int | str] = {
-        "totals": ", ".join(f"{n} {t:+d}" for n, t in zip(SEAT_NAMES, totals, strict=True)),
+    # Each seat's name is a value of its own, so a front end shows it as the player's name
+    # or as its language writes the letter (W is O in Spanish).
+    values: dict[str, int | str | Message] = {
+        "totals": join_messages(
+            ", ",
+            [
+                Message("{seat} {total}", {"seat": n, "total": f"{t:+d}"})
+                for n, t in zip(SEAT_NAMES, totals, strict=True)
+            ],
+        ),
         "played": int(detail.get("played", 0)),
         "limit": str(detail.get("limit")),
     }
     if detail.get("format") == "fixed_deals":
         return Message(N_("{totals} units (deal {played} of {limit})"), values)
     return Message(N_("{totals} units"), values)
+
+
+def standing(progress: MatchProgress) -> Message | None:
+    """What the table's score line says beside the players' totals, which it shows itself
+    (`openwhist.Presentation.standing`): that they are units, and how many of a fixed
+    number of deals are played -- not the totals again, as the summary has them."""
+    detail = progress.detail
+    if detail.get("format") == "fixed_deals":
+        return plural_message(
+            "units; {played} of {limit} deal played",
+            "units; {played} of {limit} deals played",
+            "limit",
+            {"played": int(detail.get("played", 0)), "limit": int(detail.get("limit", 0))},
+        )
+    return Message(N_("units"))
 
 
 __all__ = [
@@ -391,5 +416,6 @@ __all__ = [
     "contract_units",
     "general_misere_losers",
     "score_facts",
+    "standing",
     "start_match",
 ]
