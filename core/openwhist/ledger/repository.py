@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -379,6 +380,122 @@ def list_matches(
     wanted = [int(i) for i in ids if i is not None]
     totals = ledger_totals(session=session, match_ids=wanted if len(wanted) <= 500 else None)
     return [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
+
+
+def find_matches(
+    *,
+    session: Session,
+    variant: str | None = None,
+    player: str | None = None,
+    status: str | None = None,
+    started_from: datetime | None = None,
+    started_before: datetime | None = None,
+    offset: int = 0,
+    limit: int | None = None,
+) -> tuple[int, list[dict[str, Any]]]:
+    """One page of the matches a filter lets through, newest first, and how many it lets
+    through in all: of ``variant``, with ``player`` in a seat, of ``status``, started at or
+    after ``started_from`` and before ``started_before`` (aware datetimes); ``limit``
+    matches from the ``offset``-th (``None``: all of them; 0: none, only the count).
+
+    A page costs its own matches' seats and totals and one count, at any ledger size (the
+    club pages list 25 of 8,000 matches; `list_matches` summarises every one)."""
+    conditions: list[Any] = []
+    if variant is not None:
+        conditions.append(col(Match.variant) == variant)
+    if status is not None:
+        conditions.append(col(Match.status) == status)
+    if started_from is not None:
+        conditions.append(col(Match.started_at) >= started_from)
+    if started_before is not None:
+        conditions.append(col(Match.started_at) < started_before)
+    if player is not None:
+        conditions.append(
+            col(Match.id).in_(
+                select(Seat.match_id).where(Seat.player_id == Player.id, Player.name == player)
+            )
+        )
+    total = int(
+        session.execute(sa.select(sa.func.count()).select_from(Match).where(*conditions)).scalar()
+        or 0
+    )
+    if limit == 0:
+        return total, []
+    statement = select(Match).where(*conditions).order_by(col(Match.id).desc()).offset(offset)
+    if limit is not None:
+        statement = statement.limit(limit)
+    matches = session.exec(statement).all()
+    ids = [int(m.id) for m in matches if m.id is not None]
+    seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    if ids:
+        rows = session.exec(
+            select(Seat, Player)
+            .where(col(Seat.match_id).in_(ids), Seat.player_id == Player.id)
+            .order_by(col(Seat.match_id), col(Seat.seat))
+        ).all()
+        for seat, person in rows:
+            seats[seat.match_id].append(
+                {"seat": seat.seat, "name": person.name, "kind": person.kind, "party": seat.party}
+            )
+    totals = ledger_totals(session=session, match_ids=ids if len(ids) <= 500 else None)
+    return total, [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
+
+
+def partners(*, session: Session, player: str) -> list[dict[str, Any]]:
+    """Who sat on ``player``'s side, per partner and variant: ``{"name", "kind",
+    "variant", "matches", "won", "lost"}`` (won and lost: finished matches their side won
+    or lost), most matches first. One grouped statement over the seats, whatever the
+    number of matches."""
+    seats_t, players_t, matches_t = _T["seats"], _T["players"], _T["matches"]
+    mine, theirs = seats_t.alias("mine"), seats_t.alias("theirs")
+    me, partner = players_t.alias("me"), players_t.alias("partner")
+    finished = matches_t.c.status == "finished"
+    won = sa.func.sum(sa.case((sa.and_(finished, matches_t.c.winner == mine.c.party), 1), else_=0))
+    lost = sa.func.sum(
+        sa.case(
+            (
+                sa.and_(
+                    finished,
+                    matches_t.c.winner.is_not(None),
+                    matches_t.c.winner != mine.c.party,
+                ),
+                1,
+            ),
+            else_=0,
+        )
+    )
+    statement = (
+        sa.select(
+            partner.c.name,
+            partner.c.kind,
+            matches_t.c.variant,
+            sa.func.count(sa.distinct(matches_t.c.id)),
+            won,
+            lost,
+        )
+        .select_from(mine)
+        .join(me, me.c.id == mine.c.player_id)
+        .join(
+            theirs,
+            sa.and_(theirs.c.match_id == mine.c.match_id, theirs.c.party == mine.c.party),
+        )
+        .join(partner, partner.c.id == theirs.c.player_id)
+        .join(matches_t, matches_t.c.id == mine.c.match_id)
+        .where(me.c.name == player, theirs.c.player_id != mine.c.player_id)
+        .group_by(partner.c.name, partner.c.kind, matches_t.c.variant)
+    )
+    rows = [
+        {
+            "name": name,
+            "kind": kind,
+            "variant": variant,
+            "matches": int(count),
+            "won": int(wins or 0),
+            "lost": int(losses or 0),
+        }
+        for name, kind, variant, count, wins, losses in session.execute(statement)
+    ]
+    return sorted(rows, key=lambda r: (-r["matches"], r["name"], r["variant"]))
 
 
 # -- deals and the action log ---------------------------------------------------------------

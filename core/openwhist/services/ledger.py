@@ -82,6 +82,8 @@ from openwhist.records import literal_template as _literal
 from openwhist.records import validation_messages as facts_messages
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from sqlalchemy.engine import URL
     from sqlalchemy.engine import Engine as SAEngine
     from sqlmodel import Session
@@ -1267,6 +1269,45 @@ class Ledger:
             return repo.list_matches(
                 session=session, variant=variant, player=player, open_only=open_only
             )
+
+    def find_matches(
+        self,
+        *,
+        variant: str | None = None,
+        player: str | None = None,
+        status: str | None = None,
+        started_from: datetime | None = None,
+        started_before: datetime | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """One page of the matches a filter lets through, newest first, and how many it
+        lets through in all (the club's matches page; `repository.find_matches`): a
+        variant, a player in a seat, a status, started in ``[started_from,
+        started_before)`` (aware datetimes), ``limit`` matches from the ``offset``-th.
+        Each match is summarised as `list_matches` does."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.find_matches(
+                session=session,
+                variant=variant,
+                player=player,
+                status=status,
+                started_from=started_from,
+                started_before=started_before,
+                offset=offset,
+                limit=limit,
+            )
+
+    def partners(self, player: str) -> list[dict[str, Any]]:
+        """Who sat on ``player``'s side, per partner and variant, with the matches they
+        played together and the finished ones their side won and lost
+        (`repository.partners`; a player's page)."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.partners(session=session, player=player)
 
     def standings(
         self, *, variant: str | None = None, player: str | None = None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -139,26 +138,31 @@ def read_filter(request: Request) -> MatchFilter:
     return chosen
 
 
-def filtered_matches(ledger: Ledger, chosen: MatchFilter) -> list[dict[str, Any]]:
-    """The matches ``chosen`` lets through, newest first (the services filter by variant,
-    player and openness; the dates, which are the match's start in UTC, and the other
-    statuses here)."""
-    found = ledger.list_matches(
-        variant=chosen.variant or None,
-        player=chosen.player or None,
-        open_only=chosen.status == "open",
-    )
-    out = []
-    for match in found:
-        if chosen.status and match["status"] != chosen.status:
-            continue
-        day = (match.get("started_at") or "")[:10]
-        if chosen.since is not None and (not day or day < chosen.since.isoformat()):
-            continue
-        if chosen.until is not None and (not day or day > chosen.until.isoformat()):
-            continue
-        out.append(match)
-    return out
+def filtered_matches(
+    ledger: Ledger, chosen: MatchFilter, size: int | None = PAGE_SIZE
+) -> tuple[int, list[dict[str, Any]]]:
+    """How many matches ``chosen`` lets through, and those of its page (``size`` a page;
+    ``None``: all of them), newest first (`Ledger.find_matches`: a page costs its own
+    matches at any ledger size). The days are the match's start in UTC, both included; a
+    page past the last is the last."""
+    since = until = None
+    if chosen.since is not None:
+        since = dt.datetime.combine(chosen.since, dt.time(), dt.UTC)
+    if chosen.until is not None:
+        until = dt.datetime.combine(chosen.until + dt.timedelta(days=1), dt.time(), dt.UTC)
+    filters: dict[str, Any] = {
+        "variant": chosen.variant or None,
+        "player": chosen.player or None,
+        "status": chosen.status or None,
+        "started_from": since,
+        "started_before": until,
+    }
+    offset = 0 if size is None else (chosen.page - 1) * size
+    total, found = ledger.find_matches(**filters, offset=offset, limit=size)
+    if size is not None and not found and total:
+        offset = (math.ceil(total / size) - 1) * size
+        total, found = ledger.find_matches(**filters, offset=offset, limit=size)
+    return total, found
 
 
 @dataclass(frozen=True)
@@ -173,10 +177,6 @@ class Pages:
     def of(cls, total: int, number: int, size: int = PAGE_SIZE) -> Pages:
         count = max(1, math.ceil(total / size))
         return cls(min(number, count), count, total)
-
-    def window(self, items: Sequence[Any], size: int = PAGE_SIZE) -> Sequence[Any]:
-        start = (self.number - 1) * size
-        return items[start : start + size]
 
 
 def match_row(request: Request, match: dict[str, Any], words: sheets.SheetWords) -> dict[str, Any]:
@@ -210,9 +210,10 @@ async def matches(request: Request) -> Response:
     """``GET /club/matches``: the matches, newest first, filtered by variant, player,
     status and the day they started; 25 a page."""
     chosen = read_filter(request)
-    found = await web.blocking(filtered_matches, web.ledger(request), chosen)
-    pages = Pages.of(len(found), chosen.page)
-    shown = [match_row(request, m, words(request)) for m in pages.window(found)]
+    total, found = await web.blocking(filtered_matches, web.ledger(request), chosen)
+    pages = Pages.of(total, chosen.page)
+    said = words(request)
+    shown = [match_row(request, m, said) for m in found]
     cat = web.catalog(request)
     variants = sorted(
         ((name, variant_title(request, name)) for name in cat.variants), key=lambda v: v[1]
@@ -404,21 +405,18 @@ def _installed(request: Request, name: str) -> bool:
 
 
 async def standings_index(request: Request) -> Response:
-    """``GET /club/standings``: a link to every variant's standings (the installed ones,
-    and any other the ledger has matches of)."""
-    found = await web.blocking(web.ledger(request).standings)
-    names = set(web.catalog(request).variants) | {r["variant"] for r in found}
-    counted = {r["variant"] for r in found}
+    """``GET /club/standings``: a link to every installed variant's standings (a variant
+    no longer installed keeps its page, reached from its matches). It reads nothing from
+    the ledger: every variant's standings of a large ledger cost 0.4 s (docs/performance.md)."""
     variants = sorted(
         (
             {
                 "title": variant_title(request, n),
                 "href": web.href(request, f"{web.PREFIX}/standings/{n}"),
-                "played": n in counted,
             }
-            for n in names
+            for n in web.catalog(request).variants
         ),
-        key=lambda v: (not v["played"], str(v["title"])),
+        key=lambda v: v["title"],
     )
     return web.render(request, "club/pages/standings_index.html", {"variants": variants})
 
@@ -452,10 +450,11 @@ async def standings(request: Request) -> Response:
 
 @dataclass(frozen=True)
 class PlayerPage:
-    """What a player's page shows: their matches (newest first), their standings per
-    variant and their partners."""
+    """What a player's page shows: how many matches they sat in and a page of them
+    (newest first), their standings per variant and their partners."""
 
     name: str
+    total: int
     history: list[dict[str, Any]]
     standings: list[dict[str, Any]]
     partners: list[dict[str, Any]]
@@ -471,43 +470,49 @@ def _outcome(match: dict[str, Any], party: int) -> str:
 RESULT_WORDS = {"won": N_("won"), "lost": N_("lost")}
 
 
-def player_page(ledger: Ledger, name: str) -> PlayerPage | None:
-    """``name``'s page, from the matches they sat in (`Ledger.list_matches`) and their
-    standings (`Ledger.standings`); ``None`` when the ledger has no match of theirs."""
-    found = ledger.list_matches(player=name)
-    if not found:
+def player_page(ledger: Ledger, name: str, page: int = 1) -> PlayerPage | None:
+    """``name``'s page: page ``page`` of the matches they sat in (`Ledger.find_matches`),
+    their standings (`Ledger.standings`) and partners (`Ledger.partners`, summed over the
+    variants); ``None`` when the ledger has no match of theirs. Each costs what one
+    player's share of the ledger costs, never a summary of all their matches."""
+    total, found = ledger.find_matches(player=name, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+    if not total:
         return None
+    if not found:  # past the last page: the last
+        last = math.ceil(total / PAGE_SIZE)
+        total, found = ledger.find_matches(
+            player=name, offset=(last - 1) * PAGE_SIZE, limit=PAGE_SIZE
+        )
     history = []
-    partners: dict[str, dict[str, Any]] = {}
     for match in found:
         mine = [p for p in match["players"] if p["name"] == name]
         if not mine:
             continue
         party = int(mine[0]["party"])
-        outcome = _outcome(match, party)
         totals = match.get("totals") or []
-        side = [p for p in match["players"] if p["party"] == party and p["name"] != name]
         history.append(
             {
                 "match": match,
                 "party": party,
                 "points": totals[party] if party < len(totals) else None,
-                "outcome": outcome,
-                "partners": side,
+                "outcome": _outcome(match, party),
+                "partners": [
+                    p for p in match["players"] if p["party"] == party and p["name"] != name
+                ],
                 "opponents": [p for p in match["players"] if p["party"] != party],
             }
         )
-        for partner in side:
-            entry = partners.setdefault(
-                partner["name"],
-                {"player": partner, "matches": 0, "won": 0, "lost": 0, "variants": set()},
-            )
-            entry["matches"] += 1
-            entry["variants"].add(match["variant"])
-            if outcome:
-                entry[outcome] += 1
+    partners: dict[str, dict[str, Any]] = {}
+    for row in ledger.partners(name):
+        entry = partners.setdefault(
+            row["name"],
+            {"player": row, "matches": 0, "won": 0, "lost": 0, "variants": set()},
+        )
+        for key in ("matches", "won", "lost"):
+            entry[key] += row[key]
+        entry["variants"].add(row["variant"])
     ranked = sorted(partners.values(), key=lambda e: (-e["matches"], e["player"]["name"]))
-    return PlayerPage(name, history, ledger.standings(player=name), ranked)
+    return PlayerPage(name, total, history, ledger.standings(player=name), ranked)
 
 
 async def player(request: Request) -> Response:
@@ -515,17 +520,18 @@ async def player(request: Request) -> Response:
     each variant's standings and who they partnered; the translated 404 for a name the
     ledger has no match of."""
     name = request.path_params["name"]
-    page = await web.blocking(player_page, web.ledger(request), name)
+    chosen = request.query_params.get("page", "1")
+    number = int(chosen) if chosen.isdigit() and int(chosen) >= 1 else 1
+    page = await web.blocking(player_page, web.ledger(request), name, number)
     tr = web.page_translations(request)
     if page is None:
         return web.not_found(
             request, tr.gettext("There is no player {name} in this ledger.").format(name=name)
         )
     said = words(request)
-    chosen = request.query_params.get("page", "1")
-    pages = Pages.of(len(page.history), int(chosen) if chosen.isdigit() else 1)
+    pages = Pages.of(page.total, number)
     history = []
-    for item in pages.window(page.history):
+    for item in page.history:
         row = match_row(request, item["match"], said)
         row["points"] = item["points"]
         row["outcome"] = tr.gettext(RESULT_WORDS[item["outcome"]]) if item["outcome"] else ""
@@ -576,7 +582,9 @@ async def player(request: Request) -> Response:
 async def front(request: Request) -> Response:
     """``GET /club/``: what the club's pages are, the latest matches, and the way to each
     variant's standings."""
-    latest = await web.blocking(filtered_matches, web.ledger(request), MatchFilter())
+    ledger = web.ledger(request)
+    _count, latest = await web.blocking(filtered_matches, ledger, MatchFilter(), 5)
+    open_count, _none = await web.blocking(filtered_matches, ledger, MatchFilter(status="open"), 0)
     said = words(request)
     cat = web.catalog(request)
     variants = sorted(
@@ -591,8 +599,8 @@ async def front(request: Request) -> Response:
     )
     context = {
         "variants": variants,
-        "latest": [match_row(request, m, said) for m in latest[:5]],
-        "open_count": sum(1 for m in latest if m["status"] == "open"),
+        "latest": [match_row(request, m, said) for m in latest],
+        "open_count": open_count,
     }
     return web.render(request, "club/pages/front.html", context)
 

@@ -367,3 +367,16 @@ def test_a_visitor_cannot_change_anything(
         answer = club_site.send(method, path, data=b"points=99")
         assert answer.status in (401, 403, 405), (path, answer.status)
     assert club_site.ledger.score_sheet(club["english"]) == before
+
+
+def test_a_players_long_history_comes_in_pages(club_site: Site, club: dict[str, int]) -> None:
+    for _ in range(30):
+        club_data.german_match(club_site.ledger)
+    first = club_site.get("/club/players/Eli")
+    assert len(table(first.body, "history").rows) == 25
+    assert "Page 1 of 2" in first.body
+    second = club_site.get("/club/players/Eli?page=2")
+    # 30 German matches, the club's German one and the Israeli evening: 32 in all.
+    assert len(table(second.body, "history").rows) == 7
+    beyond = club_site.get("/club/players/Eli?page=9")
+    assert "Page 2 of 2" in beyond.body
