@@ -294,3 +294,29 @@ def test_the_israeli_score_line_names_the_players_once() -> None:
         assert shown == expected
         # The summary -- what `whist simulate` and the match lists print -- keeps the totals.
         assert ("N 0, E 0, S 0, W 0" if name == "israeli" else "N +0, E +0") in progress.summary
+
+
+OPTION_REFUSALS = {
+    # (variant, options, the Spanish refusal of the variant's own validator)
+    "israeli": (["match=foo"], "match debe ser open, fixed_deals:N o target:N"),
+    "solo": (["match=fixed_deals:0"], "fixed_deals:N necesita al menos una mano"),
+    "english": (["rubber=true", "games=3"], "games cuenta los juegos de una partida sin robbers"),
+    "german": (
+        ["match_format=target_points", "hand_result_mode=win_loss"],
+        "match_format=target_points necesita un hand_result_mode que puntúe",
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(OPTION_REFUSALS))
+def test_a_variants_own_option_refusal_is_in_the_readers_language(variant: str) -> None:
+    options, spanish = OPTION_REFUSALS[variant]
+    args = ["simulate", variant, "--deals", "1"]
+    for option in options:
+        args += ["-o", option]
+    english = _run(*args)
+    assert english.exit_code == 2, english.output
+    assert "Value error" not in english.output  # pydantic's frame is gone in English too
+    result = _run(*args, lang="es")
+    assert result.exit_code == 2, result.output
+    assert spanish in " ".join(result.output.split()), result.output

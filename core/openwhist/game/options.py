@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from openwhist.game.errors import OptionsError
-from openwhist.game.messages import N_, Message, Value
+from openwhist.game.errors import FactsProblemError, OptionsError
+from openwhist.game.messages import N_, Message, Value, join_messages
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -69,6 +69,13 @@ def _problem(model: type[BaseModel], err: dict[str, Any]) -> Message:
         )
     ctx = err.get("ctx") or {}
     values: dict[str, Value] = {"key": key, "input": repr(err.get("input"))}
+    error = ctx.get("error")
+    if err["type"] == "value_error" and isinstance(error, FactsProblemError) and error.problems:
+        # A validator's own translatable reasons (a model validator's concern no one field).
+        reason = join_messages("; ", list(error.problems))
+        if not err["loc"]:
+            return reason
+        return Message(N_("{key}: {reason} (got {input})"), {**values, "reason": reason})
     template = _PROBLEMS.get(err["type"])
     if template is not None and "expected" in ctx:
         # pydantic spells the choices as English ("'a', 'b' or 'c'"): keep only the values.

@@ -184,6 +184,18 @@ def test_a_game_that_wins_the_rubber_is_worth_the_rubber_bonus_more() -> None:
     )
 
 
+def test_a_game_is_worth_what_the_options_game_values_say() -> None:
+    # Issue 19 item 3: going out from 4-0 against opponents at 0 is a treble by default
+    # (§2.7), one game point under game_values=flat, and the margin 5 - 0 under margin.
+    def gain(options: EnglishOptions) -> float:
+        view = _match_view([4, 0], options)
+        return side_utility(7, view) - side_utility(6, view)
+
+    treble, flat = gain(EnglishOptions()), gain(EnglishOptions(game_values="flat"))
+    assert treble == pytest.approx(flat + 2)
+    assert gain(EnglishOptions(game_values="margin")) == pytest.approx(flat + 4)
+
+
 def test_without_endplay_the_expert_still_plays_by_rollouts(
     engine: Engine, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -75,7 +75,12 @@ def start_match(options: EnglishOptions, first_dealer: int) -> MatchProgress:
     The caller picks the first dealer (`choose_first_dealer` applies the option).
     """
     if not 0 <= first_dealer < SEATS:
-        raise VariantError(f"the first dealer must be a seat 0..3 (N, E, S, W), got {first_dealer}")
+        raise VariantError(
+            Message(
+                N_("the first dealer must be a seat 0..3 (N, E, S, W), got {seat}"),
+                {"seat": first_dealer},
+            )
+        )
     fmt = "rubbers" if options.rubber else "games"
     detail: dict[str, Any] = {
         "format": fmt,
@@ -110,7 +115,7 @@ def advance_match(
         VariantError: when the match is already over.
     """
     if progress.finished:
-        raise VariantError("the match is over: start a new match")
+        raise VariantError(Message(N_("the match is over: start a new match")))
     detail = _copy_detail(progress.detail)
     deals = progress.deals + 1
     totals = list(progress.totals)

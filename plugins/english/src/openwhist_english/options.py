@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from openwhist import N_, VariantOptions
+from openwhist import N_, FactsProblemError, Message, VariantOptions
 from pydantic import Field, field_validator, model_validator
 
 Penalty = Literal["transfer_tricks", "deduct", "add"]
@@ -117,11 +117,13 @@ class EnglishOptions(VariantOptions):
     @classmethod
     def _check_penalties(cls, value: tuple[Penalty, ...]) -> tuple[Penalty, ...]:
         if not value:
-            raise ValueError(
-                "at least one revoke penalty must be allowed (transfer_tricks, deduct, add)"
+            raise FactsProblemError(
+                Message(
+                    N_("at least one revoke penalty must be allowed (transfer_tricks, deduct, add)")
+                )
             )
         if len(set(value)) != len(value):
-            raise ValueError("each revoke penalty may be listed only once")
+            raise FactsProblemError(Message(N_("each revoke penalty may be listed only once")))
         return value
 
     @model_validator(mode="after")
@@ -130,18 +132,32 @@ class EnglishOptions(VariantOptions):
             self.game_values == "treble_double_single"
             and self.game_target != TREBLE_DOUBLE_SINGLE_TARGET
         ):
-            raise ValueError(
-                f"game_values=treble_double_single is defined only for game_target=5 "
-                f"(got {self.game_target}); use game_values=margin or flat"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "game_values=treble_double_single is defined only for game_target=5 "
+                        "(got {target}); use game_values=margin or flat"
+                    ),
+                    {"target": self.game_target},
+                )
             )
         if self.rubber and self.games != 1:
-            raise ValueError(
-                "games counts the games of a match without rubbers; with rubber=true set "
-                "rubbers instead (or set rubber=false)"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "games counts the games of a match without rubbers; with rubber=true "
+                        "set rubbers instead (or set rubber=false)"
+                    )
+                )
             )
         if not self.rubber and self.rubbers != 1:
-            raise ValueError(
-                "rubbers counts rubbers, but rubber=false; set games instead (or rubber=true)"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "rubbers counts rubbers, but rubber=false; set games instead (or "
+                        "rubber=true)"
+                    )
+                )
             )
         # rubber_bonus is simply unused when rubber=false. It is not refused: a game
         # record stores every option, defaults included, and must validate again on replay.

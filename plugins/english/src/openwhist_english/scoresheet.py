@@ -29,7 +29,7 @@ STATISTICS = (
         N_("game points"),
         categories=(Category.GAME, Category.RUBBER),
         reports=("standings",),
-        description="the games' values and the rubber bonus: what a rubber is settled on",
+        description=N_("the games' values and the rubber bonus: what a rubber is settled on"),
     ),
 )
 """Game points (games and rubber bonus), in the standings."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from openwhist import N_, VariantOptions
+from openwhist import N_, FactsProblemError, Message, VariantOptions
 from pydantic import Field, model_validator
 
 ScoringProfile = Literal["last13", "all26"]
@@ -109,8 +109,13 @@ class GermanOptions(VariantOptions):
     @model_validator(mode="after")
     def _check_target_format(self) -> GermanOptions:
         if self.match_format == "target_points" and self.result_mode == "win_loss":
-            raise ValueError(
-                "match_format=target_points needs a points-scoring hand_result_mode "
-                "(points_per_trick, difference, excess_over_book or weighted), not win_loss"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "match_format=target_points needs a points-scoring hand_result_mode "
+                        "(points_per_trick, difference, excess_over_book or weighted), not "
+                        "win_loss"
+                    )
+                )
             )
         return self

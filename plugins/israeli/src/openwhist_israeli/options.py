@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from openwhist import N_, VariantOptions
+from openwhist import N_, FactsProblemError, Message, VariantOptions
 from pydantic import Field, field_validator, model_validator
 
 MATCH_PATTERN = re.compile(r"^(open|fixed_deals:(\d+)|target:(-?\d+))$")
@@ -133,11 +133,13 @@ class IsraeliOptions(VariantOptions):
         text = value.strip().lower()
         found = MATCH_PATTERN.match(text)
         if found is None:
-            raise ValueError("match must be open, fixed_deals:N or target:N (N a whole number)")
+            raise FactsProblemError(
+                Message(N_("match must be open, fixed_deals:N or target:N (N a whole number)"))
+            )
         if found.group(2) is not None and int(found.group(2)) < 1:
-            raise ValueError("fixed_deals:N needs at least one deal")
+            raise FactsProblemError(Message(N_("fixed_deals:N needs at least one deal")))
         if found.group(3) is not None and int(found.group(3)) < 1:
-            raise ValueError("target:N needs a positive target")
+            raise FactsProblemError(Message(N_("target:N needs a positive target")))
         return text
 
     @model_validator(mode="after")
@@ -146,10 +148,21 @@ class IsraeliOptions(VariantOptions):
             return self
         last = self.min_bid + self.frisch_max_rounds * self.frisch_min_increase
         if last > MAX_TRICKS:
-            raise ValueError(
-                f"min_bid {self.min_bid} + frisch_max_rounds {self.frisch_max_rounds} x "
-                f"frisch_min_increase {self.frisch_min_increase} = {last}: after the last "
-                f"Frisch no bid of at most {MAX_TRICKS} tricks would be possible"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "min_bid {min_bid} + frisch_max_rounds {rounds} x frisch_min_increase "
+                        "{increase} = {last}: after the last Frisch no bid of at most {most} "
+                        "tricks would be possible"
+                    ),
+                    {
+                        "min_bid": self.min_bid,
+                        "rounds": self.frisch_max_rounds,
+                        "increase": self.frisch_min_increase,
+                        "last": last,
+                        "most": MAX_TRICKS,
+                    },
+                )
             )
         return self
 

@@ -53,7 +53,7 @@ STATISTICS = (
         N_("contracts made"),
         categories=(Category.CONTRACT, Category.ZERO_BID),
         measure="made",
-        description="contract and zero-bid lines that scored, of the contracts played",
+        description=N_("contract and zero-bid lines that scored, of the contracts played"),
     ),
 )
 """Contracts made (of contracts played), in standings and the arena."""
@@ -92,7 +92,7 @@ BREAKDOWNS = (
         key_label=N_("contract (tricks)"),
         value_label=N_("made"),
         out_of_label=N_("played"),
-        description="contracts made exactly, of those played, per number of tricks contracted",
+        description=N_("contracts made exactly, of those played, per number of tricks contracted"),
     ),
 )
 """Bid accuracy: contracts made of those played, per contract size (the club pages)."""

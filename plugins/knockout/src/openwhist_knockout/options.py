@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from openwhist import N_, VariantOptions
+from openwhist import N_, FactsProblemError, Message, VariantOptions
 from pydantic import Field, model_validator
 
 
@@ -59,9 +59,13 @@ class KnockoutOptions(VariantOptions):
         if not misere:
             return data
         if "dogs_life" in data and str(data["dogs_life"]).lower() in ("true", "1", "yes", "on"):
-            raise ValueError(
-                "dogs_life: a dog's life has no meaning in misère knockout (one card never "
-                "takes two tricks); leave it off"
+            raise FactsProblemError(
+                Message(
+                    N_(
+                        "dogs_life: a dog's life has no meaning in misère knockout (one card "
+                        "never takes two tricks); leave it off"
+                    )
+                )
             )
         return {**data, "dogs_life": False}
 

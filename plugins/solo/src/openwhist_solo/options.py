@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from openwhist import N_, VariantOptions
+from openwhist import N_, FactsProblemError, Message, VariantOptions
 from pydantic import Field, field_validator
 
 MATCH_PATTERN = re.compile(r"^(open|fixed_deals:(\d+))$")
@@ -91,9 +91,11 @@ class SoloOptions(VariantOptions):
         text = value.strip().lower()
         found = MATCH_PATTERN.match(text)
         if found is None:
-            raise ValueError("match must be open or fixed_deals:N (N a whole number)")
+            raise FactsProblemError(
+                Message(N_("match must be open or fixed_deals:N (N a whole number)"))
+            )
         if found.group(2) is not None and int(found.group(2)) < 1:
-            raise ValueError("fixed_deals:N needs at least one deal")
+            raise FactsProblemError(Message(N_("fixed_deals:N needs at least one deal")))
         return text
 
     @property

@@ -94,31 +94,31 @@ STATISTICS = (
         "contracts_made",
         N_("contracts made"),
         per_deal=made_tally(None),
-        description="contracts made, of those played as declarer or partner",
+        description=N_("contracts made, of those played as declarer or partner"),
     ),
     Statistic(
         "props_made",
         N_("proposals made"),
         per_deal=made_tally(KINDS["prop"]),
-        description="proposals and acceptances made, as proposer or acceptor",
+        description=N_("proposals and acceptances made, as proposer or acceptor"),
     ),
     Statistic(
         "solos_made",
         N_("solos made"),
         per_deal=made_tally(KINDS["solo"]),
-        description="solos made, of those called",
+        description=N_("solos made, of those called"),
     ),
     Statistic(
         "miseres_made",
         N_("misères made"),
         per_deal=made_tally(KINDS["misere"]),
-        description="misères and open misères made, of those called",
+        description=N_("misères and open misères made, of those called"),
     ),
     Statistic(
         "abundances_made",
         N_("abundances made"),
         per_deal=made_tally(KINDS["abundance"]),
-        description="abundances, royal abundances and abundances declared made",
+        description=N_("abundances, royal abundances and abundances declared made"),
     ),
 )
 """Contracts made (of contracts played), all and by kind, in standings and the arena."""
