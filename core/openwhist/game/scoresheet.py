@@ -278,6 +278,15 @@ class Statistic:
             )
         return [t if t is not None else Tally(0) for t in found]
 
+    def kept_names(self) -> tuple[str, ...]:
+        """The names of the kept sums `from_kept` reads (``"points:game"``,
+        ``"made:contract"``, or the statistic's own name for a ``per_deal`` one): what a
+        report must fetch of the ledger's statistics store to show this statistic."""
+        if self.per_deal is not None:
+            return (self.name,)
+        key = CATEGORY_KEY if self.measure == "points" else MADE_KEY
+        return tuple(key + c for c in self.categories)
+
     def from_kept(self, kept: Mapping[str, tuple[int, int]]) -> Tally:
         """The statistic from a party's kept sums (the ledger's statistics store:
         ``{"points:game": (12, 0), "made:contract": (5, 9), "accuracy": (3, 4)}``)."""

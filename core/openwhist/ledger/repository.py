@@ -1645,14 +1645,21 @@ def score_sheet(
 
 
 def standings(
-    *, session: Session, variant: str | None = None, player: str | None = None
+    *,
+    session: Session,
+    variant: str | None = None,
+    player: str | None = None,
+    statistics: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Per variant and player, across matches, from the sums kept in ``party_totals`` and
     ``party_statistics`` (`openwhist.ledger.sheet.standings_query` says what each row
-    holds)."""
-    sql, statistics_sql, params = standings_query(variant=variant, player=player)
+    holds; ``statistics``: only those kept statistics)."""
+    sql, statistics_sql, params = standings_query(
+        variant=variant, player=player, statistics=statistics
+    )
     rows = session.execute(sa.text(sql), params).all()
-    return standings_rows(rows, session.execute(sa.text(statistics_sql), params).all())
+    kept = session.execute(sa.text(statistics_sql), params).all() if statistics_sql else []
+    return standings_rows(rows, kept)
 
 
 def match_entries(*, session: Session, match_id: int | None = None) -> list[dict[str, Any]]:

@@ -274,7 +274,10 @@ ORDER BY m.variant, p.name, st.name
 
 
 def standings_query(
-    *, variant: str | None = None, player: str | None = None
+    *,
+    variant: str | None = None,
+    player: str | None = None,
+    statistics: Sequence[str] | None = None,
 ) -> tuple[str, str, dict[str, Any]]:
     """The standings statements and their parameters (``:name`` style, which SQLAlchemy's
     ``text()`` and ``sqlite3`` both bind): per variant and player, across matches, from the
@@ -288,6 +291,13 @@ def standings_query(
     ``{"points:game": [12, 0], "made:contract": [5, 9]}`` (``[value, out_of]``), from which
     the variant's declared statistics are read (`openwhist.game.scoresheet.Statistic`).
     Ordered by variant, then points, highest first.
+
+    ``statistics``: only these kept statistics are read (`Statistic.kept_names` of the
+    ones a report shows), not every one the matches keep: a party may keep a dozen (each
+    category's points and count) where its standings show one statistic made of two, and
+    summing all of them for each of a big ledger's seats was most of the standings' time
+    (docs/performance.md, "The club's standings page"). An empty sequence reads none
+    (the second statement is then ``""``); ``None`` reads all.
     """
     conditions = []
     params: dict[str, Any] = {}
@@ -298,6 +308,14 @@ def standings_query(
         conditions.append("p.name = :player")
         params["player"] = player
     where = ("WHERE " + " AND ".join(conditions)) if conditions else ""
+    if statistics is not None:
+        if not statistics:
+            return _STANDINGS_SQL.format(where=where), "", params
+        names = sorted(set(statistics))
+        params.update({f"statistic_{i}": name for i, name in enumerate(names)})
+        wanted = ", ".join(f":statistic_{i}" for i in range(len(names)))
+        kept = ("WHERE " if not conditions else where + " AND ") + f"st.name IN ({wanted})"
+        return _STANDINGS_SQL.format(where=where), _STATISTICS_SQL.format(where=kept), params
     return _STANDINGS_SQL.format(where=where), _STATISTICS_SQL.format(where=where), params
 
 

@@ -357,13 +357,20 @@ class SqliteReader:
         return out
 
     def standings(
-        self, *, variant: str | None = None, player: str | None = None
+        self,
+        *,
+        variant: str | None = None,
+        player: str | None = None,
+        statistics: Sequence[str] | None = None,
     ) -> list[dict[str, Any]]:
         """`repository.standings` (the same statements)."""
-        sql, statistics_sql, params = standings_query(variant=variant, player=player)
+        sql, statistics_sql, params = standings_query(
+            variant=variant, player=player, statistics=statistics
+        )
         with self._read() as conn:
             rows = conn.execute(sql, params).fetchall()
-            return standings_rows(rows, conn.execute(statistics_sql, params))
+            kept = conn.execute(statistics_sql, params).fetchall() if statistics_sql else []
+            return standings_rows(rows, kept)
 
     def list_matches(
         self, *, variant: str | None = None, player: str | None = None, open_only: bool = False

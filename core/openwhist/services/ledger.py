@@ -1316,15 +1316,26 @@ class Ledger:
         `repository.standings` for the columns, except ``kept``: each row has instead
         ``statistics``, its variant's declared statistics reported in standings
         (`Variant.statistics`), ``{name: value}`` in the declared order. A variant that is
-        not installed shows the per-deal statistics its matches kept, by name."""
+        not installed shows the per-deal statistics its matches kept, by name.
+
+        The standings of one installed variant read only the kept sums its declared
+        statistics are made of (`Statistic.kept_names`), not every one its matches keep."""
+        declared: dict[str, tuple[Statistic, ...] | None] = {}
+        wanted: list[str] | None = None
+        if variant is not None:
+            declared[variant] = self.declared_statistics(variant, "standings")
+            found = declared[variant]
+            if found is not None:
+                wanted = [name for s in found for name in s.kept_names()]
         if self._reader is not None:
-            rows = self._reader.standings(variant=variant, player=player)
+            rows = self._reader.standings(variant=variant, player=player, statistics=wanted)
         else:
             from openwhist.ledger import repository as repo
 
             with self._unit(write=False) as session:
-                rows = repo.standings(session=session, variant=variant, player=player)
-        declared: dict[str, tuple[Statistic, ...] | None] = {}
+                rows = repo.standings(
+                    session=session, variant=variant, player=player, statistics=wanted
+                )
         for row in rows:
             name = row["variant"]
             if name not in declared:

@@ -159,7 +159,7 @@ def filtered_matches(
     }
     offset = 0 if size is None else (chosen.page - 1) * size
     total, found = ledger.find_matches(**filters, offset=offset, limit=size)
-    if size is not None and not found and total:
+    if size and not found and total:  # size 0: only the count is asked for
         offset = (math.ceil(total / size) - 1) * size
         total, found = ledger.find_matches(**filters, offset=offset, limit=size)
     return total, found

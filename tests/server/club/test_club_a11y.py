@@ -4,8 +4,8 @@ Chromium at a phone's width, over a real ``whist serve`` whose ledger holds a sm
 with a correction, an adjustment and a voided deal).
 
 What a reader who uses a screen reader, the keyboard or a magnifier notices: every page
--- the matches, a match's sheet (each layout), the standings, a player's page, in each
-language --
+-- the matches, a match's sheet (each layout), the standings, a player's page, the login
+and the secretary's entry pages, a deal form listing its problems, in each language --
 has a language, a title, landmarks, labelled links and controls, readable contrast and
 no broken structure. A page fails on any violation axe rates "serious" or "critical"; the
 message lists each one with the element and axe's advice. Every page's full report (all
@@ -24,8 +24,11 @@ from urllib.parse import quote
 
 import pytest
 from openwhist.plugins import Catalog
+from openwhist.services.accounts import Accounts
 from openwhist.services.ledger import Ledger
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.a11y import axe
 from tests.server.club import chromium as browser
@@ -34,6 +37,8 @@ from tests.server.conftest import ServerHarness
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 
 from bench_club import build_club_ledger
+
+SECRETARY = ("rosa", "a long club password 16")
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +50,9 @@ def club(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         build_club_ledger(
             ledger, catalog, deals=80, template_deals=80, members=10, seed=5, edit_rate=6.0
         )
+        Accounts(ledger).add(*SECRETARY)
+        # An evening still open, for the entry page.
+        ledger.start_match("israeli", ["Noa", "Eli", "Sara", "Wim"], label="tonight")
     harness = ServerHarness(catalog, path)
     harness.start()
     yield harness
@@ -55,6 +63,18 @@ def club(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 def chrome() -> Iterator[WebDriver]:
     with browser.chromium() as driver:
         yield driver
+
+
+@pytest.fixture(scope="module")
+def secretary(club: ServerHarness, chrome: WebDriver) -> WebDriver:
+    """The module's browser, logged in as the club's secretary (after the visitor's
+    pages: the tests run in file order)."""
+    chrome.get(club.http + "/club/login")
+    chrome.find_element(By.ID, "login-name").send_keys(SECRETARY[0])
+    chrome.find_element(By.ID, "login-password").send_keys(SECRETARY[1])
+    chrome.find_element(By.ID, "login-submit").click()
+    WebDriverWait(chrome, 20).until(lambda d: "/club/login" not in d.current_url)
+    return chrome
 
 
 BROKEN = """<!doctype html>
@@ -103,9 +123,18 @@ PAGES = [
     ("standings-israeli", "/club/standings/israeli"),
     ("standings-english-it", "/club/standings/english?lang=it"),
     ("player", "/club/players/{player}"),
+    ("login", "/club/login"),
 ]
 """The pages a visitor reads: (artefact name, address; ``{variant}`` is the first match
 of that variant in the ledger, ``{player}`` a member who played)."""
+
+SECRETARY_PAGES = [
+    ("start", "/club/record/start"),
+    ("start-israeli", "/club/record/start?variant=israeli"),
+    ("entry-israeli", "/club/record/{open}"),
+]
+"""The pages a logged-in secretary uses: (artefact name, address; ``{open}`` an open
+Israeli match)."""
 
 
 def _check(chrome: WebDriver, url: str, name: str) -> None:
@@ -122,8 +151,9 @@ def _address(club: ServerHarness, path: str) -> str:
     assert club.ledger is not None
     listed = club.ledger.list_matches()
     first = {m["variant"]: m["id"] for m in reversed(listed)}
+    opened = next(m["id"] for m in listed if m["status"] == "open")
     player = quote(listed[-1]["players"][0]["name"])
-    return club.http + path.format(player=player, **first)
+    return club.http + path.format(player=player, open=opened, **first)
 
 
 @pytest.mark.parametrize(("name", "path"), PAGES, ids=[name for name, _ in PAGES])
@@ -131,3 +161,31 @@ def test_club_pages_have_no_serious_accessibility_violations(
     club: ServerHarness, chrome: WebDriver, name: str, path: str
 ) -> None:
     _check(chrome, _address(club, path), name)
+
+
+@pytest.mark.parametrize(
+    ("name", "path"), SECRETARY_PAGES, ids=[name for name, _ in SECRETARY_PAGES]
+)
+def test_the_secretary_pages_have_no_serious_accessibility_violations(
+    club: ServerHarness, secretary: WebDriver, name: str, path: str
+) -> None:
+    _check(secretary, _address(club, path), name)
+
+
+def test_a_deal_form_listing_its_problems_has_no_serious_accessibility_violations(
+    club: ServerHarness, secretary: WebDriver
+) -> None:
+    """The entry page as it comes back with a wrong deal: its problems listed, the wrong
+    fields marked (what a screen reader user must be able to find and fix)."""
+    secretary.get(_address(club, "/club/record/{open}"))
+    form = secretary.find_element(By.ID, "deal-form")
+    field = form.find_element(By.CSS_SELECTOR, '[name="tricks.0"]')
+    field.clear()
+    field.send_keys("14")
+    secretary.find_element(By.ID, "deal-submit").click()
+    WebDriverWait(secretary, 20).until(lambda d: d.find_elements(By.ID, "entry-problems"))
+    violations = axe.audit(secretary)
+    axe.save(violations, browser.artifacts() / "axe-entry-problems.json")
+    browser.screenshot(secretary, "a11y-entry-problems")
+    found = axe.blocking(violations)
+    assert not found, axe.describe(found, page="the deal form with its problems")
