@@ -377,7 +377,7 @@ def create_app(
             Route("/", index),
             Route("/api/tables", create, methods=["POST"]),
             Route("/t/{table:int}", table_page),
-            Route("/static/{name:str}", page.static_file),
+            Route("/static/{name:path}", page.static_file),
             Route("/favicon.ico", page.no_icon),
             WebSocketRoute("/ws", socket),
             # The club's pages (docs/club.md): read through the services' ledger.

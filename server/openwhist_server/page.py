@@ -37,6 +37,12 @@ STATIC_TYPES = {
     "table.js": "text/javascript; charset=utf-8",
     "table.css": "text/css; charset=utf-8",
     "club.css": "text/css; charset=utf-8",  # the club pages' (openwhist_server.club)
+    # The club's charts and deal viewer (openwhist_server.club.charts, .deals), and the
+    # charting library they use, vendored by tools/vendor.sh with its licence.
+    "club-views.css": "text/css; charset=utf-8",
+    "club-charts.js": "text/javascript; charset=utf-8",
+    "vendor/chart.js/chart.umd.min.js": "text/javascript; charset=utf-8",
+    "vendor/chart.js/LICENSE.md": "text/markdown; charset=utf-8",
 }
 """The static files there are, and their types: any other name is 404."""
 

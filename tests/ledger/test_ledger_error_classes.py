@@ -73,7 +73,7 @@ def _target_match(db_path: Path) -> None:
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tmpfs needs root")
 def test_a_full_disk_is_exit_7_and_records_nothing(tmp_path: Path) -> None:
-    with tmpfs(tmp_path / "small", "400k") as mount:
+    with tmpfs(tmp_path / "small", "2m") as mount:
         path = mount / "club.sqlite3"
         _target_match(path)
         filler = mount / "filler"

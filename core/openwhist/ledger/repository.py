@@ -1739,6 +1739,28 @@ def match_deals(
     return out
 
 
+def scored_deal_count(*, session: Session, variant: str, player: str | None = None) -> int:
+    """How many completed deals the variant's matches (``player``'s, when given) have:
+    an index count, what a page asks before it sums `scored_deals`."""
+    deals_t, matches_t = _T["deals"], _T["matches"]
+    seats_t, players_t = _T["seats"], _T["players"]
+    in_variant = sa.select(matches_t.c.id).where(matches_t.c.variant == variant)
+    if player is not None:
+        in_variant = in_variant.where(
+            matches_t.c.id.in_(
+                sa.select(seats_t.c.match_id)
+                .join(players_t, players_t.c.id == seats_t.c.player_id)
+                .where(players_t.c.name == player)
+            )
+        )
+    found = session.execute(
+        sa.select(sa.func.count())
+        .select_from(deals_t)
+        .where(deals_t.c.match_id.in_(in_variant), deals_t.c.status == "complete")
+    ).scalar()
+    return int(found or 0)
+
+
 def scored_deals(
     *, session: Session, variant: str, player: str | None = None
 ) -> tuple[list[tuple[int, dict[str, Any]]], dict[int, dict[int, list[str]]]]:
@@ -1818,6 +1840,7 @@ __all__ = [
     "match_summary",
     "record_entries",
     "score_sheet",
+    "scored_deal_count",
     "scored_deals",
     "standings",
     "truncate_actions",

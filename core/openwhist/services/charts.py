@@ -46,12 +46,15 @@ class ScorePoint:
         totals: per party, its running total there.
         corrected: a correction of one of this deal's entries moved the line here.
         void: the deal was voided: its points no longer count.
+        played: the deal was played at a table (its cards are in the ledger), not
+            entered from real cards.
     """
 
     deal: int | None
     totals: tuple[int, ...]
     corrected: bool = False
     void: bool = False
+    played: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,15 @@ def score_chart(ledger: Ledger, match_id: int) -> ScoreChart:
         lines = deal["lines"]
         void = any(line["category"] == VOID_CATEGORY for line in lines)
         corrected = not void and any(line["corrects"] is not None for line in lines)
-        points.append(ScorePoint(deal["number"], tuple(deal["totals"]), corrected, void))
+        points.append(
+            ScorePoint(
+                deal["number"],
+                tuple(deal["totals"]),
+                corrected,
+                void,
+                played=deal["source"] == "played",
+            )
+        )
     totals = tuple(int(t) for t in sheet["totals"])
     drawn = _thinned(points)
     if sheet["adjustments"]:
@@ -239,20 +250,40 @@ class BreakdownChart:
         return not any(row.value or row.out_of for row in self.rows)
 
 
+BREAKDOWN_DEALS: Final = 5000
+"""The most deals `breakdown_charts` sums when asked with ``at_most=True``: a pass over the
+stored scores costs about 0.1 ms a deal (docs/performance.md, "Club charts"), so a page that
+must answer quickly (the standings) charts a variant of more deals on a page of its own."""
+
+
+class TooManyDeals(Exception):  # noqa: N818 - a signal, not an error shown to anyone
+    """`breakdown_charts(at_most=True)`: the variant has more than `BREAKDOWN_DEALS`."""
+
+    def __init__(self, deals: int) -> None:
+        super().__init__(deals)
+        self.deals = deals
+
+
 def breakdown_charts(
-    ledger: Ledger, variant: str, *, player: str | None = None
+    ledger: Ledger, variant: str, *, player: str | None = None, at_most: bool = False
 ) -> tuple[BreakdownChart, ...]:
     """Each breakdown ``variant`` declares, summed over the stored scores of its matches'
     completed deals that are not void (`Ledger.scored_deals`) -- of every party, or of
     ``player``'s parties only. A variant that declares none, or is not installed, has
-    none (``()``).
+    none (``()``). ``at_most``: refuse (`TooManyDeals`) rather than sum more than
+    `BREAKDOWN_DEALS` deals.
 
     Raises:
         PluginContractError: a breakdown's function broke its contract on a stored deal.
+        TooManyDeals: see ``at_most``.
     """
     declared = ledger.declared_breakdowns(variant)
     if not declared:
         return ()
+    if at_most:
+        count = ledger.scored_deal_count(variant, player=player)
+        if count > BREAKDOWN_DEALS:
+            raise TooManyDeals(count)
     deals, parties = ledger.scored_deals(variant, player=player)
     sums = [{key: [0, 0] for key in b.keys} for b in declared]
     for match_id, score in deals:
@@ -296,7 +327,13 @@ def chart_json(chart: ScoreChart | PlayerChart | BreakdownChart) -> dict[str, An
             "parties": list(chart.parties),
             "players": [list(p) for p in chart.players],
             "points": [
-                {"deal": p.deal, "totals": list(p.totals), "corrected": p.corrected, "void": p.void}
+                {
+                    "deal": p.deal,
+                    "totals": list(p.totals),
+                    "corrected": p.corrected,
+                    "void": p.void,
+                    "played": p.played,
+                }
                 for p in chart.points
             ],
             "totals": list(chart.totals),
@@ -330,6 +367,7 @@ def chart_json(chart: ScoreChart | PlayerChart | BreakdownChart) -> dict[str, An
 
 
 __all__ = [
+    "BREAKDOWN_DEALS",
     "MAX_POINTS",
     "BreakdownChart",
     "BreakdownRow",
@@ -337,6 +375,7 @@ __all__ = [
     "PlayerChart",
     "ScoreChart",
     "ScorePoint",
+    "TooManyDeals",
     "breakdown_charts",
     "chart_json",
     "player_chart",

@@ -1174,6 +1174,20 @@ class Ledger:
             return ResumedMatch(point, engine, None)
         return ResumedMatch(point, engine, _replay_logged(engine, point))
 
+    def engine_of(self, match_id: int) -> Engine:
+        """The engine the match's deals are played by (its variant, options, house rules
+        and seat count): what a viewer replays a stored deal with.
+
+        Raises:
+            LedgerNotFoundError: no such match.
+            UnknownVariantError: its variant or a house rule is not installed.
+            LedgerError, LedgerStateError: see `resume`.
+        """
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return self._engine_for(repo.get_match(session=session, match_id=match_id))
+
     def deal_in_progress(self, match_id: int, *, replay: bool = False) -> DealInProgress | None:
         """The match's deal in progress (``None`` when it has none), for a report to say
         what it leaves out. ``replay``: replay the logged actions to tell a deal played to
@@ -1366,6 +1380,14 @@ class Ledger:
             return self._variant(variant).breakdowns
         except UnknownVariantError:
             return ()
+
+    def scored_deal_count(self, variant: str, *, player: str | None = None) -> int:
+        """How many completed deals the variant's matches (``player``'s) have: what
+        `scored_deals` would read, counted from an index."""
+        from openwhist.ledger import repository as repo
+
+        with self._unit(write=False) as session:
+            return repo.scored_deal_count(session=session, variant=variant, player=player)
 
     def scored_deals(
         self, variant: str, *, player: str | None = None

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from openwhist_server.club import web
+from openwhist_server.club import charts, web
 
 if TYPE_CHECKING:
     import gettext
@@ -329,6 +329,8 @@ async def match(request: Request) -> Response:
         "is_table": isinstance,
         "Table": sheets.SheetTable,
     }
+    # The score chart, the deal viewer and the game record (openwhist_server.club.charts).
+    context["charts"] = await charts.match_extras(request, match_id, page.deals)
     return web.render(request, "club/pages/match.html", context)
 
 
@@ -430,7 +432,7 @@ async def standings(request: Request) -> Response:
         given = request.path_params["variant"]
         return web.not_found(request, tr.gettext("There is no variant {name}.").format(name=given))
     base = f"{web.PREFIX}/standings/{name}"
-    context = {
+    context: dict[str, Any] = {
         "variant": name,
         "title": title,
         "table": table,
@@ -438,6 +440,8 @@ async def standings(request: Request) -> Response:
         "csv": web.href(request, f"{base}.csv"),
         "json": web.href(request, f"{base}.json"),
     }
+    # The variant's declared breakdowns, charted (openwhist_server.club.charts).
+    context["charts"] = await charts.standings_extras(request, name)
     return web.render(request, "club/pages/standings.html", context)
 
 
@@ -567,6 +571,8 @@ async def player(request: Request) -> Response:
         "partners": partners,
         "common": list(zip(COMMON[1:], [tr.gettext(w) for w in COMMON_WORDS[1:]], strict=True)),
     }
+    # Their results over time, charted (openwhist_server.club.charts).
+    context["charts"] = await charts.player_extras(request, name)
     return web.render(request, "club/pages/player.html", context)
 
 
