@@ -16,8 +16,7 @@ and build on each other, as an evening does:
 5. a visitor without a login reads every page but is sent to the login page by the entry
    pages, and a change posted without a login is refused and changes nothing;
 6. the score chart of each match -- the evening's, the rubber's, a 100-deal match's -- is
-   drawn: a Chart.js chart on a canvas with pixels on it and a point per deal. (Marked as
-   an expected failure until the chart is on the match page; see `CHARTS_PENDING`.)
+   drawn: a Chart.js chart on a canvas with pixels on it and a point per deal.
 
 Screenshots of each step are kept in ``test-artifacts/club/`` (or
 ``$OPENWHIST_ARTIFACTS/club/``).
@@ -451,14 +450,6 @@ def test_a_visitor_reads_everything_and_changes_nothing(club: Club) -> None:
     assert club.ledger.list_matches() == matches
 
 
-CHARTS_PENDING = pytest.mark.xfail(
-    strict=False,  # not strict: the charts may land before this marker is taken off
-    reason="the score chart is not on the match page on main yet (issue 16 item 2); "
-    "once these pass (XPASS), the marker must go",
-)
-
-
-@CHARTS_PENDING
 def test_the_score_charts_of_the_evening_and_the_rubber_are_drawn(
     club: Club, chrome: Chrome
 ) -> None:
@@ -469,7 +460,6 @@ def test_the_score_charts_of_the_evening_and_the_rubber_are_drawn(
         chromium.screenshot(chrome, f"done-when-09-{key}-chart")
 
 
-@CHARTS_PENDING
 def test_the_score_chart_of_a_100_deal_match_is_drawn(club: Club, chrome: Chrome) -> None:
     chrome.get(f"{club.url}/club/matches/{club.matches['long']}")
     assert_chart(chrome, deals=100)
