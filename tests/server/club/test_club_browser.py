@@ -17,7 +17,7 @@ and build on each other, as an evening does:
    pages, and a change posted without a login is refused and changes nothing;
 6. the score chart of each match -- the evening's, the rubber's, a 100-deal match's -- is
    drawn: a Chart.js chart on a canvas with pixels on it and a point per deal. (Marked as
-   a strict expected failure until the chart is on the match page; see `CHARTS_PENDING`.)
+   an expected failure until the chart is on the match page; see `CHARTS_PENDING`.)
 
 Screenshots of each step are kept in ``test-artifacts/club/`` (or
 ``$OPENWHIST_ARTIFACTS/club/``).
@@ -452,9 +452,9 @@ def test_a_visitor_reads_everything_and_changes_nothing(club: Club) -> None:
 
 
 CHARTS_PENDING = pytest.mark.xfail(
-    strict=True,
+    strict=False,  # not strict: the charts may land before this marker is taken off
     reason="the score chart is not on the match page on main yet (issue 16 item 2); "
-    "strict: once it is, these pass and the marker must go",
+    "once these pass (XPASS), the marker must go",
 )
 
 
