@@ -273,10 +273,10 @@ def _seating(summary: Mapping[str, Any]) -> Seating:
 
 def _match_data(ledger: Ledger, match_id: int) -> dict[str, Any]:
     """What the entry page shows of the match (one thread: several ledger reads)."""
-    summary = ledger.get_match(match_id)
-    summary.pop("deal_records", None)
-    deals = int(summary.get("deals") or 0)
+    # The sheet's summary, not `get_match`: that one reads every deal's record.
+    deals = int(ledger.score_sheet(match_id, first=1, last=1)["match"].get("deals") or 0)
     sheet = ledger.score_sheet(match_id, first=max(1, deals - RECENT_DEALS + 1), last=max(deals, 1))
+    summary = sheet["match"]
     schema = None
     dealer = None
     if summary["status"] == "open":
@@ -521,7 +521,7 @@ async def deal(request: Request) -> Response:
     ledger = web.ledger(request)
     tr = web.page_translations(request)
     try:
-        summary = await web.blocking(ledger.get_match, match_id)
+        summary = (await web.blocking(ledger.score_sheet, match_id, first=1, last=1))["match"]
         model = await web.blocking(ledger.facts_model, match_id)
     except LedgerNotFoundError:
         return web.not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))

@@ -192,6 +192,10 @@ def test_a_disabled_account_is_logged_out_at_its_next_request(
 def test_a_visitor_can_read_but_not_change_anything(site: Site, secretary: Browser) -> None:
     match = start(secretary, "israeli", PLAYERS)
     visitor = Browser(site.base)
+    sheet = visitor.get(f"/club/matches/{match}")
+    assert sheet.status == 200
+    assert 'id="score-entry-link"' not in sheet.body  # only a secretary is offered entry
+    assert 'id="score-entry-link"' in secretary.get(f"/club/matches/{match}").body
     for page in ("/club/record/start", f"/club/record/{match}"):
         sent = visitor.get(page)
         assert sent.status == 303
