@@ -42,7 +42,7 @@ def test_matches_fits_80_columns_and_wide_shows_every_column(ledger: Path) -> No
     assert narrow.exit_code == 0, narrow.output
     assert _widest(narrow.stdout) <= 80
     flat = " ".join(narrow.stdout.split())
-    for essential in ("match", "variant", "players", "score", "israeli", "N 35"):
+    for essential in ("match", "variant", "players", "score", "israeli", "Abramovitch-Levi 35"):
         assert essential in flat
     for name in PLAYERS:
         assert all(part in flat for part in name.split())  # wrapped, not cut

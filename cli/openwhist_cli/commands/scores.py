@@ -103,8 +103,9 @@ def _party(party: Any) -> str:
 
 def draw(view: SheetView, width: int | None = None) -> str:
     """A laid-out sheet (`openwhist.services.sheets.SheetView`) as text: its lines as they
-    are (the heading wrapped at ``width``), a sheet's table laid out to fit ``width``
-    (`_sheet_table`; None: every column at full width), a totals table as plain columns."""
+    are (the heading and the summary wrapped at ``width``), a sheet's table laid out to fit
+    ``width`` (`_sheet_table`; None: every column at full width), a totals table as plain
+    columns."""
     from openwhist.services.sheets import SheetTable
 
     out: list[str] = []
@@ -117,7 +118,7 @@ def draw(view: SheetView, width: int | None = None) -> str:
                 )
             else:
                 out.append(plain_table(block.headers, block.rows, right=right))
-        elif block.role == "heading" and width is not None:
+        elif block.role in ("heading", "summary") and width is not None:
             import textwrap
 
             out.append(
