@@ -118,11 +118,23 @@ def draw(view: SheetView, width: int | None = None) -> str:
                 )
             else:
                 out.append(plain_table(block.headers, block.rows, right=right))
-        elif block.role in ("heading", "summary") and width is not None:
+        elif block.role == "heading" and width is not None:
             import textwrap
 
             out.append(
                 textwrap.fill(block.text, width, subsequent_indent="  ", break_on_hyphens=False)
+            )
+        elif block.role == "summary" and width is not None:
+            import textwrap
+
+            # Line by line: a summary may come already laid out in lines that fit.
+            out.append(
+                "\n".join(
+                    textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False)
+                    if len(line) > width
+                    else line
+                    for line in block.text.splitlines()
+                )
             )
         else:
             out.append(block.text)
