@@ -364,6 +364,17 @@ def list_matches(
         )
     matches = session.exec(statement.order_by(col(Match.id).desc())).all()
     ids = [m.id for m in matches]
+    seats = _seats_of(session, ids)
+    # Many matches: one pass over the whole index beats a long IN list (and SQLite's
+    # limit on bound parameters).
+    wanted = [int(i) for i in ids if i is not None]
+    totals = ledger_totals(session=session, match_ids=wanted if len(wanted) <= 500 else None)
+    return [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
+
+
+def _seats_of(session: Session, ids: Sequence[int | None]) -> dict[int, list[dict[str, Any]]]:
+    """Each listed match's seats in seat order (``seat``, ``name``, ``kind``, ``party``),
+    read in one statement; a match without seats maps to an empty list."""
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     if ids:
         rows = session.exec(
@@ -375,11 +386,7 @@ def list_matches(
             seats[seat.match_id].append(
                 {"seat": seat.seat, "name": person.name, "kind": person.kind, "party": seat.party}
             )
-    # Many matches: one pass over the whole index beats a long IN list (and SQLite's
-    # limit on bound parameters).
-    wanted = [int(i) for i in ids if i is not None]
-    totals = ledger_totals(session=session, match_ids=wanted if len(wanted) <= 500 else None)
-    return [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
+    return seats
 
 
 def find_matches(
@@ -426,17 +433,7 @@ def find_matches(
         statement = statement.limit(limit)
     matches = session.exec(statement).all()
     ids = [int(m.id) for m in matches if m.id is not None]
-    seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    if ids:
-        rows = session.exec(
-            select(Seat, Player)
-            .where(col(Seat.match_id).in_(ids), Seat.player_id == Player.id)
-            .order_by(col(Seat.match_id), col(Seat.seat))
-        ).all()
-        for seat, person in rows:
-            seats[seat.match_id].append(
-                {"seat": seat.seat, "name": person.name, "kind": person.kind, "party": seat.party}
-            )
+    seats = _seats_of(session, ids)
     totals = ledger_totals(session=session, match_ids=ids if len(ids) <= 500 else None)
     return total, [with_ledger_totals(match_summary(m, seats[m.id or 0]), totals) for m in matches]
 
