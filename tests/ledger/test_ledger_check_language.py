@@ -57,8 +57,7 @@ def test_findings_are_spanish_and_the_json_keeps_its_fields(tmp_path: Path, cata
     result = whist(path, "es", "ledger", "check")
     assert result.exit_code == 5, result.output
     assert (
-        f"estructura de la partida: partida {match}: sus manos están numeradas [1, 5], "
-        "no de 1 a 2"
+        f"estructura de la partida: partida {match}: sus manos están numeradas [1, 5], no de 1 a 2"
     ) in result.stdout, result.stdout
     for english in ("structure:", "numbered", "match "):
         assert english not in result.stdout, result.stdout
