@@ -45,7 +45,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,7 +93,9 @@ def objective(options: GermanOptions, phase1: int, phase2: int) -> tuple[float, 
     deals (``win_loss``, every ``best_of_*`` match), the counted tricks breaking ties; the
     points the deal scores us less the opponent's otherwise. Our seat is seat 0 of the facts.
     """
-    facts = GermanFacts(phase1_tricks=(phase1, PHASE1 - phase1), phase2_tricks=(phase2, PHASE1 - phase2))
+    facts = GermanFacts(
+        phase1_tricks=(phase1, PHASE1 - phase1), phase2_tricks=(phase2, PHASE1 - phase2)
+    )
     score = score_facts(facts, options)
     if options.result_mode == "win_loss" or options.match_format.startswith("best_of"):
         outcome = 0.5 if score.winner is None else 1.0 if score.winner == 0 else 0.0
@@ -112,7 +114,9 @@ class Position:
     bots: tuple[str, str]
 
 
-def _play_to(engine: Engine, rng: random.Random, tricks: int, mid: int) -> tuple[DealState[Any], tuple[str, str]] | None:
+def _play_to(
+    engine: Engine, rng: random.Random, tricks: int, mid: int
+) -> tuple[DealState[Any], tuple[str, str]] | None:
     """A deal played by two seeded bots (heuristic or random, drawn per seat) until ``tricks``
     tricks are complete and ``mid`` cards of the next are on the table."""
     kinds = tuple(rng.choice(("heuristic", "random")) for _ in range(2))
@@ -177,29 +181,47 @@ class Checked:
         return self.card in self.best
 
 
-def check(position: Position, engine: Engine, *, brute_upto: int = 5) -> Checked:
-    """Ask the expert for its card from the view and check it on the true position."""
+def expert(seed: int) -> Bot:
+    """The bot checked: the German expert at its default level, seeded per position."""
+    return GermanExpertBot(random.Random(seed))
+
+
+def check(
+    position: Position,
+    engine: Engine,
+    *,
+    brute_upto: int = 5,
+    make_bot: Callable[[int], Bot] = expert,
+) -> Checked:
+    """Ask the bot (`expert` unless ``make_bot`` says otherwise) for its card from the view
+    and check it on the true position."""
     state = position.state
     seat = state.to_act
     legal = engine.legal_actions(state)
     view = engine.observe(state, seat)
-    bot = GermanExpertBot(random.Random(position.seed))
+    bot = make_bot(position.seed)
     start = time.process_time()
     action = bot.choose(view, legal)
     expert_cpu = time.process_time() - start
     if not isinstance(action, Play) or action not in legal:
-        raise AssertionError(f"position {position.index}: the expert chose {action!r}, not a legal card")
+        raise AssertionError(
+            f"position {position.index}: the expert chose {action!r}, not a legal card"
+        )
     # What the bot asks (a fresh solver, for its time only).
     start = time.process_time()
     Solver(seats=2, trump=state.trump).solve(state.hands, state.leader, trick=state.trick)
     solve_cpu = time.process_time() - start
     # The check: every legal card's exact count, from a separate fresh solver on the true hands.
     start = time.process_time()
-    values = Solver(seats=2, trump=state.trump).move_values(state.hands, state.leader, trick=state.trick)
+    values = Solver(seats=2, trump=state.trump).move_values(
+        state.hands, state.leader, trick=state.trick
+    )
     check_cpu = time.process_time() - start
     brute_agrees: bool | None = None
     if state.hands[seat].bit_count() <= brute_upto:
-        brute_agrees = brute_move_values(state.hands, state.trump, state.leader, state.trick) == values
+        brute_agrees = (
+            brute_move_values(state.hands, state.trump, state.leader, state.trick) == values
+        )
     options = engine.options
     assert isinstance(options, GermanOptions)
     phase1 = sum(1 for r in state.completed[:PHASE1] if r.winner == seat)
@@ -226,10 +248,11 @@ def describe(result: Checked) -> str:
     s = p.state
     seat = s.to_act
     values = ", ".join(f"{card_name(c)}={v}" for c, v in sorted(result.values.items()))
+    table = " ".join(card_name(c) for c in s.trick)
     return (
         f"position {p.index} (seed {p.seed}, {option_label(OPTION_SETS[p.option_set])}, "
         f"bots {p.bots[0]}/{p.bots[1]}): trick {len(s.completed) + 1}, trump {s.trump}, "
-        f"seat {seat} to move, leader {s.leader}, on the table [{' '.join(card_name(c) for c in s.trick)}]\n"
+        f"seat {seat} to move, leader {s.leader}, on the table [{table}]\n"
         f"  hands: A {CardSet(s.hands[0])} | B {CardSet(s.hands[1])}\n"
         f"  expert played {card_name(result.card)}; best {[card_name(c) for c in result.best]}; "
         f"tricks from here per card: {values}"
@@ -270,18 +293,28 @@ def run(count: int, seed: int, brute_upto: int) -> dict[str, Any]:
         "brute_checked": sum(1 for r in results if r.brute_agrees is not None),
         "brute_disagreements": len(brute_bad),
         "objective_best_differs_from_most_tricks": wider,
-        "by_options": dict(Counter(option_label(OPTION_SETS[r.position.option_set]) for r in results)),
+        "by_options": dict(
+            Counter(option_label(OPTION_SETS[r.position.option_set]) for r in results)
+        ),
         "mid_trick": sum(1 for r in results if r.position.state.trick),
         "at_trick_boundary": sum(1 for r in results if not r.position.state.trick),
         "seat_to_move": dict(Counter(f"seat {r.position.state.to_act}" for r in results)),
         "cards_in_hand": dict(
-            sorted(Counter(r.position.state.hands[r.position.state.to_act].bit_count() for r in results).items())
+            sorted(
+                Counter(
+                    r.position.state.hands[r.position.state.to_act].bit_count() for r in results
+                ).items()
+            )
         ),
         "expert": timing([r.expert_cpu for r in results]),
         "solve": timing([r.solve_cpu for r in results]),
         "check_move_values": timing([r.check_cpu for r in results]),
-        "expert_by_cards": {k: timing([r.expert_cpu for r in v]) | {"n": len(v)} for k, v in by_size.items() if v},
-        "solve_by_cards": {k: timing([r.solve_cpu for r in v]) | {"n": len(v)} for k, v in by_size.items() if v},
+        "expert_by_cards": {
+            k: timing([r.expert_cpu for r in v]) | {"n": len(v)} for k, v in by_size.items() if v
+        },
+        "solve_by_cards": {
+            k: timing([r.solve_cpu for r in v]) | {"n": len(v)} for k, v in by_size.items() if v
+        },
     }
 
 
@@ -289,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=19)
-    parser.add_argument("--brute", type=int, default=5, help="brute-force check up to this many cards a hand")
+    parser.add_argument(
+        "--brute", type=int, default=5, help="brute-force check up to this many cards a hand"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     start = time.perf_counter()
@@ -298,7 +333,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"positions: {report['positions']} (seed {report['seed']}); disagreements: {report['disagreements']}")
+        print(
+            f"positions: {report['positions']} (seed {report['seed']}); "
+            f"disagreements: {report['disagreements']}"
+        )
         for text in report["disagreement_positions"]:
             print(text)
         print(
@@ -306,7 +344,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{report['brute_disagreements']}); objective-best set differs from most tricks: "
             f"{report['objective_best_differs_from_most_tricks']}"
         )
-        print(f"mid-trick {report['mid_trick']}, at a trick boundary {report['at_trick_boundary']}; {report['seat_to_move']}")
+        print(
+            f"mid-trick {report['mid_trick']}, at a trick boundary "
+            f"{report['at_trick_boundary']}; {report['seat_to_move']}"
+        )
         print(f"cards in hand to move: {report['cards_in_hand']}")
         for label, n in report["by_options"].items():
             print(f"  {n:5d}  {label}")
