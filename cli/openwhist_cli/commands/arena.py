@@ -354,7 +354,7 @@ def render(summary: dict[str, Any]) -> str:
         lines.append("")
         unit = summary["comparisons"][0]["paired_by"]
         lines.append(_(_PAIRED_BY[unit]))
-        # A declared rate's paired difference (Israeli contracts made), where the run has one.
+        # A declared rate's paired difference (e.g. contracts made), where the run has one.
         rated = [
             (stat["name"], _(stat["label"]))
             for stat in summary.get("statistics", [])

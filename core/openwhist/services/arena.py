@@ -1263,7 +1263,7 @@ class _Stats:
         self.d_score = [_Sample() for _ in self.pairs]
         # Per pair, per declared statistic with an ``out_of``: the paired difference of the
         # two entrants' rates (a deal's, or a board's over its rotations), counted only
-        # where both had something to count (an Israeli board where both bots played a
+        # where both had something to count (a board where both bots played a
         # contract).
         self.d_stat = [[_Sample() for _ in self.statistics] for _ in self.pairs]
         # The board being added (duplicate mode): its index, rotations seen, and the sums
