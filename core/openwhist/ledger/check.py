@@ -70,11 +70,11 @@ class Finding:
 
     @property
     def problem(self) -> str:
-        """What is wrong, in English (the message rendered)."""
+        """What is wrong, untranslated (the message rendered as records keep it)."""
         return self.message.render()
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON form: ``{check, match, deal, problem, message}`` (``problem`` in English,
+        """JSON form: ``{check, match, deal, problem, message}`` (``problem`` untranslated,
         ``message`` the translatable `Message.as_dict`)."""
         return {
             "check": self.check,
@@ -140,7 +140,7 @@ def sqlite_integrity(path: Path) -> list[Finding]:
                 )
             ]
         if rows != ["ok"]:
-            # SQLite's own words (English, as SQLite has them) are data in the sentence.
+            # SQLite's own words (untranslated, as SQLite has them) are data in the sentence.
             return [
                 Finding("integrity", Message(N_("SQLite reports: {sqlite}"), {"sqlite": row}))
                 for row in rows
@@ -282,10 +282,10 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
             yield Finding(
                 "structure",
                 plural_message(
-                    "its progress counts {counted} deals, the ledger holds {count} completed deal",
-                    "its progress counts {counted} deals, the ledger holds {count} completed deals",
+                    "its progress counts {snapshot} deals, the ledger holds {count} completed deal",
+                    "its progress counts {snapshot} deals, the ledger holds {count} completed deals",
                     "count",
-                    {"counted": str(progress.get("deals")), "count": complete},
+                    {"snapshot": str(progress.get("deals")), "count": complete},
                 ),
                 match_id,
             )
