@@ -283,7 +283,8 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
                 "structure",
                 plural_message(
                     "its progress counts {snapshot} deals, the ledger holds {count} completed deal",
-                    "its progress counts {snapshot} deals, the ledger holds {count} completed deals",
+                    "its progress counts {snapshot} deals, the ledger holds {count} completed "
+                    "deals",
                     "count",
                     {"snapshot": str(progress.get("deals")), "count": complete},
                 ),
