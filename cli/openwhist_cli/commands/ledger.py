@@ -581,8 +581,9 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
     a ledger").
     """
     with runtime.handle_errors(ctx):
+        from openwhist import Message
         from openwhist.services.ledger import LedgerCorruptError
-        from openwhist.services.ledger_check import check_ledger
+        from openwhist.services.ledger_check import CHECKS, check_ledger
 
         report = check_ledger(db, catalog=runtime.get_catalog(ctx))
         if json_out:
@@ -598,11 +599,14 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
                         if item["deal"]
                         else _("match {match}").format(match=item["match"])
                     ) + ": "
-                typer.echo(f"{item['check']}: {where}{item['problem']}")
+                label = _(CHECKS[item["check"]]) if item["check"] in CHECKS else item["check"]
+                problem = runtime.message_text(Message.from_dict(item["message"]))
+                typer.echo(f"{label}: {where}{problem}")
             for item in report["skipped"]:
                 runtime.echo_error(
                     _("match {match} not replayed: {reason}").format(
-                        match=item["match"], reason=item["reason"]
+                        match=item["match"],
+                        reason=runtime.message_text(Message.from_dict(item["message"])),
                     )
                 )
             if report["ok"]:
