@@ -658,6 +658,7 @@ class RemoteTableUI:
         from openwhist import Play
 
         from openwhist_cli import i18n
+        from openwhist_cli.prompt import exchange_count
 
         turn = self._my_turn()
         assert turn is not None
@@ -669,7 +670,7 @@ class RemoteTableUI:
             return _("{name}, your card: ").format(name=name)
         exchange = self.game.presentation.exchange(view.phase)
         if exchange is not None:
-            count = _exchange_count(legal)
+            count = exchange_count(legal)
             return i18n.translations().gettext(exchange.prompt).format(name=name, count=count)
         return _("{name}, your call: ").format(name=name)
 
@@ -775,7 +776,13 @@ class RemoteTableUI:
     def _move(self, entry: Any, view: PlayerView, legal: tuple[Action, ...]) -> None:
         from openwhist import InvalidNotationError, Play, card_name
 
-        from openwhist_cli.prompt import OTHER_DIGITS, as_typed, call_notation, has_other_digits
+        from openwhist_cli.prompt import (
+            OTHER_DIGITS,
+            as_typed,
+            call_notation,
+            has_other_digits,
+            picked_cards,
+        )
         from openwhist_cli.render import hand_order, message_text
 
         assert self.game is not None
@@ -799,7 +806,7 @@ class RemoteTableUI:
                     self._prompt()
                     return
                 action: Action = Play(order[entry.number - 1])
-            elif exchange is not None and (picked := _picked_cards(entry.text, view)):
+            elif exchange is not None and (picked := picked_cards(entry.text, view.hand)):
                 chosen = sum(1 << card for card in picked)
                 found = next((a for a in legal if getattr(a, "cards", None) == chosen), None)
                 action = (
@@ -841,6 +848,7 @@ class RemoteTableUI:
         from openwhist import Play
         from rich.text import Text
 
+        from openwhist_cli.prompt import exchange_count
         from openwhist_cli.render import legal_text
 
         assert self.game is not None
@@ -850,7 +858,7 @@ class RemoteTableUI:
                 _(
                     "Choose {count} cards of your hand: type their numbers (3 9 12) or "
                     "their names (QH 2C 7D)."
-                ).format(count=_exchange_count(legal)),
+                ).format(count=exchange_count(legal)),
                 style="bold",
             )
             return
@@ -941,37 +949,6 @@ class RemoteTableUI:
             return
         if self.link.send({"type": "undo"}):
             self.waiting = True
-
-
-def _exchange_count(legal: tuple[Action, ...]) -> int:
-    cards = getattr(legal[0], "cards", 0) if legal else 0
-    return int(cards).bit_count() if isinstance(cards, int) else 0
-
-
-def _picked_cards(text: str, view: PlayerView) -> list[int]:
-    """Cards of the hand typed by number or name; ``[]`` when a word is neither."""
-    from openwhist import InvalidNotationError, parse_card
-
-    from openwhist_cli.prompt import is_number
-    from openwhist_cli.render import hand_order
-
-    order = hand_order(view.hand)
-    cards: list[int] = []
-    for word in text.replace(",", " ").split():
-        if is_number(word):
-            number = int(word)
-            if not 1 <= number <= len(order):
-                return []
-            cards.append(order[number - 1])
-            continue
-        try:
-            card = parse_card(word)
-        except InvalidNotationError:
-            return []
-        if not view.hand >> card & 1:
-            return []
-        cards.append(card)
-    return cards
 
 
 LinkArgument = Annotated[
