@@ -39,6 +39,7 @@ check on 40 positions.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -288,6 +289,8 @@ def run(count: int, seed: int, brute_upto: int) -> dict[str, Any]:
     return {
         "positions": len(results),
         "seed": seed,
+        # The bot's cards, in order: equal digests mean the same choices (before/after runs).
+        "choices_digest": hashlib.sha256(bytes(r.card for r in results)).hexdigest()[:16],
         "disagreements": len(bad),
         "disagreement_positions": [describe(r) for r in bad],
         "brute_checked": sum(1 for r in results if r.brute_agrees is not None),
@@ -349,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{report['at_trick_boundary']}; {report['seat_to_move']}"
         )
         print(f"cards in hand to move: {report['cards_in_hand']}")
+        print(f"choices digest: {report['choices_digest']}")
         for label, n in report["by_options"].items():
             print(f"  {n:5d}  {label}")
         for key in ("expert", "solve", "check_move_values"):
