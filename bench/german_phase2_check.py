@@ -39,6 +39,7 @@ check on 40 positions.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -175,6 +176,7 @@ class Checked:
     check_cpu: float
     brute_agrees: bool | None
     tricks_best: tuple[int, ...] = field(default=())
+    solve_nodes: int = 0
 
     @property
     def agrees(self) -> bool:
@@ -209,7 +211,8 @@ def check(
         )
     # What the bot asks (a fresh solver, for its time only).
     start = time.process_time()
-    Solver(seats=2, trump=state.trump).solve(state.hands, state.leader, trick=state.trick)
+    solver = Solver(seats=2, trump=state.trump)
+    solver.solve(state.hands, state.leader, trick=state.trick)
     solve_cpu = time.process_time() - start
     # The check: every legal card's exact count, from a separate fresh solver on the true hands.
     start = time.process_time()
@@ -239,6 +242,7 @@ def check(
         check_cpu,
         brute_agrees,
         tuple(sorted(c for c, v in values.items() if v == most)),
+        solver.nodes,
     )
 
 
@@ -288,6 +292,8 @@ def run(count: int, seed: int, brute_upto: int) -> dict[str, Any]:
     return {
         "positions": len(results),
         "seed": seed,
+        # The bot's cards, in order: equal digests mean the same choices (before/after runs).
+        "choices_digest": hashlib.sha256(bytes(r.card for r in results)).hexdigest()[:16],
         "disagreements": len(bad),
         "disagreement_positions": [describe(r) for r in bad],
         "brute_checked": sum(1 for r in results if r.brute_agrees is not None),
@@ -309,6 +315,13 @@ def run(count: int, seed: int, brute_upto: int) -> dict[str, Any]:
         "expert": timing([r.expert_cpu for r in results]),
         "solve": timing([r.solve_cpu for r in results]),
         "check_move_values": timing([r.check_cpu for r in results]),
+        # Nodes of the fresh `Solver.solve` (deterministic: compares solver versions exactly).
+        "solve_nodes": sum(r.solve_nodes for r in results),
+        "solve_nodes_13_cards": sum(
+            r.solve_nodes
+            for r in results
+            if r.position.state.hands[r.position.state.to_act].bit_count() == 13
+        ),
         "expert_by_cards": {
             k: timing([r.expert_cpu for r in v]) | {"n": len(v)} for k, v in by_size.items() if v
         },
@@ -349,6 +362,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{report['at_trick_boundary']}; {report['seat_to_move']}"
         )
         print(f"cards in hand to move: {report['cards_in_hand']}")
+        print(f"choices digest: {report['choices_digest']}")
+        print(
+            f"solve nodes: {report['solve_nodes']} "
+            f"({report['solve_nodes_13_cards']} in the 13-card positions)"
+        )
         for label, n in report["by_options"].items():
             print(f"  {n:5d}  {label}")
         for key in ("expert", "solve", "check_move_values"):
