@@ -204,19 +204,6 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention
     return message
 
 
-# Score categories (openwhist.game.scoring.Category values), shown by `render.category_name`.
-# Text the plugins produce (variant titles, score lines, ...) is in their own catalogues.
-KNOWN_TEXT = (
-    N_("deal"),
-    N_("tricks"),
-    N_("honours"),
-    N_("contract"),
-    N_("zero_bid"),
-    N_("penalty"),
-    N_("game"),
-    N_("rubber"),
-)
-
 __all__ = [
     "DOMAIN",
     "LANGUAGES",

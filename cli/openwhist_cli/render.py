@@ -42,6 +42,7 @@ from openwhist import (
     Presentation,
     TrickRecord,
     cards_of,
+    category_label,
     parse_card,
     rank_of,
     suit_of,
@@ -697,8 +698,9 @@ def message_text(
 
 
 def category_name(category: str) -> str:
-    """A score category (``tricks``, ``honours``, ...) in the chosen language."""
-    return _(category)
+    """A score category (``tricks``, ``zero_bid``, ...) as a player reads it, in the
+    chosen language (``zero bid``, ``apuesta cero``)."""
+    return _(category_label(category))
 
 
 def party_labels(

@@ -65,7 +65,14 @@ from openwhist.game.scoresheet import (
     Statistic,
     Tally,
 )
-from openwhist.game.scoring import Category, DealScore, MatchProgress, ScoreLine
+from openwhist.game.scoring import (
+    CATEGORY_LABELS,
+    Category,
+    DealScore,
+    MatchProgress,
+    ScoreLine,
+    category_label,
+)
 from openwhist.game.standard import (
     StandardRules,
     collect_trick,
@@ -96,6 +103,7 @@ from openwhist.game.views import HIDDEN, PlayerView, public_history, standard_vi
 __version__ = "0.1.0"
 
 __all__ = [
+    "CATEGORY_LABELS",
     "CHANCE",
     "FULL_DECK",
     "HIDDEN",
@@ -174,6 +182,7 @@ __all__ = [
     "card_name",
     "card_symbol",
     "cards_of",
+    "category_label",
     "collect_trick",
     "deal_round_robin",
     "end_deal",

@@ -252,3 +252,37 @@ def test_whist_matches_shows_the_summary_in_the_readers_language(tmp_path: Path)
     assert _words(stored) not in shown  # the ledger's English summary
     assert "juego" in shown
     assert "EO" in shown
+
+
+# -- score categories -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "zero", "contract"),
+    [
+        ("en", "zero bid", "contract"),
+        ("es", "apuesta cero", "contrato"),
+        ("pt", "aposta zero", "contrato"),
+        ("it", "offerta zero", "contratto"),
+    ],
+)
+def test_the_deal_result_names_each_category_in_words(lang: str, zero: str, contract: str) -> None:
+    # The ledger stores a zero bid's lines as "zero_bid": a key, which the deal result at
+    # the table printed as it is in English ("Ann │ zero_bid │ -30").
+    from openwhist.game.scoring import DealScore, ScoreLine
+    from openwhist_cli.render import score_table
+    from rich.console import Console
+
+    i18n.setup(lang)
+    score = DealScore(
+        parties=("N", "E", "S", "W"),
+        lines=(ScoreLine(0, "zero_bid", -30), ScoreLine(1, "contract", 15)),
+        winner=None,
+        tricks=(3, 5, 2, 3),
+    )
+    console = Console(width=80, record=True, color_system=None)
+    console.print(score_table(score, labels=("Ann", "Bob", "Cy", "Di")))
+    text = console.export_text()
+    assert zero in text
+    assert contract in text
+    assert "zero_bid" not in text

@@ -9,10 +9,14 @@ CLI explains them line by line.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from openwhist.game.messages import Message
+from openwhist.game.messages import N_, Message
+
+if TYPE_CHECKING:
+    from openwhist.game.scoresheet import ScoreCategory
 
 
 class Category(enum.StrEnum):
@@ -29,6 +33,32 @@ class Category(enum.StrEnum):
     PENALTY = "penalty"
     GAME = "game"
     RUBBER = "rubber"
+
+
+CATEGORY_LABELS: Final[Mapping[str, str]] = {
+    Category.DEAL: N_("deal"),
+    Category.TRICKS: N_("tricks"),
+    Category.HONOURS: N_("honours"),
+    Category.CONTRACT: N_("contract"),
+    Category.ZERO_BID: N_("zero bid"),
+    Category.PENALTY: N_("penalty"),
+    Category.GAME: N_("game"),
+    Category.RUBBER: N_("rubber"),
+}
+"""The core categories as a player reads them (English, marked for translation): the
+stored name is a key (``zero_bid``), not a word to print."""
+
+
+def category_label(name: str, declared: Iterable[ScoreCategory] = ()) -> str:
+    """What a score table prints for category ``name`` (English; translate it with the
+    catalogues): the core category's label, else the label of the variant's declared
+    category of that name, else the name itself."""
+    if name in CATEGORY_LABELS:
+        return CATEGORY_LABELS[name]
+    for category in declared:
+        if category.name == name:
+            return category.label
+    return name
 
 
 def as_category(name: str) -> str:
