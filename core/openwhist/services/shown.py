@@ -697,8 +697,15 @@ __all__ = [
     "hand_order",
     "language_code",
     "page_text",
+    "refusal",
     "said",
     "screen",
     "standing",
     "translations",
 ]
+
+
+def refusal(message: Message, *, tr: Translations, lang: str) -> Line:
+    """An error the server sends (`openwhist.services.refusals`) as the line a screen shows
+    for it in ``lang``: translated and filled in, cards as cards."""
+    return _line(_Draw(tr, lang, (), CallStyle()).message(message))
