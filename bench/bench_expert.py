@@ -21,6 +21,7 @@ Figures (95 % intervals; normal intervals over boards, which pairs the two rotat
 Also: the expert's CPU time per decision (median, 90th and 95th percentiles, max). The arena command
 ``whist arena VARIANT --bots expert,heuristic --duplicate`` measures the same thing in
 parallel processes; this script exists to time decisions and to run without the arena.
+Every variant's levels side by side (the bot at every seat): bench/bench_latency.py.
 """
 
 from __future__ import annotations

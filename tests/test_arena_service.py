@@ -8,6 +8,7 @@ import math
 import multiprocessing
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pytest
@@ -355,6 +356,28 @@ def test_ties_shared_tops_and_contracts_by_hand() -> None:
     (cmp,) = summary["comparisons"]
     assert cmp["paired_by"] == "deal"
     assert cmp["win_rate_difference"]["value"] == 0.0  # no seat of either won alone
+    # The contracts made, paired by deal: deal 0 x 1/2 - y 1/2 = 0, deal 1 2/2 - 0/2 = 1.
+    made = cmp["statistics"]["made"]
+    assert (made["value"], made["n"]) == (0.5, 2)
+
+
+def test_a_rate_difference_is_paired_by_board_and_skips_boards_without_a_count() -> None:
+    # Two rotations of two boards; x holds N and S in rotation 0, E and W in rotation 1.
+    lineup = Lineup(("x", "y"), ("x", "y"), (0, 1, 0, 1), rotations=2)
+    xy, yx = (0, 1, 0, 1), (1, 0, 1, 0)
+    nothing = (((0, 0),) * 4,)
+    plays = [
+        # Board 0: x makes 2 of its 2 contracts (rotation 0) and 1 of 2 (rotation 1),
+        # y makes 1 of 2, then 0 of 2: per board x 3/4, y 1/4, a difference of +0.5.
+        _play(0, 0, xy, (10, 10, 10, -10), (0,), (3, 3, 3, 4), (3, 2, 3, 4)),
+        _play(0, 1, yx, (-10, 10, -10, -10), (1,), (3, 3, 3, 4), (2, 3, 2, 3)),
+        # Board 1: nobody's contract counts (out_of 0 everywhere): no difference to pair.
+        replace(_play(1, 0, xy, (0, 0, 0, 0), (0, 1, 2, 3), (3, 3, 3, 4)), statistics=nothing),
+        replace(_play(1, 1, yx, (0, 0, 0, 0), (0, 1, 2, 3), (3, 3, 3, 4)), statistics=nothing),
+    ]
+    summary = summarise(plays, lineup, (0, 1, 2, 3), boards=2, seat_names="NESW", statistics=MADE)
+    made = summary["comparisons"][0]["statistics"]["made"]
+    assert (made["value"], made["n"]) == (0.5, 1)
 
 
 def _five(board: int, seats: tuple[int, ...], tricks: tuple[int, ...]) -> PlayResult:

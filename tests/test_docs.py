@@ -142,7 +142,7 @@ def relative_links(page: Path) -> list[str]:
 
 def test_the_readme_links_into_the_docs() -> None:
     links = relative_links(ROOT / "README.md")
-    for page in ("docs/architecture.md", "docs/plugins/writing-a-variant.md"):
+    for page in ("docs/architecture.md", "docs/plugins/writing-a-variant.md", "docs/club.md"):
         assert page in links, f"README.md should link to {page}"
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import sys
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -66,6 +67,39 @@ def is_number(word: str) -> bool:
     reads as another number: a card or a hand position is typed in ASCII digits.
     """
     return word.isascii() and word.isdigit()
+
+
+def picked_cards(text: str, hand: int) -> list[int]:
+    """The cards of ``text`` for an exchange (``whist play``'s and ``whist join``'s):
+    numbers in the shown hand or card names, every one in ``hand`` (a card mask); ``[]``
+    when a word is neither (then it is the variant's notation)."""
+    from openwhist import InvalidNotationError, parse_card
+
+    from openwhist_cli.render import hand_order
+
+    order = hand_order(hand)
+    cards: list[int] = []
+    for word in text.replace(",", " ").split():
+        if is_number(word):
+            number = int(word)
+            if not 1 <= number <= len(order):
+                return []
+            cards.append(order[number - 1])
+            continue
+        try:
+            card = parse_card(word)
+        except InvalidNotationError:
+            return []
+        if not hand >> card & 1:
+            return []
+        cards.append(card)
+    return cards
+
+
+def exchange_count(legal: Sequence[Any]) -> int:
+    """How many cards a declared exchange chooses: as many as each legal choice holds."""
+    cards = getattr(legal[0], "cards", 0) if legal else 0
+    return int(cards).bit_count() if isinstance(cards, int) else 0
 
 
 def has_other_digits(text: str) -> bool:

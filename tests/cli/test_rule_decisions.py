@@ -74,8 +74,9 @@ def test_all26_points_per_trick_scores_all_26_tricks_through_whist_record(
     deal = whist(runner, db, "record", "deal", str(match), "phase1_tricks=10,3",
                  "phase2_tricks=5,8")  # fmt: skip
     assert deal.exit_code == 0, deal.output
-    assert lines_of(deal.stdout) == [("A", 15), ("B", 11)]
-    assert "A wins 15-11" in deal.stdout
+    # Each line and the totals by the players' names (issue 18, item 2).
+    assert lines_of(deal.stdout) == [("a", 15), ("b", 11)]
+    assert "Score: a 15  b 11   (a wins 15-11)" in deal.stdout
     sheet = json.loads(whist(runner, db, "scores", str(match), "--json").stdout)
     assert sheet["totals"] == [15, 11]
 
@@ -90,10 +91,10 @@ def test_target_points_alone_means_points_per_trick_over_all_26(
                     "-o", "match_format=target_points", "-o", "target_points=30")  # fmt: skip
     first = whist(runner, db, "record", "deal", str(match), "phase1_tricks=10,3",
                   "phase2_tricks=5,8")  # fmt: skip
-    assert "A 15, B 11 (target 30)" in first.stdout
+    assert "Score: a 15  b 11   (first to 30 points)" in first.stdout
     second = whist(runner, db, "record", "deal", str(match), "phase1_tricks=9,4",
                    "phase2_tricks=7,6")  # fmt: skip
-    assert "A 31, B 21 (target 30): A wins the match" in second.stdout
+    assert "Score: a 31  b 21   (a wins the match)" in second.stdout
     assert "the match is over" in second.stdout
 
 
@@ -124,7 +125,7 @@ def test_an_open_match_begun_under_the_old_scoring_takes_no_more_deals(
     carried_on = whist(runner, db, "record", "deal", str(unaffected), "phase1_tricks=10,3",
                        "phase2_tricks=5,8")  # fmt: skip
     assert carried_on.exit_code == 0, carried_on.output
-    assert lines_of(carried_on.stdout) == [("A", 5), ("B", 8)]  # last13: phase 2 only
+    assert lines_of(carried_on.stdout) == [("c", 5), ("d", 8)]  # last13: phase 2 only
 
 
 def test_a_played_match_begun_under_the_old_scoring_is_not_resumed(
@@ -205,14 +206,14 @@ def test_an_israeli_target_match_tied_at_the_top_plays_on_until_one_leads_alone(
     first = whist(runner, db, "record", "deal", str(match), "declarer=N", "bid=5S",
                   "contracts=5,5,1,0", "tricks=5,5,1,2")  # fmt: skip
     assert first.exit_code == 0, first.output
-    assert "N 35, E 35, S 11, W -40 (target 30)" in first.stdout
+    assert "Score: Noa 35  Eli 35  Sara 11  Wim -40   (first to 30 points)" in first.stdout
     assert "the match is over" not in first.stdout
     listing = json.loads(whist(runner, db, "matches", "--json").stdout)
     assert [m["status"] for m in listing if m["id"] == match] == ["open"]
     second = whist(runner, db, "record", "deal", str(match), "declarer=N", "bid=5S",
                    "contracts=5,4,3,0", "tricks=5,4,4,0")  # fmt: skip
     assert second.exit_code == 0, second.output
-    assert "N 70, E 61, S 1, W 10 (target 30)" in second.stdout
+    assert "Score: Noa 70  Eli 61  Sara 1  Wim 10   (first to 30 points)" in second.stdout
     assert "the match is over" in second.stdout
     sheet = json.loads(whist(runner, db, "scores", str(match), "--json").stdout)
     assert (sheet["match"]["status"], sheet["match"]["winner"]) == ("finished", 0)

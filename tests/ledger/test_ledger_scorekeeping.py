@@ -98,7 +98,8 @@ def test_every_total_agrees_after_a_correction_and_an_adjustment(ledger_url: str
     assert summary["rules_totals"] == [68, 6, -25, -90]
     closed = whist(ledger_url, "match", "close", str(match))
     assert closed.exit_code == 0, closed.output
-    assert wanted in closed.stdout
+    # ... and closing it says them as the sheet does: by the players' names.
+    assert "Noa 68, Eli 6, Sara -25, Wim -40" in closed.stdout, closed.stdout
     assert "-90" not in closed.stdout
 
 
@@ -117,7 +118,7 @@ def test_negative_points_are_arguments_not_options(ledger_url: str) -> None:
     match = _evening(ledger_url, deals=1)
     adjusted = whist(ledger_url, "adjust", str(match), "W", "-50", "--note", "slow play")
     assert adjusted.exit_code == 0, adjusted.output
-    assert "W -50 (penalty): slow play" in adjusted.stdout
+    assert "Wim -50 (penalty): slow play" in adjusted.stdout
     entry = _entry(_sheet(ledger_url, match), "contract")  # N's +35 of deal 1
     fixed = whist(ledger_url, "correct", str(entry), "-10", "--note", "x")
     assert fixed.exit_code == 0, fixed.output

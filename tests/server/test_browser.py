@@ -11,82 +11,46 @@ and a spectator's page following the table.
 
 Screenshots go to ``test-artifacts/browser/`` (not committed). Without Chromium the tests
 skip, except under ``CI=true``, where they fail: CI must run them (.ci/run installs
-``chromium`` and ``chromium-driver``).
+``chromium`` and ``chromium-driver``). The browser is tests/browser_support.py's.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from openwhist.services.hosting import Caller, Hosting
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.browser_support import chromium, console_errors, require_chromium, screenshot
 from tests.server.conftest import Client, ServerHarness
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 WIDTH = 360
 SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
-def _chromium() -> Iterator[Callable[[], WebDriver]]:
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set but {', '.join(missing)} is missing: the browser test must run")
-        pytest.skip(
-            f"the browser test needs {', '.join(missing)} (apt install chromium chromium-driver)"
-        )
-    drivers: list[WebDriver] = []
-
-    def new() -> WebDriver:
-        options = webdriver.ChromeOptions()
-        options.binary_location = str(CHROMIUM)
-        for argument in (
-            "--headless=new",
-            "--no-sandbox",  # CI runs as root
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            f"--window-size={WIDTH},900",
-        ):
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-        driver.set_window_size(WIDTH, 900)
-        drivers.append(driver)
-        return driver
-
-    yield new
-    for driver in drivers:
-        driver.quit()
 
 
 @pytest.fixture
 def browsers() -> Iterator[Callable[[], WebDriver]]:
     """Starts headless Chromium windows 360 px wide (all closed at the end)."""
-    yield from _chromium()
+    require_chromium()
+    with ExitStack() as windows:
+
+        def new() -> WebDriver:
+            return windows.enter_context(chromium((WIDTH, 900)))
+
+        yield new
 
 
 def shot(driver: WebDriver, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(WIDTH, max(900, int(height) + 120))
-    driver.execute_script("window.scrollTo(0, 0)")
-    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
-    driver.set_window_size(WIDTH, 900)
+    screenshot(driver, name, area="browser")
 
 
 def press(driver: WebDriver, css: str) -> None:
@@ -103,7 +67,7 @@ def press(driver: WebDriver, css: str) -> None:
 
 def no_errors(driver: WebDriver) -> None:
     """The page's console has no error: no refused resource, no script exception."""
-    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    errors = console_errors(driver)
     assert not errors, errors
 
 

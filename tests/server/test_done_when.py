@@ -13,9 +13,9 @@ server knew at that version. Without Chromium the test skips, except under ``CI=
 
 from __future__ import annotations
 
-import os
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,40 +23,20 @@ import pytest
 from openwhist.plugins import Catalog
 from openwhist.services.remote import invite_link
 
+from tests import browser_support
 from tests.server.conftest import Client, ServerHarness
 from tests.server.test_clients import Terminal, Truth, create
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "done-when"
 HOLD = 3.0
 """The table's hold time (seconds): how long a seat waits for its player before the
 table's bot plays it."""
 
 
 @pytest.fixture
-def chromium() -> Any:
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set but {', '.join(missing)} is missing: this test must run")
-        pytest.skip(f"needs {', '.join(missing)} (apt install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=420,900",
-    ):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
+def chromium() -> Iterator[Any]:
+    """One headless Chromium window 420 px wide (tests/browser_support.py)."""
+    with browser_support.chromium((420, 900)) as driver:
+        yield driver
 
 
 def page_version(driver: Any) -> str:
@@ -152,8 +132,7 @@ def test_two_terminals_and_a_browser_play_a_whole_english_rubber_with_a_bot(
                 story["back"] = version
             time.sleep(0.03)
 
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        chromium.save_screenshot(str(ARTIFACTS / "rubber-over.png"))
+        browser_support.screenshot(chromium, "rubber-over", area="done-when", whole=False)
         # The whole rubber was played: it ended with a winner, for everyone.
         final = harness.hosting.view(_caller(table, 0)) if harness.hosting else None
         assert final is not None

@@ -212,3 +212,34 @@ def test_the_led_card_counts_as_live_inside_a_run() -> None:
                 rest = rest[2:]
             position = (tuple(hands), rng.choice([NO_TRUMP, suit, (suit + 1) % 4]), 0, (led,))
             check_against_brute(position)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_best_move_is_the_preferred_card_when_best_else_the_lowest_best(seats: int) -> None:
+    # Solver.best_move finds one best card without proving every other: it must be exactly
+    # the card a player reading `solve` would take -- ``prefer`` if among the best moves,
+    # else the lowest best move -- with the same value, and brute force must agree it is best.
+    rng = random.Random(19 + seats)
+    for _ in range(150):
+        hands, trump, leader, trick = random_position(
+            rng, seats=seats, cards=rng.randint(2, 3 if seats == 4 else 5), low_rank=7
+        )
+        values = brute_move_values(hands, trump, leader, trick)
+        solution = Solver(seats=seats, trump=trump).solve(hands, leader, trick=trick)
+        prefer = rng.choice(sorted(values))
+        tricks, card = Solver(seats=seats, trump=trump).best_move(
+            hands, leader, trick=trick, prefer=prefer
+        )
+        assert tricks == solution.tricks == max(values.values())
+        assert card == (prefer if prefer in solution.best_moves else solution.best_moves[0])
+        assert values[card] == tricks
+        assert Solver(seats=seats, trump=trump).best_move(hands, leader, trick=trick) == (
+            solution.tricks,
+            solution.best_moves[0],
+        )
+
+
+def test_best_move_refuses_a_card_the_seat_cannot_play() -> None:
+    hands = (CardSet.parse("JD 2H AS").mask, CardSet.parse("2C TH TS").mask)
+    with pytest.raises(ValueError, match="not a legal card"):
+        Solver(seats=2, trump=3).best_move(hands, 0, prefer=parse_card("2C"))

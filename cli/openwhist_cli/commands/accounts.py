@@ -19,13 +19,16 @@ or the two passwords typed differ; 4, 5, 7 the ledger's (docs/cli.md).
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from openwhist_cli import runtime
 from openwhist_cli.commands.ledger import DbOption, JsonOption, open_ledger
 from openwhist_cli.i18n import _
+
+if TYPE_CHECKING:
+    from openwhist.services.accounts import AccountInfo
 
 NameArgument = Annotated[str, typer.Argument(metavar="NAME", help="The account's name.")]
 PasswordStdinOption = Annotated[
@@ -38,23 +41,34 @@ PasswordStdinOption = Annotated[
 
 
 def _password(from_stdin: bool) -> str:
-    """The new password: stdin's first line (its line ending removed), or typed twice
-    without echo. Typed passwords that differ are a usage error (exit 2)."""
+    """The new password of ``accounts add`` and ``accounts passwd``: stdin's first line
+    (its line ending removed), or typed twice without echo; checked as the club's
+    passwords are (`check_password`). Typed passwords that differ are a usage error,
+    a refused password the accounts' error (both exit 2)."""
+    from openwhist.services import UsageError
+    from openwhist.services.accounts import check_password
+
     if from_stdin:
-        return sys.stdin.readline().rstrip("\r\n")
-    if not sys.stdin.isatty():
-        from openwhist.services import UsageError
-
+        password = sys.stdin.readline().rstrip("\r\n")
+    elif not sys.stdin.isatty():
         raise UsageError(_("no terminal to ask the password at: give it with --password-stdin"))
-    import getpass
+    else:
+        import getpass
 
-    first = getpass.getpass(_("Password: "))
-    second = getpass.getpass(_("The same password again: "))
-    if first != second:
-        from openwhist.services import UsageError
+        password = getpass.getpass(_("Password: "))
+        if getpass.getpass(_("The same password again: ")) != password:
+            raise UsageError(_("the two passwords differ: nothing was changed"))
+    check_password(password)
+    return password
 
-        raise UsageError(_("the two passwords differ: nothing was changed"))
-    return first
+
+def _done(account: AccountInfo, json_out: bool, said: str) -> None:
+    """Say what was done to ``account``: its record as JSON, or ``said`` (its
+    ``{name}`` the account's)."""
+    if json_out:
+        runtime.echo_json(account.as_dict())
+    else:
+        typer.echo(said.format(name=account.name))
 
 
 def add_command(
@@ -66,17 +80,13 @@ def add_command(
 ) -> None:
     """Add an account that may log in to the club pages and change the ledger there."""
     with runtime.handle_errors(ctx):
-        from openwhist.services.accounts import Accounts, check_name, check_password
+        from openwhist.services.accounts import Accounts, check_name
 
         check_name(name)  # before the password is asked for
         password = _password(password_stdin)
-        check_password(password)
         with open_ledger(ctx, db) as ledger:
             account = Accounts(ledger).add(name, password)
-        if json_out:
-            runtime.echo_json(account.as_dict())
-            return
-        typer.echo(_("account {name} added").format(name=account.name))
+        _done(account, json_out, _("account {name} added"))
 
 
 def list_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
@@ -112,11 +122,9 @@ def _set_disabled(ctx: typer.Context, name: str, db: str | None, json_out: bool,
 
         with open_ledger(ctx, db) as ledger:
             account = Accounts(ledger).set_disabled(name, off)
-        if json_out:
-            runtime.echo_json(account.as_dict())
-            return
-        done = _("account {name} disabled") if off else _("account {name} enabled")
-        typer.echo(done.format(name=account.name))
+        _done(
+            account, json_out, _("account {name} disabled") if off else _("account {name} enabled")
+        )
 
 
 def disable_command(
@@ -142,18 +150,14 @@ def passwd_command(
 ) -> None:
     """Give an account a new password."""
     with runtime.handle_errors(ctx):
-        from openwhist.services.accounts import Accounts, check_password
+        from openwhist.services.accounts import Accounts
 
         with open_ledger(ctx, db) as ledger:
             accounts = Accounts(ledger)
             accounts.get(name)  # it must exist before its new password is asked for
             password = _password(password_stdin)
-            check_password(password)
             account = accounts.set_password(name, password)
-        if json_out:
-            runtime.echo_json(account.as_dict())
-            return
-        typer.echo(_("account {name}: password changed").format(name=account.name))
+        _done(account, json_out, _("account {name}: password changed"))
 
 
 def register(app: typer.Typer) -> None:

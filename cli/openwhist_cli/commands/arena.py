@@ -354,15 +354,30 @@ def render(summary: dict[str, Any]) -> str:
         lines.append("")
         unit = summary["comparisons"][0]["paired_by"]
         lines.append(_(_PAIRED_BY[unit]))
+        # A declared rate's paired difference (e.g. contracts made), where the run has one.
+        rated = [
+            (stat["name"], _(stat["label"]))
+            for stat in summary.get("statistics", [])
+            if any((c.get("statistics") or {}).get(stat["name"]) for c in summary["comparisons"])
+        ]
         cmp_rows = [
             (
                 f"{c['a']} - {c['b']}",
                 _ci(c["win_rate_difference"], _pp),
                 _ci(c["score_difference"], _signed),
+                *(
+                    _ci(c["statistics"][name], _pp) if c["statistics"].get(name) else "-"
+                    for name, _label in rated
+                ),
             )
             for c in summary["comparisons"]
         ]
-        cmp_header = (_("bots"), _ci_header(_("win rate")), _ci_header(_("points/deal")))
+        cmp_header = (
+            _("bots"),
+            _ci_header(_("win rate")),
+            _ci_header(_("points/deal")),
+            *(_ci_header(label) for _name, label in rated),
+        )
         lines.extend(text_table(cmp_header, cmp_rows))
     if "matches" in summary:
         lines.extend(_render_matches(summary["matches"]))

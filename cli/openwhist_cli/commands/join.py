@@ -60,9 +60,11 @@ def register(app: typer.Typer) -> None:
 class TableLink:
     """The websocket to a table, in a thread of its own: every message the server sends is
     put on ``events`` as ``("message", dict)``; so are the connection's changes --
-    ``("lost",)``, ``("retry", attempt, delay)``, ``("back",)``, ``("gave_up",)``,
-    ``("unreachable", reason)`` (the first connection failed) and ``("refused", code,
-    text)`` (the server refused the ``hello``: the link is no good)."""
+    ``("lost", reason)`` (``reason`` may be ``""``), ``("unreadable", reason)`` (the
+    server sent a message that is not a JSON object: left out), ``("retry", attempt,
+    delay)``, ``("back",)``, ``("gave_up",)``, ``("unreachable", reason)`` (the first
+    connection failed) and ``("refused", code, text)`` (the server refused the
+    ``hello``: the link is no good)."""
 
     def __init__(self, invite: Invite, events: queue.Queue[tuple[Any, ...]]) -> None:
         self.invite = invite
@@ -70,6 +72,8 @@ class TableLink:
         self._socket: Any = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._lost = ""
+        """Why the connection was lost, where the socket said (else ``""``)."""
         self.thread = threading.Thread(target=self._run, name="openwhist-table", daemon=True)
 
     def start(self) -> None:
@@ -121,7 +125,8 @@ class TableLink:
                 self._socket = None
             if not lost or self._stop.is_set():
                 return  # refused, or closed by this client
-            self.events.put(("lost",))
+            self.events.put(("lost", self._lost))
+            self._lost = ""
             socket = self._reconnect()
             if socket is None:
                 return
@@ -142,11 +147,18 @@ class TableLink:
     def _read(self, socket: Any, *, back: bool = False) -> bool:
         """Read until the connection ends: True when it was lost, False when the server
         refused the hello or this client closed it."""
+        from websockets.exceptions import ConnectionClosed
+
         welcomed = False
         try:
             for text in socket:
-                message = json.loads(text)
+                try:
+                    message = json.loads(text)
+                except ValueError as exc:  # not JSON: said, and the table goes on
+                    self.events.put(("unreadable", _reason(exc)))
+                    continue
                 if not isinstance(message, dict):
+                    self.events.put(("unreadable", type(message).__name__))
                     continue
                 if message.get("type") == "welcome":
                     welcomed = True
@@ -161,8 +173,10 @@ class TableLink:
                         )
                         return False
                 self.events.put(("message", message))
-        except Exception:
-            pass  # lost: closed by the server, the network, or a server gone away
+        except ConnectionClosed as exc:  # closed without the closing handshake
+            self._lost = _reason(exc)
+        except OSError as exc:  # the network or the machine: reset, unreachable, timed out
+            self._lost = _reason(exc)
         return not self._stop.is_set()
 
 
@@ -227,7 +241,20 @@ def _connection_event(event: tuple[Any, ...], invite: Invite) -> int | None:
         runtime.echo_error(_("error: {reason}").format(reason=reason))
         return EXIT_TABLE_REFUSED
     if kind == "lost":
-        runtime.echo_error(_("The connection to the table was lost: trying again."))
+        if len(event) > 1 and event[1]:
+            runtime.echo_error(
+                _("The connection to the table was lost ({reason}): trying again.").format(
+                    reason=event[1]
+                )
+            )
+        else:
+            runtime.echo_error(_("The connection to the table was lost: trying again."))
+    elif kind == "unreadable":
+        runtime.echo_error(
+            _(
+                "The table server sent a message this client cannot read ({reason}): left out."
+            ).format(reason=event[1])
+        )
     elif kind == "retry":
         runtime.echo_error(
             _("Connecting again in {seconds} s (try {attempt} of {tries})...").format(
@@ -672,6 +699,7 @@ class RemoteTableUI:
         from openwhist import Play
 
         from openwhist_cli import i18n
+        from openwhist_cli.prompt import exchange_count
 
         turn = self._my_turn()
         assert turn is not None
@@ -683,7 +711,7 @@ class RemoteTableUI:
             return _("{name}, your card: ").format(name=name)
         exchange = self.game.presentation.exchange(view.phase)
         if exchange is not None:
-            count = _exchange_count(legal)
+            count = exchange_count(legal)
             return i18n.translations().gettext(exchange.prompt).format(name=name, count=count)
         return _("{name}, your call: ").format(name=name)
 
@@ -789,7 +817,13 @@ class RemoteTableUI:
     def _move(self, entry: Any, view: PlayerView, legal: tuple[Action, ...]) -> None:
         from openwhist import InvalidNotationError, Play, card_name
 
-        from openwhist_cli.prompt import OTHER_DIGITS, as_typed, call_notation, has_other_digits
+        from openwhist_cli.prompt import (
+            OTHER_DIGITS,
+            as_typed,
+            call_notation,
+            has_other_digits,
+            picked_cards,
+        )
         from openwhist_cli.render import hand_order, message_text
 
         assert self.game is not None
@@ -813,7 +847,7 @@ class RemoteTableUI:
                     self._prompt()
                     return
                 action: Action = Play(order[entry.number - 1])
-            elif exchange is not None and (picked := _picked_cards(entry.text, view)):
+            elif exchange is not None and (picked := picked_cards(entry.text, view.hand)):
                 chosen = sum(1 << card for card in picked)
                 found = next((a for a in legal if getattr(a, "cards", None) == chosen), None)
                 action = (
@@ -855,6 +889,7 @@ class RemoteTableUI:
         from openwhist import Play
         from rich.text import Text
 
+        from openwhist_cli.prompt import exchange_count
         from openwhist_cli.render import legal_text
 
         assert self.game is not None
@@ -864,7 +899,7 @@ class RemoteTableUI:
                 _(
                     "Choose {count} cards of your hand: type their numbers (3 9 12) or "
                     "their names (QH 2C 7D)."
-                ).format(count=_exchange_count(legal)),
+                ).format(count=exchange_count(legal)),
                 style="bold",
             )
             return
@@ -955,37 +990,6 @@ class RemoteTableUI:
             return
         if self.link.send({"type": "undo"}):
             self.waiting = True
-
-
-def _exchange_count(legal: tuple[Action, ...]) -> int:
-    cards = getattr(legal[0], "cards", 0) if legal else 0
-    return int(cards).bit_count() if isinstance(cards, int) else 0
-
-
-def _picked_cards(text: str, view: PlayerView) -> list[int]:
-    """Cards of the hand typed by number or name; ``[]`` when a word is neither."""
-    from openwhist import InvalidNotationError, parse_card
-
-    from openwhist_cli.prompt import is_number
-    from openwhist_cli.render import hand_order
-
-    order = hand_order(view.hand)
-    cards: list[int] = []
-    for word in text.replace(",", " ").split():
-        if is_number(word):
-            number = int(word)
-            if not 1 <= number <= len(order):
-                return []
-            cards.append(order[number - 1])
-            continue
-        try:
-            card = parse_card(word)
-        except InvalidNotationError:
-            return []
-        if not view.hand >> card & 1:
-            return []
-        cards.append(card)
-    return cards
 
 
 LinkArgument = Annotated[

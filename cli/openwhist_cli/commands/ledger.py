@@ -436,7 +436,7 @@ def adjust_command(
         typer.echo(
             _("entry {id}: {party} {points} ({category}): {note}").format(
                 id=made["id"],
-                party=parties[index],
+                party=_party_name(summary, parties[index]),
                 points=f"{points:+d}",
                 category=category,
                 note=note,
@@ -447,11 +447,23 @@ def adjust_command(
 def _shown_summary(match: dict[str, Any]) -> str:
     """A listed match's summary as `whist scores` shows it: from the message it was
     rendered from, in the reader's language, each side named by its players
-    (`openwhist_cli.commands.scores.translated_notes`); as stored when there is none."""
-    from openwhist_cli.commands.scores import _translated_match, side_names
+    (`openwhist.services.sheets.summary_text`); as stored when there is none."""
+    from openwhist.services import sheets
 
-    names = side_names({"parties": match.get("parties", []), "match": match})
-    return str(_translated_match(match, {}, names).get("summary", ""))
+    from openwhist_cli.commands.scores import words
+
+    return sheets.summary_text(words(), match)
+
+
+def _party_name(match: dict[str, Any], party: str) -> str:
+    """A party of ``match`` as `whist scores` names it: its players (``Ann & Cy``), else
+    its label as the reader's language writes it (`openwhist.services.sheets.party_name`)."""
+    from openwhist.services import sheets
+
+    from openwhist_cli.commands.scores import words
+
+    said = words()
+    return sheets.party_name(said, sheets.match_side_names(said, match), party)
 
 
 def _party_index(
@@ -489,12 +501,13 @@ def void_command(
     with runtime.handle_errors(ctx):
         with open_ledger(ctx, db) as ledger:
             done = ledger.void_deal(match, deal, note)
-            parties = ledger.get_match(match)["parties"]
+            summary = ledger.get_match(match)
         if json_out:
             runtime.echo_json(done)
             return
         change = ", ".join(
-            f"{name} {points:+d}" for name, points in zip(parties, done["points"], strict=True)
+            f"{_party_name(summary, name)} {points:+d}"
+            for name, points in zip(summary["parties"], done["points"], strict=True)
         )
         typer.echo(
             _("deal {deal} of match {match} is void: {note}").format(
@@ -522,7 +535,7 @@ def close_command(
             return
         typer.echo(
             _("match {match} is {status}: {summary}").format(
-                match=match, status=_(summary["status"]), summary=summary["summary"]
+                match=match, status=_(summary["status"]), summary=_shown_summary(summary)
             )
         )
 
@@ -581,8 +594,9 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
     a ledger").
     """
     with runtime.handle_errors(ctx):
+        from openwhist import Message
         from openwhist.services.ledger import LedgerCorruptError
-        from openwhist.services.ledger_check import check_ledger
+        from openwhist.services.ledger_check import CHECKS, check_ledger
 
         report = check_ledger(db, catalog=runtime.get_catalog(ctx))
         if json_out:
@@ -598,11 +612,14 @@ def check_command(ctx: typer.Context, db: DbOption = None, json_out: JsonOption 
                         if item["deal"]
                         else _("match {match}").format(match=item["match"])
                     ) + ": "
-                typer.echo(f"{item['check']}: {where}{item['problem']}")
+                label = _(CHECKS[item["check"]]) if item["check"] in CHECKS else item["check"]
+                problem = runtime.message_text(Message.from_dict(item["message"]))
+                typer.echo(f"{label}: {where}{problem}")
             for item in report["skipped"]:
                 runtime.echo_error(
                     _("match {match} not replayed: {reason}").format(
-                        match=item["match"], reason=item["reason"]
+                        match=item["match"],
+                        reason=runtime.message_text(Message.from_dict(item["message"])),
                     )
                 )
             if report["ok"]:

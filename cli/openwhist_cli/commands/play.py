@@ -1162,9 +1162,11 @@ class TableUI:
             as_typed,
             call_notation,
             classify,
+            exchange_count,
             has_other_digits,
             is_number,
             is_word,
+            picked_cards,
         )
         from openwhist_cli.render import hand_order, message_text
 
@@ -1188,7 +1190,7 @@ class TableUI:
             ask = (
                 i18n.translations()
                 .gettext(exchange.prompt)
-                .format(name=name, count=_exchange_count(turn.legal))
+                .format(name=name, count=exchange_count(turn.legal))
             )
         else:
             ask = _("{name}, your call: ").format(name=name)
@@ -1270,7 +1272,7 @@ class TableUI:
                         self._show_legal(turn)
                         continue
                     action = Play(order[entry.number - 1])
-                elif exchange is not None and (picked := _picked_cards(entry.text, turn)):
+                elif exchange is not None and (picked := picked_cards(entry.text, turn.view.hand)):
                     # Cards of the hand by their numbers ("3 9 12") or names, in any order:
                     # the legal choice of exactly those cards; another choice goes to the
                     # variant's notation, so that the engine says why it is refused.
@@ -1279,7 +1281,7 @@ class TableUI:
                         (a for a in turn.legal if getattr(a, "cards", None) == chosen), None
                     )
                     if action is None:
-                        count = _exchange_count(turn.legal)
+                        count = exchange_count(turn.legal)
                         if len(set(picked)) != count:
                             self.console.print(
                                 _("Choose {count} different cards of your hand.").format(
@@ -1414,6 +1416,7 @@ class TableUI:
         from rich.text import Text
 
         from openwhist_cli.i18n import _
+        from openwhist_cli.prompt import exchange_count
         from openwhist_cli.render import legal_text
 
         plays = any(isinstance(a, Play) for a in turn.legal)
@@ -1423,7 +1426,7 @@ class TableUI:
                 _(
                     "Choose {count} cards of your hand: type their numbers (3 9 12) or "
                     "their names (QH 2C 7D)."
-                ).format(count=_exchange_count(turn.legal)),
+                ).format(count=exchange_count(turn.legal)),
                 style="bold",
             )
             return
@@ -1531,40 +1534,6 @@ class TableUI:
             self.console.print(_("No trick has been played yet."))
             return
         self.console.print(completed_trick_text(number, trick, self.names, self.style))
-
-
-def _exchange_count(legal: Sequence[Any]) -> int:
-    """How many cards a declared exchange chooses: as many as each legal choice holds."""
-    cards = getattr(legal[0], "cards", 0) if legal else 0
-    return int(cards).bit_count() if isinstance(cards, int) else 0
-
-
-def _picked_cards(text: str, turn: HumanTurn) -> list[int]:
-    """The cards of ``text`` for an exchange: numbers in the shown hand or card names,
-    every one in the hand; ``[]`` when a word is neither (then it is the variant's
-    notation)."""
-    from openwhist import InvalidNotationError, parse_card
-
-    from openwhist_cli.prompt import is_number
-    from openwhist_cli.render import hand_order
-
-    order = hand_order(turn.view.hand)
-    cards: list[int] = []
-    for word in text.replace(",", " ").split():
-        if is_number(word):
-            number = int(word)
-            if not 1 <= number <= len(order):
-                return []
-            cards.append(order[number - 1])
-            continue
-        try:
-            card = parse_card(word)
-        except InvalidNotationError:
-            return []
-        if not turn.view.hand >> card & 1:
-            return []
-        cards.append(card)
-    return cards
 
 
 def _stdin_is_a_terminal() -> bool:

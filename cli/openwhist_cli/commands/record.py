@@ -459,19 +459,33 @@ def deal_command(
         if json_out:
             runtime.echo_json(data)
             return
-        from openwhist_cli.render import message_text
+        from openwhist.services import sheets
+        from rich.cells import cell_len
 
+        from openwhist_cli.commands.scores import words
+        from openwhist_cli.render import progress_text
+
+        # Each party by its players, as `whist scores` names them (`sheets.side_names`);
+        # the running totals and the standing as the table's score line says them.
+        said = words()
+        sides = sheets.match_side_names(said, summary)
+        shown = [sheets.party_name(said, sides, party) for party in outcome.score.parties]
+        width = max(cell_len(label) for label in shown)
         typer.echo(_("match {match}, deal {deal}").format(match=match, deal=outcome.number) + ":")
         for line in (*outcome.score.lines, *outcome.progress.awards):
             # The variant's message in the reader's language (the note is its untranslated text).
-            note = line.note if line.message is None else message_text(line.message).plain
+            note = line.note
+            if line.message is not None:
+                note = sheets.named_message(said, line.message, sides)
+            label = shown[line.party]
             typer.echo(
-                f"  {outcome.score.parties[line.party]:>3} {line.points:+5d}  "
+                f"  {label}{' ' * (width - cell_len(label))} {line.points:+5d}  "
                 f"{_(line.category)}: {note}"
             )
-        progress = outcome.progress
-        said = progress.summary_message
-        typer.echo(progress.summary if said is None else message_text(said).plain)
+        catalog = runtime.get_catalog(ctx)
+        rules = [catalog.house_rule(name) for name in summary.get("house_rules", ())]
+        presentation = variant.match_presentation(rules)
+        typer.echo(progress_text(outcome.progress, shown, presentation=presentation).plain)
         if outcome.progress.finished:
             typer.echo(_("the match is over"))
 

@@ -34,10 +34,20 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import URL
 
-from openwhist.game.messages import N_, Message
+from openwhist.game.messages import N_, Message, plural_message
 from openwhist.ledger import db
 from openwhist.ledger.errors import LedgerError, LedgerNotFoundError
 from openwhist.ledger.repository import VOID_CATEGORY
+
+CHECKS: dict[str, str] = {
+    "integrity": N_("file integrity"),
+    "schema": N_("ledger schema"),
+    "structure": N_("match structure"),
+    "entries": N_("score entries"),
+    "replay": N_("deal replay"),
+}
+"""Each check's name (the stable word of ``Finding.check`` and the JSON) -> its label for
+players, marked for translation (the CLI shows it translated)."""
 
 
 @dataclass(frozen=True)
@@ -45,24 +55,33 @@ class Finding:
     """One thing wrong with a ledger.
 
     Attributes:
-        check: ``integrity``, ``schema``, ``structure``, ``entries`` or ``replay``.
-        problem: what is wrong, in words.
+        check: ``integrity``, ``schema``, ``structure``, ``entries`` or ``replay``
+            (stable; `CHECKS` labels it for players).
+        message: what is wrong, translatable (an interface renders it in the player's
+            language; what SQLite or a record says is data inside it).
         match: the match concerned, if any.
         deal: the deal number concerned, if any.
     """
 
     check: str
-    problem: str
+    message: Message
     match: int | None = None
     deal: int | None = None
 
+    @property
+    def problem(self) -> str:
+        """What is wrong, untranslated (the message rendered as records keep it)."""
+        return self.message.render()
+
     def as_dict(self) -> dict[str, Any]:
-        """JSON form: ``{check, match, deal, problem}``."""
+        """JSON form: ``{check, match, deal, problem, message}`` (``problem`` untranslated,
+        ``message`` the translatable `Message.as_dict`)."""
         return {
             "check": self.check,
             "match": self.match,
             "deal": self.deal,
             "problem": self.problem,
+            "message": self.message.as_dict(),
         }
 
     def __str__(self) -> str:
@@ -70,6 +89,21 @@ class Finding:
         if self.match is not None:
             where = f"match {self.match}" + (f", deal {self.deal}" if self.deal else "") + ": "
         return f"{self.check}: {where}{self.problem}"
+
+
+def _missing(finding: Finding) -> bool:
+    """A schema finding of a table or column that is not there."""
+    return finding.message.text in (_TABLE_MISSING, _COLUMN_MISSING, _VERSION_MISSING)
+
+
+_TABLE_MISSING = N_("table {table} is missing")
+_COLUMN_MISSING = N_("column {column} is missing")
+_VERSION_MISSING = N_("the schema version table alembic_version is missing")
+
+
+def _listed(values: Any) -> str:
+    """Numbers as a list in the message (``[2, 3, 4]``), the same in every language."""
+    return str(list(values))
 
 
 def _json(value: Any) -> Any:
@@ -88,7 +122,9 @@ def sqlite_integrity(path: Path) -> list[Finding]:
         )
     with path.open("rb") as handle:
         if handle.read(len(db.SQLITE_MAGIC)) != db.SQLITE_MAGIC:
-            return [Finding("integrity", "the file is not an SQLite database (bad header)")]
+            return [
+                Finding("integrity", Message(N_("the file is not an SQLite database (bad header)")))
+            ]
     try:
         conn = sqlite3.connect(db.read_only_uri(path), uri=True)
     except sqlite3.Error as exc:
@@ -97,11 +133,26 @@ def sqlite_integrity(path: Path) -> list[Finding]:
         try:
             rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check(50)")]
         except sqlite3.DatabaseError as exc:
-            return [Finding("integrity", f"PRAGMA integrity_check: {exc}")]
+            return [
+                Finding(
+                    "integrity",
+                    Message(N_("SQLite cannot check the file: {sqlite}"), {"sqlite": str(exc)}),
+                )
+            ]
         if rows != ["ok"]:
-            return [Finding("integrity", row) for row in rows]
+            # SQLite's own words (untranslated, as SQLite has them) are data in the sentence.
+            return [
+                Finding("integrity", Message(N_("SQLite reports: {sqlite}"), {"sqlite": row}))
+                for row in rows
+            ]
         return [
-            Finding("integrity", f"row {rowid} of {table} refers to a missing row of {parent}")
+            Finding(
+                "integrity",
+                Message(
+                    N_("row {row} of table {table} refers to a missing row of table {parent}"),
+                    {"row": int(rowid), "table": str(table), "parent": str(parent)},
+                ),
+            )
             for table, rowid, parent, _fk in conn.execute("PRAGMA foreign_key_check")
         ]
     finally:
@@ -122,20 +173,30 @@ def _schema(conn: sa.Connection) -> list[Finding]:
             findings.append(
                 Finding(
                     "schema",
-                    f"schema revision {revisions} is not this openwhist's "
-                    f"{db.head_revision()!r} (run `whist ledger upgrade`, or upgrade openwhist)",
+                    Message(
+                        N_(
+                            "schema revision {revision} is not this openwhist's {head} "
+                            "(run `whist ledger upgrade`, or upgrade openwhist)"
+                        ),
+                        {
+                            "revision": ", ".join(str(r) for r in revisions) or "-",
+                            "head": str(db.head_revision()),
+                        },
+                    ),
                 )
             )
     else:
-        findings.append(Finding("schema", "the schema version table alembic_version is missing"))
+        findings.append(Finding("schema", Message(_VERSION_MISSING)))
     for name, table in SQLModel.metadata.tables.items():
         if name not in present:
-            findings.append(Finding("schema", f"table {name} is missing"))
+            findings.append(Finding("schema", Message(_TABLE_MISSING, {"table": name})))
             continue
         columns = {c["name"] for c in inspector.get_columns(name)}
         for column in table.columns:
             if column.name not in columns:
-                findings.append(Finding("schema", f"column {name}.{column.name} is missing"))
+                findings.append(
+                    Finding("schema", Message(_COLUMN_MISSING, {"column": f"{name}.{column.name}"}))
+                )
     return findings
 
 
@@ -187,24 +248,46 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
     for match_id, status, progress_raw in matches:
         progress = _json(progress_raw) or {}
         if seats[match_id] != list(range(len(seats[match_id]))) or not seats[match_id]:
-            yield Finding("structure", f"seats {seats[match_id]} are not 0..n-1", match_id)
+            yield Finding(
+                "structure",
+                Message(
+                    N_("its seats are {seats}, not 0 to n-1"), {"seats": _listed(seats[match_id])}
+                ),
+                match_id,
+            )
         rows = deals[match_id]
         numbers = [r[2] for r in rows]
         if numbers != list(range(1, len(rows) + 1)):
             yield Finding(
-                "structure", f"deals are numbered {numbers}, not 1..{len(rows)}", match_id
+                "structure",
+                Message(
+                    N_("its deals are numbered {numbers}, not 1 to {count}"),
+                    {"numbers": _listed(numbers), "count": len(rows)},
+                ),
+                match_id,
             )
         statuses = [r[3] for r in rows]
         if "in_progress" in statuses[:-1]:
-            yield Finding("structure", "a deal other than the last is in progress", match_id)
+            yield Finding(
+                "structure", Message(N_("a deal other than the last is in progress")), match_id
+            )
         if status == "finished" and statuses[-1:] == ["in_progress"]:
-            yield Finding("structure", "the match is finished but a deal is in progress", match_id)
+            yield Finding(
+                "structure",
+                Message(N_("the match is finished but a deal is in progress")),
+                match_id,
+            )
         complete = statuses.count("complete")
         if progress.get("deals") != complete:
             yield Finding(
                 "structure",
-                f"the progress snapshot counts {progress.get('deals')} deals, the ledger holds "
-                f"{complete} completed",
+                plural_message(
+                    "its progress counts {snapshot} deals, the ledger holds {count} completed deal",
+                    "its progress counts {snapshot} deals, the ledger holds {count} completed "
+                    "deals",
+                    "count",
+                    {"snapshot": str(progress.get("deals")), "count": complete},
+                ),
                 match_id,
             )
         for deal_id, _m, number, deal_status, deal_progress, record_raw in rows:
@@ -214,29 +297,55 @@ def _structure(conn: sa.Connection, tables: set[str]) -> Iterator[Finding]:
             if deal_status == "complete":
                 if log:
                     yield Finding(
-                        "entries", f"{len(log)} actions left in the log", match_id, number
+                        "entries",
+                        plural_message(
+                            "the deal is complete but {count} action is left in its log",
+                            "the deal is complete but {count} actions are left in its log",
+                            "count",
+                            {"count": len(log)},
+                        ),
+                        match_id,
+                        number,
                     )
                 expected = _lines(record.get("score"), _json(deal_progress))
                 if own != expected:
                     yield Finding(
                         "entries",
-                        f"its entries {own} differ from its record's score lines and awards "
-                        f"{expected}",
+                        Message(
+                            N_(
+                                "its entries {entries} differ from its record's score lines "
+                                "and awards {expected}"
+                            ),
+                            {"entries": str(own), "expected": str(expected)},
+                        ),
                         match_id,
                         number,
                     )
             else:
                 if log != list(range(1, len(log) + 1)):
-                    yield Finding("entries", f"the action log has gaps: {log}", match_id, number)
+                    yield Finding(
+                        "entries",
+                        Message(
+                            N_("its action log has gaps: {actions}"), {"actions": _listed(log)}
+                        ),
+                        match_id,
+                        number,
+                    )
                 if own:
                     yield Finding(
-                        "entries", "a deal in progress has score entries", match_id, number
+                        "entries",
+                        Message(N_("the deal is in progress but has score entries")),
+                        match_id,
+                        number,
                     )
     for entry_id, match_id, corrects in corrections:
         if entry_match.get(corrects) != match_id:
             yield Finding(
                 "entries",
-                f"entry {entry_id} corrects entry {corrects}, which is not of this match",
+                Message(
+                    N_("entry {entry} corrects entry {corrected}, which is not of this match"),
+                    {"entry": int(entry_id), "corrected": int(corrects)},
+                ),
                 match_id,
             )
     yield from _stored_sums(conn, tables, sums, deals, entries)
@@ -257,8 +366,17 @@ def _stored_sums(
             if sums.get((match_id, party), 0) != points:
                 yield Finding(
                     "entries",
-                    f"the stored total of party {party} is {points}, its entries sum to "
-                    f"{sums.get((match_id, party), 0)}",
+                    Message(
+                        N_(
+                            "the stored total of party {party} is {points}, "
+                            "its entries sum to {sum}"
+                        ),
+                        {
+                            "party": int(party),
+                            "points": int(points),
+                            "sum": sums.get((match_id, party), 0),
+                        },
+                    ),
                     match_id,
                 )
     columns = {c["name"] for c in sa.inspect(conn).get_columns("deals")}
@@ -277,10 +395,13 @@ def _stored_sums(
                 running[party] += points
             kept = stored.get(deal_id) or []
             if any(kept[p] != running[p] for p in range(len(kept))) or not kept:
+                summed = [running[p] for p in range(len(kept) or len(running))]
                 yield Finding(
                     "entries",
-                    f"the stored running totals {kept} differ from the entries' "
-                    f"{[running[p] for p in range(len(kept) or len(running))]}",
+                    Message(
+                        N_("the stored running totals {stored} differ from the entries' {summed}"),
+                        {"stored": _listed(kept), "summed": _listed(summed)},
+                    ),
                     match_id,
                     number,
                 )
@@ -303,7 +424,7 @@ def check_database(url: URL) -> list[Finding]:
         with db.translate_errors(url), engine.connect() as conn:
             findings = _schema(conn)
             tables = set(sa.inspect(conn).get_table_names())
-            if any(f.problem.endswith("is missing") for f in findings):
+            if any(_missing(f) for f in findings):
                 return findings  # the invariants need every table and column
             findings.extend(_structure(conn, tables))
             conn.rollback()
@@ -314,4 +435,4 @@ def check_database(url: URL) -> list[Finding]:
     return findings
 
 
-__all__ = ["Finding", "check_database", "sqlite_integrity"]
+__all__ = ["CHECKS", "Finding", "check_database", "sqlite_integrity"]

@@ -1154,14 +1154,14 @@ def statistics_problems(
     session: Session,
     match_id: int | None = None,
     statistics: Callable[[str], Sequence[Statistic] | None] | None = None,
-) -> list[tuple[int, str]]:
+) -> list[tuple[int, Message]]:
     """Where the kept ``party_statistics`` disagree with what they keep, summed afresh:
     each ``points:CATEGORY`` with the party's entries of the category, and -- when
     ``statistics`` (variant name -> its declared statistics, ``None`` when the variant is
     not installed) is given -- each per-deal statistic with the sum over the match's
     completed deals of what the declaration gives for each stored score: ``(match, what is
-    wrong)`` each, ``[]`` when they all agree (`kept_sums_problems`; ``whist ledger
-    check``)."""
+    wrong)`` each, what is wrong a translatable `Message`; ``[]`` when they all agree
+    (`kept_sums_problems`; ``whist ledger check``)."""
     entries_t, deals_t = _T["score_entries"], _T["deals"]
     stats_t, matches_t = _T["party_statistics"], _T["matches"]
     e, d = entries_t.c, deals_t.c
@@ -1187,7 +1187,7 @@ def statistics_problems(
         want[(int(m), int(party), CATEGORY_KEY + str(category))] = (int(points or 0), 0)
         if count:
             want[(int(m), int(party), MADE_KEY + str(category))] = (int(made or 0), int(count))
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Message]] = []
     stored_stats: dict[tuple[int, int, str], tuple[int, int]] = {
         (int(m), int(p), str(n)): (int(v or 0), int(o or 0))
         for m, p, n, v, o in session.execute(
@@ -1224,15 +1224,26 @@ def statistics_problems(
         stored_value = stored_stats.get(key, (0, 0))
         expected_value = want.get(key, (0, 0))
         if stored_value != expected_value:
-            problems.append(
-                (
-                    key[0],
-                    f"party {key[1]}: party_statistics {key[2]} "
-                    f"{stored_value[0]} of {stored_value[1]} (the "
-                    f"{'entries' if key[2].startswith(by_entries) else 'deals'} give "
-                    f"{expected_value[0]} of {expected_value[1]})",
+            values: dict[str, int | str | Message] = {
+                "party": key[1],
+                "name": key[2],
+                "value": stored_value[0],
+                "out_of": stored_value[1],
+                "expected": expected_value[0],
+                "expected_out_of": expected_value[1],
+            }
+            text = (
+                N_(
+                    "party {party}: party_statistics {name} {value} of {out_of} "
+                    "(the entries give {expected} of {expected_out_of})"
+                )
+                if key[2].startswith(by_entries)
+                else N_(
+                    "party {party}: party_statistics {name} {value} of {out_of} "
+                    "(the deals give {expected} of {expected_out_of})"
                 )
             )
+            problems.append((key[0], Message(text, values)))
     return problems
 
 
@@ -1308,7 +1319,7 @@ def kept_sums_problems(
             )
             problems.append(f"match {m}, party {party}: party_totals {wrong}")
     problems.extend(
-        f"match {m}, {text}"
+        f"match {m}, {text.render()}"
         for m, text in statistics_problems(
             session=session, match_id=match_id, statistics=statistics
         )

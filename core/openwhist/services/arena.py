@@ -1261,6 +1261,11 @@ class _Stats:
         self.pairs = list(combinations(range(k), 2))
         self.d_win = [_Sample() for _ in self.pairs]
         self.d_score = [_Sample() for _ in self.pairs]
+        # Per pair, per declared statistic with an ``out_of``: the paired difference of the
+        # two entrants' rates (a deal's, or a board's over its rotations), counted only
+        # where both had something to count (a board where both bots played a
+        # contract).
+        self.d_stat = [[_Sample() for _ in self.statistics] for _ in self.pairs]
         # The board being added (duplicate mode): its index, rotations seen, and the sums
         # over them of each entrant's win and score and of each pair's differences.
         self.board: int | None = None
@@ -1269,6 +1274,7 @@ class _Stats:
         self.sum_score = [0.0] * k
         self.sum_d_win = [0.0] * len(self.pairs)
         self.sum_d_score = [0.0] * len(self.pairs)
+        self.sum_stat = [[[0, 0] for _ in self.statistics] for _ in range(k)]
 
     def add(self, play: PlayResult) -> None:
         party_of = self.party_of
@@ -1306,12 +1312,15 @@ class _Stats:
                         value, out_of = per_party[party]
                         entrant.values[i] += value
                         entrant.out_of[i] += out_of
+                        self.sum_stat[e][i][0] += value
+                        self.sum_stat[e][i][1] += out_of
         d_win = [win[a] - win[b] for a, b in self.pairs]
         d_score = [score[a] - score[b] for a, b in self.pairs]
         if not self.duplicate:
             for i in range(len(self.pairs)):
                 self.d_win[i].add(d_win[i])
                 self.d_score[i].add(d_score[i])
+            self._add_stat_differences()
             return
         if play.board != self.board:
             self._end_board()
@@ -1335,11 +1344,25 @@ class _Stats:
         for i in range(len(self.pairs)):
             self.d_win[i].add(self.sum_d_win[i] / c)
             self.d_score[i].add(self.sum_d_score[i] / c)
+        self._add_stat_differences()
         self.board_plays = 0
         self.sum_win = [0.0] * len(self.sum_win)
         self.sum_score = [0.0] * len(self.sum_score)
         self.sum_d_win = [0.0] * len(self.sum_d_win)
         self.sum_d_score = [0.0] * len(self.sum_d_score)
+
+    def _add_stat_differences(self) -> None:
+        """Fold the statistics' sums of the deal (plain run) or board (duplicate) into the
+        pairs' rate differences, and start the sums afresh."""
+        for p, (a, b) in enumerate(self.pairs):
+            for i in range(len(self.statistics)):
+                va, oa = self.sum_stat[a][i]
+                vb, ob = self.sum_stat[b][i]
+                if oa and ob:
+                    self.d_stat[p][i].add(va / oa - vb / ob)
+        for sums in self.sum_stat:
+            for pair in sums:
+                pair[0] = pair[1] = 0
 
     def summary(self) -> dict[str, Any]:
         """`summarise`'s dict for the plays added so far."""
@@ -1410,6 +1433,14 @@ class _Stats:
                 "paired_by": "board" if self.duplicate else "deal",
                 "win_rate_difference": self.d_win[i].estimate((-1.0, 1.0)).as_dict(),
                 "score_difference": self.d_score[i].estimate().as_dict(),
+                "statistics": {
+                    stat.name: (
+                        self.d_stat[i][j].estimate((-1.0, 1.0)).as_dict()
+                        if self.d_stat[i][j].n
+                        else None
+                    )
+                    for j, stat in enumerate(self.statistics)
+                },
             }
             for i, (a, b) in enumerate(self.pairs)
         ]

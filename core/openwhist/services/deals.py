@@ -12,11 +12,12 @@ cards. A finished deal's cards hide nothing any more, whether or not its match g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from openwhist.game.errors import IllegalActionError, InvalidNotationError
 from openwhist.game.messages import N_, Message
+from openwhist.game.presentation import CallStyle
 from openwhist.game.scoresheet import DealDetail
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import CHANCE, PHASE_PLAY, TERMINAL, DealState
@@ -56,6 +57,8 @@ class DealView:
             variant declares one (`ScoreSheet.deal_detail`).
         summary: the match's state after the deal (the progress summary).
         deals: how many deals the match has (for the viewer's links).
+        call_style: how the variant shows its calls (its `Presentation.calls`): a viewer
+            draws ``calls`` with it as the table screens do (`openwhist.services.shown.call_parts`).
     """
 
     match_id: int
@@ -73,6 +76,7 @@ class DealView:
     detail: DealDetail | None
     summary: str
     deals: int
+    call_style: CallStyle = field(default_factory=CallStyle)
 
 
 def view_deal(ledger: Ledger, match_id: int, number: int) -> DealView:
@@ -182,6 +186,7 @@ def view_deal(ledger: Ledger, match_id: int, number: int) -> DealView:
         detail=detail,
         summary=str(sheet["deals"][0]["summary"]) if sheet["deals"] else "",
         deals=int(sheet["page"]["deals"]),
+        call_style=engine.variant.match_presentation(engine.house_rules).calls,
     )
 
 

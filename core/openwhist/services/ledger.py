@@ -1350,10 +1350,11 @@ class Ledger:
                 row["statistics"] = {s.name: s.from_kept(kept).value for s in stats}
         return rows
 
-    def statistics_problems(self) -> list[tuple[int, str]]:
+    def statistics_problems(self) -> list[tuple[int, Message]]:
         """Where the kept statistics (``party_statistics``) disagree with the entries and
         with the installed variants' declarations over the stored deals (``whist ledger
-        check``): ``(match, what is wrong)`` each, ``[]`` when none does."""
+        check``): ``(match, what is wrong)`` each, what is wrong a translatable `Message`;
+        ``[]`` when none does."""
         from openwhist.ledger import repository as repo
 
         def declared(variant: str) -> tuple[Statistic, ...] | None:

@@ -17,7 +17,8 @@
    `check_claimed_tricks`). A match whose variant is not installed is skipped and named
    (``skipped``), not counted as damage.
 
-The answer is ``{"url", "ok", "matches", "deals", "replayed", "skipped", "findings"}``;
+The answer is ``{"url", "ok", "matches", "deals", "replayed", "skipped", "findings"}``
+(each finding `Finding.as_dict`, its ``message`` translatable);
 ``ok`` is true when there are no findings.
 """
 
@@ -36,10 +37,11 @@ from openwhist.game.errors import (
     OpenWhistError,
     RecordError,
 )
+from openwhist.game.messages import N_, Message
 from openwhist.game.scoring import DealScore, MatchProgress
 from openwhist.game.state import TERMINAL, DealContext
 from openwhist.game.variant import Variant
-from openwhist.ledger.check import Finding
+from openwhist.ledger.check import CHECKS, Finding
 from openwhist.records import (
     ClaimRecord,
     check_claim_order,
@@ -58,6 +60,27 @@ def _recorded(value: Mapping[str, Any] | None) -> Any:
                 if isinstance(line, dict):
                     line.pop("message", None)
     return out
+
+
+def _reason(exc: BaseException) -> Message:
+    """Why, translatable: the `Message` an openwhist error was raised with; else its text
+    (a validation error's, a library's) as data."""
+    message = getattr(exc, "message", None)
+    return message if isinstance(message, Message) else Message("{text}", {"text": str(exc)})
+
+
+def _in_deal(exc: RecordError, number: int) -> Message:
+    """A record error's message without the "deal N: " that the finding already names."""
+    message = _reason(exc)
+    if message.text == "deal {deal}: {problem}" and message.values.get("deal") == number:
+        problem = message.values["problem"]
+        if isinstance(problem, Message):
+            return problem
+    return message
+
+
+def _replay(mid: int, number: int, message: Message) -> list[Finding]:
+    return [Finding("replay", message, mid, number)]
 
 
 def _engine(catalog: Any, data: Mapping[str, Any]) -> Engine:
@@ -83,9 +106,9 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
         if deal["source"] == "recorded" and deal["status"] == "complete":
             model = engine.variant.facts
             if model is None:
-                return [
-                    Finding("replay", "real-card facts in a variant without facts", mid, number)
-                ]
+                return _replay(
+                    mid, number, Message(N_("real-card facts in a variant without facts"))
+                )
             context = DealContext(
                 options=engine.options,
                 seats=engine.seats,
@@ -98,7 +121,11 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
                     model.model_validate(record.get("facts", {})), context
                 )
             except (ValidationError, ValueError, OpenWhistError) as exc:
-                return [Finding("replay", f"its facts no longer score: {exc}", mid, number)]
+                return _replay(
+                    mid,
+                    number,
+                    Message(N_("its facts no longer score: {reason}"), {"reason": _reason(exc)}),
+                )
         else:
             try:
                 claims = sorted(
@@ -107,9 +134,13 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
                 )
                 check_claim_order(claims, deal=number)
             except ValidationError as exc:
-                return [Finding("replay", f"a kept claim is malformed: {exc}", mid, number)]
+                return _replay(
+                    mid,
+                    number,
+                    Message(N_("a kept claim is malformed: {reason}"), {"reason": _reason(exc)}),
+                )
             except RecordError as exc:
-                return [Finding("replay", str(exc).removeprefix(f"deal {number}: "), mid, number)]
+                return _replay(mid, number, _in_deal(exc, number))
             pending = list(claims)
             verdicts = []
             state = engine.next_deal(progress)
@@ -119,47 +150,60 @@ def _replay_match(engine: Engine, data: Mapping[str, Any], stored: MatchProgress
                     try:
                         verdicts.append(replay_claim(engine, state, pending.pop(0), deal=number))
                     except RecordError as exc:
-                        return [
-                            Finding(
-                                "replay", str(exc).removeprefix(f"deal {number}: "), mid, number
-                            )
-                        ]
+                        return _replay(mid, number, _in_deal(exc, number))
                 if text is None:
                     break
                 if state.to_act == TERMINAL:
-                    return [
-                        Finding("replay", f"action {index} {text!r} after its end", mid, number)
-                    ]
+                    return _replay(
+                        mid,
+                        number,
+                        Message(
+                            N_("action {action} ({notation}) comes after the deal's end"),
+                            {"action": index, "notation": text},
+                        ),
+                    )
                 try:
                     state = engine.apply(state, engine.parse_action(state, text))
                 except (InvalidNotationError, IllegalActionError) as exc:
-                    return [Finding("replay", f"action {index} {text!r}: {exc}", mid, number)]
-            if pending:
-                return [
-                    Finding(
-                        "replay",
-                        f"a claim after action {pending[0].after}, but the deal has "
-                        f"{len(actions)} actions",
+                    return _replay(
                         mid,
                         number,
+                        Message(
+                            N_("action {action} ({notation}): {reason}"),
+                            {"action": index, "notation": text, "reason": _reason(exc)},
+                        ),
                     )
-                ]
+            if pending:
+                return _replay(
+                    mid,
+                    number,
+                    Message(
+                        N_("a claim after action {after}, but the deal has {count} actions"),
+                        {"after": pending[0].after, "count": len(actions)},
+                    ),
+                )
             if deal["status"] != "complete":
                 break  # the deal in progress: its logged actions replay, that is all
             if state.to_act != TERMINAL:
-                return [Finding("replay", "its actions stop before the end", mid, number)]
+                return _replay(mid, number, Message(N_("its actions stop before the deal's end")))
             try:
                 check_claimed_tricks(engine, claims, state, verdicts, deal_number=number)
             except RecordError as exc:
-                return [Finding("replay", str(exc).removeprefix(f"deal {number}: "), mid, number)]
+                return _replay(mid, number, _in_deal(exc, number))
             score = engine.score(state)
         if _recorded(record.get("score")) != _recorded(score.as_dict()):
-            return [Finding("replay", "its stored score differs from the replay's", mid, number)]
+            return _replay(mid, number, Message(N_("its stored score differs from the replay's")))
         progress = engine.advance_match(progress, score)
         if _recorded(record.get("progress")) != _recorded(progress.as_dict()):
-            return [Finding("replay", "its stored progress differs from the replay's", mid, number)]
+            return _replay(
+                mid, number, Message(N_("its stored progress differs from the replay's"))
+            )
     if _recorded(stored.as_dict()) != _recorded(progress.as_dict()):
-        return [Finding("replay", "the match's progress differs from its deals' replay", mid)]
+        return [
+            Finding(
+                "replay", Message(N_("the match's progress differs from its deals' replay")), mid
+            )
+        ]
     return []
 
 
@@ -206,7 +250,13 @@ def check_ledger(url: str | None = None, *, catalog: Any = None) -> dict[str, An
                 try:
                     engine = _engine(catalog, data)
                 except (KeyError, OpenWhistError) as exc:
-                    answer["skipped"].append({"match": data["id"], "reason": str(exc)})
+                    answer["skipped"].append(
+                        {
+                            "match": data["id"],
+                            "reason": str(exc),
+                            "message": _reason(exc).as_dict(),
+                        }
+                    )
                     continue
                 stored = ledger.resume_point(int(data["id"])).progress
                 findings.extend(_replay_match(engine, data, stored))
@@ -222,4 +272,4 @@ def check_ledger(url: str | None = None, *, catalog: Any = None) -> dict[str, An
     return answer
 
 
-__all__ = ["check_ledger"]
+__all__ = ["CHECKS", "check_ledger"]

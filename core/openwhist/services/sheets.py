@@ -544,7 +544,26 @@ def _shown(words: SheetWords, data: Any, names: dict[str, str]) -> str | None:
         message = Message.from_dict(data)
     except (KeyError, TypeError, ValueError):
         return None  # not a message this openwhist reads: the stored text it is
+    return named_message(words, message, names)
+
+
+def named_message(words: SheetWords, message: Message, names: dict[str, str]) -> str:
+    """``message`` in the reader's language, each party it names by its label (``NS``,
+    ``N``) named by its players (``names``, `side_names`): ``Ann & Cy win game 1``."""
     return words.message(_named_sides(message, names))
+
+
+def party_name(words: SheetWords, names: dict[str, str], party: str) -> str:
+    """A party as the sheet names it: its players (``names``, `side_names`), else its
+    label as the reader's language writes it (a side of bots: ``EO``)."""
+    return names.get(str(party)) or words.seat_letters(str(party))
+
+
+def match_side_names(words: SheetWords, match: dict[str, Any]) -> dict[str, str]:
+    """`side_names` of a match as `Ledger.get_match`, `Ledger.list_matches` or
+    `Ledger.finish_match` give it (its ``parties`` and ``players``): what a command that
+    prints a match's points names each party by."""
+    return side_names(words, {"parties": match.get("parties", []), "match": match})
 
 
 def side_names(words: SheetWords, sheet: dict[str, Any]) -> dict[str, str]:
@@ -639,8 +658,9 @@ def summary_text(words: SheetWords, match: dict[str, Any]) -> str:
     """A listed match's summary (`Ledger.list_matches`) as its sheet shows it: from the
     message it was rendered from, in the reader's language, each side named by its
     players; as stored when there is none."""
-    names = side_names(words, {"parties": match.get("parties", []), "match": match})
-    return str(_translated_match(words, match, {}, names).get("summary", ""))
+    return str(
+        _translated_match(words, match, {}, match_side_names(words, match)).get("summary", "")
+    )
 
 
 def sheet_records(
@@ -714,6 +734,9 @@ __all__ = [
     "TextRole",
     "cells_text",
     "heading",
+    "match_side_names",
+    "named_message",
+    "party_name",
     "sheet_records",
     "sheet_view",
     "side_names",

@@ -242,6 +242,23 @@ def _translated_fill(
         return _fill(template, values)
 
 
+def call_parts(notation: str, calls: CallStyle, tr: Translations) -> list[Part]:
+    """A call as its variant declares it shown (`CallStyle`), in ``tr``'s language:
+    ``6C`` as 6 and the club symbol, ``pass`` translated, card names as cards; the
+    notation as it is where nothing is declared."""
+    out: list[Part] = []
+    for part in calls.parts(notation):
+        if part.kind == "word":
+            out.append(_text(tr.gettext(part.text)))
+        elif part.kind == "card":
+            out.append(_card_part(part.value))
+        elif part.kind == "suit":
+            out.append({"suit": SUIT_LETTERS[part.value]})
+        else:
+            out.append(_text(part.text))
+    return out
+
+
 class _Draw:
     """Draws values of one view for one language."""
 
@@ -297,18 +314,8 @@ class _Draw:
         return out
 
     def call(self, notation: str) -> list[Part]:
-        """A call as its variant declares it shown: ``6C`` as 6 and the club symbol."""
-        out: list[Part] = []
-        for part in self.calls.parts(notation):
-            if part.kind == "word":
-                out.append(_text(self.tr.gettext(part.text)))
-            elif part.kind == "card":
-                out.append(_card_part(part.value))
-            elif part.kind == "suit":
-                out.append({"suit": SUIT_LETTERS[part.value]})
-            else:
-                out.append(_text(part.text))
-        return out
+        """A call as its variant declares it shown (`call_parts`)."""
+        return call_parts(notation, self.calls, self.tr)
 
     def joined(self, pieces: Sequence[list[Part]], separator: str) -> list[Part]:
         out: list[Part] = []
@@ -693,6 +700,7 @@ __all__ = [
     "PAGE_TEXT",
     "SAID",
     "SUIT_NAMES",
+    "call_parts",
     "choose_language",
     "hand_order",
     "language_code",

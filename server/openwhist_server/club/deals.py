@@ -16,9 +16,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from openwhist import NO_TRUMP, SUIT_SYMBOLS, Message, OpenWhistError, card_symbol
+from openwhist import (
+    NO_TRUMP,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    Message,
+    OpenWhistError,
+    card_symbol,
+    parse_card,
+)
 from openwhist.services.deals import DealView, view_deal
 from openwhist.services.ledger import LedgerNotFoundError, LedgerStateError
+from openwhist.services.shown import call_parts
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -55,6 +64,21 @@ def seat_label(tr: gettext.NullTranslations, name: str) -> str:
 def _card(card: int) -> dict[str, Any]:
     """A card for the template: its text (``K♠``) and its suit (for its colour)."""
     return {"text": card_symbol(card), "suit": card // 13}
+
+
+def _call(tr: gettext.NullTranslations, view: DealView, notation: str) -> list[dict[str, Any]]:
+    """A call as the table screens show it (the variant's `CallStyle`, translated): its
+    pieces for the template, each a text and, for a card or a suit symbol, its suit."""
+    pieces: list[dict[str, Any]] = []
+    for part in call_parts(notation, view.call_style, tr):
+        if "card" in part:
+            pieces.append(_card(parse_card(part["card"])))
+        elif "suit" in part:
+            suit = SUIT_LETTERS.index(part["suit"])
+            pieces.append({"text": SUIT_SYMBOLS[suit], "suit": suit})
+        else:
+            pieces.append({"text": part["text"], "suit": None})
+    return pieces
 
 
 def _message(tr: gettext.NullTranslations, error: OpenWhistError) -> str:
@@ -118,7 +142,7 @@ def _context(request: Request, view: DealView, step: int) -> dict[str, Any]:
         "current": tricks[step - 1] if step else None,
         "steps": len(view.tricks),
         "step_href": lambda k: web.href(request, request.url.path, trick=k),
-        "calls": [{"who": who(s), "call": text} for s, text in view.calls],
+        "calls": [{"who": who(s), "call": _call(tr, view, text)} for s, text in view.calls],
         "trump": (tr.gettext("no trump") if view.trump == NO_TRUMP else SUIT_SYMBOLS[view.trump]),
         "dealer": who(view.dealer),
         "detail": tr.gettext(view.detail.summary) if view.detail and view.detail.summary else "",

@@ -78,6 +78,21 @@ _DONE = {
 }
 """What the entry page says after each change (``?done=``)."""
 
+_INCOMPLETE = N_("the form is incomplete: open the page again")
+"""A form sent without its form token (each change is made once per token)."""
+
+
+def _problem(exc: OpenWhistError) -> Message:
+    """What a page says of a refused change: the error's translatable message, or its
+    text where it was raised with plain text."""
+    return exc.message or Message(str(exc))
+
+
+def _no_match(request: Request, match_id: int) -> Response:
+    """The translated 404 page of a match that is not in the ledger."""
+    tr = web.page_translations(request)
+    return web.not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))
+
 
 def _sayer(tr: gettext.NullTranslations) -> Callable[[Any], str]:
     """A template's ``say``: a message in the page's language, anything else as text."""
@@ -224,7 +239,7 @@ async def start(request: Request) -> Response:
         problems.append(Message(N_("a label is at most {most} characters"), {"most": MAX_LABEL}))
     key = values.get("form_key", "")
     if not key:
-        problems.append(Message(N_("the form is incomplete: open the page again")))
+        problems.append(Message(_INCOMPLETE))
     if problems:
         return _start_again(request, values, problems)
     ledger = web.ledger(request)
@@ -246,9 +261,9 @@ async def start(request: Request) -> Response:
             _accounts(request).once, key, "start", _account_id(request), change
         )
     except OptionsError as exc:
-        return _start_again(request, values, list(exc.messages) or [Message(str(exc))])
+        return _start_again(request, values, list(exc.messages) or [_problem(exc)])
     except OpenWhistError as exc:
-        return _start_again(request, values, [exc.message or Message(str(exc))])
+        return _start_again(request, values, [_problem(exc)])
     return _to_match(request, int(result["match"]), "started")
 
 
@@ -301,7 +316,7 @@ async def _match_page(
     try:
         data = await web.blocking(_match_data, ledger, match_id)
     except LedgerNotFoundError:
-        return web.not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))
+        return _no_match(request, match_id)
     summary = data["summary"]
     seating = _seating(summary)
     facts_form = FactsForm(data["schema"], seating) if data["schema"] is not None else None
@@ -363,7 +378,7 @@ async def _change(
     key = values.get("form_key", "")
     ledger = web.ledger(request)
     if not key:
-        problem = Message(N_("the form is incomplete: open the page again"))
+        problem = Message(_INCOMPLETE)
         return await _match_page(request, match_id, problems=[problem], section=section, status=422)
     try:
         result, repeated = await asyncio.to_thread(
@@ -373,22 +388,18 @@ async def _change(
             _account_id(request),
             lambda session: run(ledger, match_id, values, session),
         )
-    except _FormProblemError as exc:
+    except OpenWhistError as exc:  # a _FormProblemError too
         return await _match_page(
-            request, match_id, values=values, problems=[exc.problem], section=section, status=422
-        )
-    except OpenWhistError as exc:
-        problem = exc.message or Message(str(exc))
-        return await _match_page(
-            request, match_id, values=values, problems=[problem], section=section, status=422
+            request, match_id, values=values, problems=[_problem(exc)], section=section, status=422
         )
     return _to_match(request, match_id, "repeated" if repeated else action, result.get("number"))
 
 
-class _FormProblemError(Exception):
+class _FormProblemError(OpenWhistError):
+    """A small form's field that cannot be read (raised with its `Message`)."""
+
     def __init__(self, problem: Message) -> None:
-        super().__init__(problem.render())
-        self.problem = problem
+        super().__init__(problem)
 
 
 def _int(values: Mapping[str, str], name: str, what: str) -> int:
@@ -519,20 +530,17 @@ async def deal(request: Request) -> Response:
     values = _values(form)
     key = values.get("form_key", "")
     ledger = web.ledger(request)
-    tr = web.page_translations(request)
     try:
         summary = (await web.blocking(ledger.score_sheet, match_id, first=1, last=1))["match"]
         model = await web.blocking(ledger.facts_model, match_id)
     except LedgerNotFoundError:
-        return web.not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))
+        return _no_match(request, match_id)
     except OpenWhistError as exc:
-        return await _match_page(
-            request, match_id, problems=[exc.message or Message(str(exc))], status=422
-        )
+        return await _match_page(request, match_id, problems=[_problem(exc)], status=422)
     facts_form = FactsForm(model.model_json_schema(), _seating(summary))
     facts, problems = await web.blocking(_deal_problems, ledger, match_id, facts_form, values)
     if not key:
-        problems.append(Message(N_("the form is incomplete: open the page again")))
+        problems.append(Message(_INCOMPLETE))
     again = values.get("again", "") in ("1", "on", "yes")
 
     async def again_page(
@@ -562,9 +570,9 @@ async def deal(request: Request) -> Response:
     except InvalidFactsError as exc:
         return await again_page(list(exc.messages), None, 422)
     except DuplicateDealError as exc:
-        return await again_page([], exc.message or Message(str(exc)), 409)
+        return await again_page([], _problem(exc), 409)
     except OpenWhistError as exc:
-        return await again_page([exc.message or Message(str(exc))], None, 409)
+        return await again_page([_problem(exc)], None, 409)
     return _to_match(request, match_id, "repeated" if repeated else "deal", int(result["number"]))
 
 

@@ -9,7 +9,7 @@ and the secretary's entry pages, a deal form listing its problems, in each langu
 has a language, a title, landmarks, labelled links and controls, readable contrast and
 no broken structure. A page fails on any violation axe rates "serious" or "critical"; the
 message lists each one with the element and axe's advice. Every page's full report (all
-impacts) and a screenshot are kept in the artefacts (tests/server/club/chromium.py).
+impacts) and a screenshot are kept in the artefacts (tests/browser_support.py).
 
 The check itself is tested first: a page built to break five rules must be failed with
 those five named, so a check that silently stopped running could not pass the pages.
@@ -30,8 +30,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests import browser_support as browser
 from tests.a11y import axe
-from tests.server.club import chromium as browser
 from tests.server.conftest import ServerHarness
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))

@@ -3,7 +3,7 @@ English rubber on the club pages, and everybody else can read them.
 
 One ``whist serve`` (uvicorn on 127.0.0.1, tests/server/conftest.py's `ServerHarness`)
 over an SQLite ledger with one secretary's account, and one headless Chromium at a phone's
-width (tests/server/club/chromium.py) for the whole module; the tests run in file order
+width (tests/browser_support.py) for the whole module; the tests run in file order
 and build on each other, as an evening does:
 
 1. the secretary logs in through the login form;
@@ -44,7 +44,7 @@ from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 from typer.testing import CliRunner
 
-from tests.server.club import chromium
+from tests import browser_support as chromium
 from tests.server.conftest import ServerHarness
 
 SECRETARY = ("rosa", "a long club password 16")

@@ -11,6 +11,7 @@ import re
 
 from openwhist import TERMINAL, card_symbol, parse_card
 from openwhist.plugins import Catalog
+from openwhist.services.deals import view_deal
 from openwhist.services.replay import check_text
 
 from tests.server.club.conftest import Site
@@ -156,3 +157,32 @@ def test_the_viewer_is_translated(club_site: Site) -> None:
         assert heading in body, lang
         # Stepping keeps the language.
         assert f'href="/club/matches/{match_id}/deals/1?trick=1&amp;lang={lang}"' in body
+
+
+def _calls(body: str) -> str:
+    """The deal's calls as a reader sees them (the ``#deal-calls`` line, as text)."""
+    line = body.split('id="deal-calls">', 1)[1].split("</dd>", 1)[0]
+    return html.unescape(re.sub(r"<[^>]+>", "", line))
+
+
+def test_the_calls_read_as_at_the_table_suits_as_symbols_and_words_translated(
+    club_site: Site,
+) -> None:
+    match_id = club_site.ledger.start_match("israeli", PLAYERS, seed=3)
+    rng = random.Random(3)
+    _play(club_site, match_id, rng)
+    stored = [call for _seat, call in view_deal(club_site.ledger, match_id, 1).calls]
+    bids = [c for c in stored if re.fullmatch(r"\d+[CDHS]", c)]
+    assert bids
+    assert "pass" in stored
+    symbols = dict(zip("CDHS", "\u2663\u2666\u2665\u2660", strict=True))
+    page = club_site.get(f"/club/matches/{match_id}/deals/1?lang=es")
+    assert page.status == 200
+    calls = _calls(page.body)
+    for bid in bids:
+        assert f"{bid[:-1]}{symbols[bid[-1]]}" in calls  # 8C reads 8♣, as the table shows it
+    assert not re.search(r"\d[CDHS]\b", calls)  # no bid in its stored notation
+    assert "paso" in calls
+    assert "pass" not in calls
+    # The suit symbol is coloured as the cards are (hearts and diamonds red).
+    assert re.search(r'<span class="suit-[0-3]">[\u2660-\u2666]</span>', page.body)

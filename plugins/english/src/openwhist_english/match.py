@@ -297,6 +297,79 @@ def _copy_detail(detail: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
+_WHERE = frozenset(
+    {
+        N_("match drawn: NS {ns} – EW {ew} points"),
+        N_("{side} win the match: NS {ns} – EW {ew} points"),
+        N_("rubber {rubber}, game {game} (games NS {ns_games} – EW {ew_games}): NS {ns} – EW {ew}"),
+        N_("game {game}: NS {ns} – EW {ew}"),
+        N_("match points NS {ns} – EW {ew}"),
+    }
+)
+"""The summary's parts that say where the match stands (`_with_summary`); any other part
+is what the last deal did (a game, a rubber, a void deal)."""
+
+
+def standing(progress: MatchProgress) -> Message | None:
+    """What the table's score line says beside the match points, which it shows itself
+    (`openwhist.Presentation.standing`): what the last deal did -- a game won (and a
+    rubber), a void deal -- then where the match stands: the rubber and the game being
+    played, each side's points towards that game and the games each has won in the rubber;
+    at the end, who won the match. The match points are said once, by the totals; the
+    summary (`_with_summary`, what the ledger's lists print) stays whole.
+
+    >>> from openwhist import MatchProgress
+    >>> start = MatchProgress(parties=PARTIES, deals=0, dealer=0, totals=(0, 0), detail={
+    ...     "format": "rubbers", "game_number": 1, "game_score": [2, 0], "rubber_number": 1,
+    ...     "rubber_games": [0, 0], "games": [], "rubbers": []})
+    >>> standing(start).render()
+    'rubber 1, game 1: NS 2 – EW 0 towards game'
+    """
+    d = progress.detail
+    parts: list[Message] = []
+    said = progress.summary_message
+    if said is not None:
+        first = said.values.get("p0") if said.text.startswith("{p0}") else None
+        if isinstance(first, Message) and first.text not in _WHERE:
+            parts.append(first)
+    if progress.finished:
+        if progress.winner is None:
+            parts.append(Message(N_("the match is drawn")))
+        else:
+            parts.append(Message(N_("{side} win the match"), {"side": PARTIES[progress.winner]}))
+        return join_messages("; ", parts)
+    score: dict[str, int | str | Message] = {
+        "ns_side": PARTIES[0],
+        "ew_side": PARTIES[1],
+        "game": d["game_number"],
+        "ns": d["game_score"][0],
+        "ew": d["game_score"][1],
+    }
+    games = d.get("rubber_games") or [0, 0]
+    if d["format"] != "rubbers":
+        parts.append(
+            Message(N_("game {game}: {ns_side} {ns} – {ew_side} {ew} towards game"), score)
+        )
+    elif any(games):
+        parts.append(
+            Message(
+                N_(
+                    "rubber {rubber}, game {game}: {ns_side} {ns} – {ew_side} {ew} towards "
+                    "game, games won {ns_games}–{ew_games}"
+                ),
+                {**score, "rubber": d["rubber_number"], "ns_games": games[0], "ew_games": games[1]},
+            )
+        )
+    else:
+        parts.append(
+            Message(
+                N_("rubber {rubber}, game {game}: {ns_side} {ns} – {ew_side} {ew} towards game"),
+                {**score, "rubber": d["rubber_number"]},
+            )
+        )
+    return join_messages("; ", parts)
+
+
 def _with_summary(progress: MatchProgress, event: Message | None) -> MatchProgress:
     """``progress`` with a one-line readable summary (the last event first, if any)."""
     d = progress.detail

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from openwhist import N_, Fact, FactKind, FactPlace, Presentation
 
+from openwhist_english.match import standing
+
 PRESENTATION = Presentation(
     public=(
         Fact("turn_up", FactKind.CARD, N_("Turned-up trump card: {turn_up}"), optional=True),
@@ -28,6 +30,10 @@ PRESENTATION = Presentation(
         Fact("turn_up_held", FactKind.FLAG, place=FactPlace.HIDDEN, optional=True),
         Fact("game_score", FactKind.LIST, place=FactPlace.HIDDEN),
     ),
+    # The score line shows each side's match points; beside them, the game being played
+    # and each side's points towards it (the summary says the match points again, for the
+    # lists that show nothing else).
+    standing=standing,
 )
 """The declared table of ``english`` and ``american``."""
 

@@ -271,21 +271,22 @@ class GermanExpertBot(CardSearchBot):
         return solver
 
     def _phase2(self, view: PlayerView, legal: int) -> tuple[int, Reason | None]:
-        """One of the solver's best cards (the heuristic's if it is among them), and the
-        tricks it takes (`SOLVER_REASON`)."""
+        """One of the solver's best cards -- the heuristic's if it is among them, else the
+        lowest -- and the tricks it takes (`SOLVER_REASON`). `Solver.best_move` finds the
+        value and then tests only the heuristic's card (and, if it falls short, the others
+        from the lowest until one is best), not every legal card as `Solver.solve` does: the
+        same card for less search (docs/bots.md, "The phase-2 check")."""
         opponent_hand = FULL_DECK & ~view.hand & ~played_mask(view)
         hands = [0, 0]
         hands[view.seat] = view.hand
         hands[1 - view.seat] = opponent_hand
-        solution = self.solver(view.trump).solve(tuple(hands), view.leader, trick=view.trick)
-        best = [c for c in solution.best_moves if legal >> c & 1]
-        if not best:  # pragma: no cover - the solver's moves are the legal ones
-            return self.rollout.choose_card(view, legal), None
         preferred = self.rollout.choose_card(view, legal)
-        card = preferred if preferred in best else best[0]
+        tricks, card = self.solver(view.trump).best_move(
+            tuple(hands), view.leader, trick=view.trick, prefer=preferred
+        )
         reason = Reason(
             SOLVER_REASON,
-            {"card": card, "tricks": solution.tricks, "remaining": solution.remaining},
+            {"card": card, "tricks": tricks, "remaining": view.hand.bit_count()},
             cards=("card",),
         )
         return card, reason

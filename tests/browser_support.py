@@ -1,13 +1,15 @@
-"""Headless Chromium for the club pages' browser tests (Debian's ``/usr/bin/chromium``
-and ``/usr/bin/chromedriver`` through Selenium, as tests/server/test_browser.py drives
-them), and where their artefacts go.
+"""Headless Chromium for the browser tests (Debian's ``/usr/bin/chromium`` and
+``/usr/bin/chromedriver`` through Selenium): the browser table's
+(tests/server/test_browser.py, tests/server/test_done_when.py) and the club pages'
+(tests/server/club/), and where their artefacts go.
 
 Without Chromium the tests skip -- except under ``CI`` (``bash .ci/run`` sets it and
 installs ``chromium`` and ``chromium-driver``), where they fail: a CI run that never
 opened a browser must not look green.
 
-Artefacts (screenshots, axe reports) go to ``$OPENWHIST_ARTIFACTS/club/``, by default
-``test-artifacts/club/`` in the checkout (ignored by git; docs/club.md, "Tests").
+Artefacts (screenshots, axe reports) go to ``$OPENWHIST_ARTIFACTS/<area>/``, by default
+``test-artifacts/<area>/`` in the checkout (ignored by git; docs/club.md, "Tests"): the
+club's to ``club/``, the browser table's to ``browser/`` and ``done-when/``.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ PHONE = (390, 844)
 def artifacts(area: str = "club") -> Path:
     """The directory this run's artefacts of ``area`` go to (created)."""
     root = os.environ.get("OPENWHIST_ARTIFACTS") or str(
-        Path(__file__).resolve().parents[3] / "test-artifacts"
+        Path(__file__).resolve().parents[1] / "test-artifacts"
     )
     path = Path(root) / area
     path.mkdir(parents=True, exist_ok=True)
@@ -69,6 +71,7 @@ def chromium(size: tuple[int, int] = PHONE, *, lang: str = "en") -> Iterator[web
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_window_size(*size)
     driver.set_page_load_timeout(60)
     try:
         yield driver
@@ -76,14 +79,15 @@ def chromium(size: tuple[int, int] = PHONE, *, lang: str = "en") -> Iterator[web
         driver.quit()
 
 
-def screenshot(driver: WebDriver, name: str, *, whole: bool = True) -> Path:
-    """Save the page as ``<artefacts>/<name>.png``; ``whole``: the whole page's height,
-    not only the window's (the window is put back afterwards)."""
-    path = artifacts() / f"{name}.png"
+def screenshot(driver: WebDriver, name: str, *, area: str = "club", whole: bool = True) -> Path:
+    """Save the page as ``<artefacts of area>/<name>.png``; ``whole``: the whole page's
+    height from its top, not only the window's (the window is put back afterwards)."""
+    path = artifacts(area) / f"{name}.png"
     size = driver.get_window_size()
     if whole:
         height = int(driver.execute_script("return document.documentElement.scrollHeight"))
         driver.set_window_size(size["width"], min(max(height, size["height"]), 8000))
+        driver.execute_script("window.scrollTo(0, 0)")
     try:
         driver.save_screenshot(str(path))
     finally:
@@ -92,9 +96,9 @@ def screenshot(driver: WebDriver, name: str, *, whole: bool = True) -> Path:
     return path
 
 
-def console_errors(driver: webdriver.Chrome) -> list[str]:
+def console_errors(driver: WebDriver) -> list[str]:
     """The browser console's errors since the last call (a page's script that failed)."""
-    entries: list[dict[str, Any]] = driver.get_log("browser")  # type: ignore[no-untyped-call]
+    entries: list[dict[str, Any]] = driver.get_log("browser")  # type: ignore[attr-defined]
     return [e["message"] for e in entries if e.get("level") == "SEVERE"]
 
 
