@@ -1,6 +1,6 @@
 """The table server's own refusals, as translatable messages (docs/server.md, "Errors").
 
-`openwhist_server` sends every error with its English ``message`` and, always, its
+`openwhist_server` sends every error with its source-language ``message`` and, always, its
 ``message_document`` (`Message.as_dict`); the texts live here, in the core's catalogue,
 so that the server (which renders them for a connection that named its language) and
 every client (``whist join`` translates the document with its own catalogues) read them
@@ -92,7 +92,7 @@ def not_object() -> Message:
 
 def explanation(error: OpenWhistError) -> Message:
     """The translatable message an error was raised with: its rules reason or `Message`;
-    an `OptionsError`'s problems one by one; else its English text as it is (`VERBATIM`)."""
+    an `OptionsError`'s problems one by one; else its text as it is (`VERBATIM`)."""
     message = getattr(error, "reason", None) or error.message
     if isinstance(message, Message):
         return message
@@ -110,7 +110,7 @@ def explanation(error: OpenWhistError) -> Message:
 
 
 def legal_tail(legal: tuple[str, ...] | list[str], listed: int) -> Message:
-    """What an illegal action's English text adds after its reason."""
+    """What an illegal action's text adds after its reason (the legal choices)."""
     if len(legal) > listed:
         return Message(N_("{count} legal choices, too many to list"), {"count": len(legal)})
     return Message(N_("legal: {legal}"), {"legal": " ".join(legal)})
