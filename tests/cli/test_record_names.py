@@ -65,3 +65,19 @@ def test_adjust_void_and_close_name_the_players(tmp_path: Path) -> None:
     assert closed.startswith("match 1 is finished: Noa 0, Eli 0, Sara -5, Wim 0"), closed
     for out in (adjusted, voided, closed):
         assert not SEAT.search(out), out
+
+
+def test_a_german_match_to_a_target_says_its_totals_once_by_name(tmp_path: Path) -> None:
+    """The German summary (``A 15, B 11 (target 30)``, for the lists) says the totals by
+    seat letter: beside the named totals the score line says only what they are played to,
+    then who won."""
+    path = tmp_path / "club.sqlite3"
+    whist(path, "record", "start", "german", "-p", "Ann", "-p", "Bob",
+          "-o", "match_format=target_points", "-o", "target_points=30",
+          "-o", "scoring_profile=all26")  # fmt: skip
+    first = whist(path, "record", "deal", "1", "phase1_tricks=10,3", "phase2_tricks=5,8")
+    assert "Score: Ann 15  Bob 11   (first to 30 points)" in first, first
+    last = whist(path, "record", "deal", "1", "phase1_tricks=9,4", "phase2_tricks=7,6")
+    assert "Score: Ann 31  Bob 21   (Ann wins the match)" in last, last
+    for out in (first, last):
+        assert not re.search(r"(?<!\w)(A|B)(?!\w)", out), out

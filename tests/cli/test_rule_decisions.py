@@ -91,12 +91,10 @@ def test_target_points_alone_means_points_per_trick_over_all_26(
                     "-o", "match_format=target_points", "-o", "target_points=30")  # fmt: skip
     first = whist(runner, db, "record", "deal", str(match), "phase1_tricks=10,3",
                   "phase2_tricks=5,8")  # fmt: skip
-    assert "Score: a 15  b 11 " in first.stdout
-    assert "(target 30)" in first.stdout
+    assert "Score: a 15  b 11   (first to 30 points)" in first.stdout
     second = whist(runner, db, "record", "deal", str(match), "phase1_tricks=9,4",
                    "phase2_tricks=7,6")  # fmt: skip
-    assert "Score: a 31  b 21 " in second.stdout
-    assert "(target 30): a wins the match" in second.stdout
+    assert "Score: a 31  b 21   (a wins the match)" in second.stdout
     assert "the match is over" in second.stdout
 
 

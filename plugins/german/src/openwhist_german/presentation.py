@@ -26,7 +26,7 @@ from openwhist import (
     TrickRecord,
 )
 
-from openwhist_german.scoring import TRICKS_PER_PHASE
+from openwhist_german.scoring import TRICKS_PER_PHASE, standing
 
 
 def after_trick(view: PlayerView, trick: TrickRecord) -> Sequence[Note]:
@@ -87,6 +87,9 @@ PRESENTATION = Presentation(
     private=(Fact("drawn_blind", FactKind.CARDS, place=FactPlace.HIDDEN),),
     after_trick=after_trick,
     counted_tricks=counted_tricks,
+    # The score line shows each player's total; beside it, what the match is played to
+    # (the summary repeats the totals by seat letter, for the lists that show nothing else).
+    standing=standing,
 )
 """German Whist's declared table (`GERMAN.presentation`)."""
 

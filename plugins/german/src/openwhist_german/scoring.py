@@ -268,6 +268,22 @@ def advance_match(
     )
 
 
+def standing(progress: MatchProgress) -> Message | None:
+    """What the table's score line says beside the totals, which it shows itself
+    (`openwhist.Presentation.standing`): a match of several deals says what its totals are
+    played to (``first to 100 points``, ``best of 3 deals``), or who won it; a single deal
+    says its result (``A wins 15-11``), as its summary does. The totals are said once, by
+    the line; the summary (what the ledger's lists print) stays whole."""
+    fmt = progress.detail.get("format")
+    if fmt == "single_deal" or fmt is None:
+        return progress.summary_message
+    if progress.finished:
+        if progress.winner is None:
+            return Message(N_("the match is tied"))
+        return Message(N_("{player} wins the match"), {"player": SEATS[progress.winner]})
+    return _summary_start(str(fmt), progress.detail)
+
+
 def _summary_start(fmt: str, detail: dict[str, Any]) -> Message:
     if fmt == "target_points":
         return Message(N_("first to {target} points"), {"target": detail["target"]})
