@@ -738,4 +738,4 @@ __all__ = [
 def refusal(message: Message, *, tr: Translations, lang: str) -> Line:
     """An error the server sends (`openwhist.services.refusals`) as the line a screen shows
     for it in ``lang``: translated and filled in, cards as cards."""
-    return _line(_Draw(tr, lang, (), CallStyle()).message(message))
+    return _line(Draw(tr, lang, (), CallStyle()).message(message))
