@@ -230,7 +230,12 @@ def test_the_server_sends_the_code_and_a_translatable_message() -> None:
     document = data["message_document"]
     again = Message.from_dict(document)
     assert again.render(translations=_translation("it")) == "il tavolo 3 non ha il posto 9"
-    assert _explained("plain words") == {"message": "plain words"}
+    # The server's own refusals are messages too: every error carries its document.
+    plain = _explained(Message("that is not JSON"))
+    assert plain == {
+        "message": "that is not JSON",
+        "message_document": {"text": "that is not JSON", "values": {}},
+    }
 
 
 PLAYERS = {

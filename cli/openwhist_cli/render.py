@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from openwhist import (
     NO_TRUMP,
@@ -33,7 +33,6 @@ from openwhist import (
     Fact,
     FactKind,
     FactPlace,
-    InvalidNotationError,
     MatchProgress,
     Message,
     Note,
@@ -41,11 +40,18 @@ from openwhist import (
     PlayerView,
     Presentation,
     TrickRecord,
-    cards_of,
     category_label,
     parse_card,
     rank_of,
     suit_of,
+)
+from openwhist.services.shown import (
+    DISPLAY_SUITS,
+    Draw,
+    FactValues,
+    call_parts,
+    hand_order,
+    latest,
 )
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -57,8 +63,6 @@ from openwhist_cli.i18n import _
 if TYPE_CHECKING:
     from openwhist.game.messages import Value
 
-DISPLAY_SUITS = (3, 2, 0, 1)
-"""Suits in display order: spades, hearts, clubs, diamonds (colours alternate)."""
 _RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
@@ -115,16 +119,6 @@ def cards_text(cards: Sequence[int], style: CardStyle, sep: str = " ") -> Text:
 def suit_name(suit: int) -> str:
     """The suit's name in the chosen language."""
     return (_("clubs"), _("diamonds"), _("hearts"), _("spades"))[suit]
-
-
-def hand_order(mask: int) -> list[int]:
-    """A hand in display order: by suit (``DISPLAY_SUITS``), highest rank first. The
-    numbers a player may type for a card are the 1-based positions in this list."""
-    cards = cards_of(mask)
-    out: list[int] = []
-    for suit in DISPLAY_SUITS:
-        out.extend(sorted((c for c in cards if suit_of(c) == suit), reverse=True))
-    return out
 
 
 def hand_text(mask: int, style: CardStyle, *, numbered: bool = True, legal: int = -1) -> Text:
@@ -196,69 +190,35 @@ def trump_text(trump: int, style: CardStyle) -> Text:
 _EMPHASIS = {"plain": "", "strong": "bold", "dim": "dim"}
 
 
+def parts_text(parts: Sequence[Mapping[str, str]], style: CardStyle) -> Text:
+    """Parts drawn by `openwhist.services.shown` (``{"text": ...}``, ``{"card": "QH"}``,
+    ``{"suit": "H"}``) as coloured text: cards and suit symbols in ``style``."""
+    out = Text()
+    for part in parts:
+        if "card" in part:
+            out.append_text(card_text(parse_card(part["card"]), style))
+        elif "suit" in part:
+            suit = SUIT_LETTERS.index(part["suit"])
+            out.append(style.suit_mark(suit), style=style.suit_style(suit))
+        else:
+            out.append(part["text"])
+    return out
+
+
 def call_text(notation: str, style: CardStyle, calls: CallStyle | None = None) -> Text:
     """A call as its variant declares it shown (`CallStyle`): ``6C`` as ``6♣``, ``pass``
-    translated, card names as cards; the notation as it is when nothing is declared."""
-    out = Text()
-    translate = i18n.translations().gettext
-    for part in (calls or _NO_CALLS).parts(notation):
-        if part.kind == "word":
-            out.append(translate(part.text))
-        elif part.kind == "card":
-            out.append_text(card_text(part.value, style))
-        elif part.kind == "suit":
-            out.append(style.suit_mark(part.value), style=style.suit_style(part.value))
-        else:
-            out.append(part.text)
-    return out
+    translated, card names as cards; the notation as it is when nothing is declared
+    (`openwhist.services.shown.call_parts`, as the browser table draws it)."""
+    return parts_text(call_parts(notation, calls or _NO_CALLS, i18n.translations()), style)
 
 
 _NO_CALLS = CallStyle()
 _NO_PRESENTATION = Presentation()
 
 
-def _number(value: float) -> str:
-    if isinstance(value, float):
-        text = f"{value:.1f}"
-        return text.replace(".", ",") if i18n.language() in ("es", "pt", "it") else text
-    return str(value)
-
-
-def _card_set(value: object, style: CardStyle) -> Text:
-    """A card set: a bitmask in hand order, a list of card numbers or names in its order."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return cards_text(hand_order(value), style)
-    if isinstance(value, list | tuple):
-        cards: list[int] = []
-        for item in value:
-            if isinstance(item, int) and not isinstance(item, bool):
-                cards.append(item)
-            else:
-                try:
-                    cards.append(parse_card(str(item)))
-                except InvalidNotationError:
-                    return Text(" ".join(str(v) for v in value))
-        return cards_text(cards, style)
-    return Text(str(value))
-
-
-def _plain(value: object) -> str:
-    """Any JSON-safe value as text (a fact nobody declared)."""
-    if value is None:
-        return "-"
-    if isinstance(value, list | tuple):
-        return ", ".join(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
-    if isinstance(value, float):
-        return _number(value)
-    return str(value)
-
-
-def _seat_name(value: object, names: Sequence[str]) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return names[value]
-    return _plain(value)
+def _draw(names: Sequence[str], calls: CallStyle | None = None) -> Draw:
+    """The services' drawing of values in the chosen language (`Draw`)."""
+    return Draw(i18n.translations(), i18n.language(), names, calls or _NO_CALLS)
 
 
 def fact_value_text(
@@ -269,66 +229,14 @@ def fact_value_text(
     calls: CallStyle | None = None,
     words: Mapping[str, str] | None = None,
 ) -> Text:
-    """One fact's value drawn by its kind (`FactKind`); ``None`` as ``-``."""
-    if value is None:
-        return Text("-")
-    if kind is FactKind.CARD:
-        return _card_set([value], style)  # a card number or a card name
-    if kind is FactKind.CARDS:
-        return _card_set(value, style)
-    if kind is FactKind.CARD_SETS and isinstance(value, list | tuple):
-        return Text("; ").join(_card_set(v, style) for v in value)
-    if kind is FactKind.CARDS_PER_SEAT and isinstance(value, list | tuple):
-        return Text("  ").join(
-            Text(_seat_name(s, names) + " ") + _card_set(v, style) for s, v in enumerate(value)
-        )
-    if kind is FactKind.SEAT:
-        return Text(_seat_name(value, names))
-    if kind is FactKind.SEATS and isinstance(value, list | tuple):
-        return Text(", ".join(_seat_name(v, names) for v in value))
-    if kind is FactKind.CALL:
-        return call_text(str(value), style, calls)
-    if kind is FactKind.CALL_ROUNDS and isinstance(value, list | tuple):
-        return Text(" | ").join(
-            fact_value_text(FactKind.CALLS, auction, names, style, calls) for auction in value
-        )
-    if kind is FactKind.CALLS and isinstance(value, list | tuple):
-        out = Text()
-        for i, entry in enumerate(value):
-            if i:
-                out.append("  ")
-            if isinstance(entry, list | tuple) and len(entry) == 2:
-                out.append(_seat_name(entry[0], names) + " ")
-                out.append_text(call_text(str(entry[1]), style, calls))
-            else:
-                out.append(_plain(entry))
-        return out
-    if kind is FactKind.PER_SEAT and isinstance(value, list | tuple):
-        return Text("  ".join(f"{_seat_name(s, names)} {_plain(v)}" for s, v in enumerate(value)))
-    if kind is FactKind.TEXT and words and str(value) in words:
-        return Text(i18n.translations().gettext(words[str(value)]))
-    if kind is FactKind.TABLE and isinstance(value, list | tuple):
-        return Text("; ".join(_plain(row).replace(", ", " ") for row in value))
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return Text(_number(value))
-    return Text(_plain(value))
+    """One fact's value drawn by its kind (`FactKind`); ``None`` as ``-``
+    (`openwhist.services.shown.Draw.value`, as the browser table draws it)."""
+    return parts_text(_draw(names, calls).value(kind, value, words), style)
 
 
-def _latest(fact: Fact, value: object) -> tuple[FactKind, object]:
-    """The value a fact's line shows, and its kind: with `Fact.latest`, a list's last entry."""
-    if not fact.latest:
-        return fact.kind, value
-    last = value[-1] if isinstance(value, list | tuple) and value else None
-    if fact.kind is FactKind.CALLS:
-        return fact.kind, None if last is None else [last]  # the last call, still a pair
-    one = {FactKind.CARD_SETS: FactKind.CARDS, FactKind.SEATS: FactKind.SEAT}
-    kind = one.get(fact.kind, FactKind.TEXT if fact.kind is FactKind.LIST else fact.kind)
-    return kind, last
-
-
-class _Facts:
+class _Facts(FactValues):
     """The facts a label may name (public, and for private facts the seat's private ones
-    too) with their declarations, drawn for one screen."""
+    too) with their declarations (`FactValues`: which show), drawn for one screen."""
 
     def __init__(
         self,
@@ -337,27 +245,17 @@ class _Facts:
         names: Sequence[str],
         style: CardStyle,
     ) -> None:
-        self.values: dict[str, Any] = {**view.public, **view.private}
-        self.presentation = presentation
+        super().__init__(view, presentation)
         self.names = names
         self.style = style
-
-    def empty(self, key: str) -> bool:
-        fact = self.presentation.fact(key)
-        value = self.values.get(key)
-        if fact is None:
-            return value is None
-        if fact.always:
-            return False
-        kind, value = _latest(fact, value)
-        return fact.empty(value, kind)
+        self.draw = _draw(names, presentation.calls)
 
     def value_text(self, key: str) -> Text:
         fact = self.presentation.fact(key)
         value = self.values.get(key)
         if fact is None:
-            return Text(_plain(value))
-        kind, value = _latest(fact, value)
+            return Text(self.draw.plain(value))
+        kind, value = latest(fact, value)
         return fact_value_text(
             kind, value, self.names, self.style, self.presentation.calls, fact.words
         )
@@ -388,16 +286,6 @@ class _Facts:
             else:
                 raise KeyError(piece)
         return out
-
-    def shows(self, fact: Fact, own: Sequence[str] = ()) -> bool:
-        """Whether the fact has something to show: it (unless `Fact.always`) and every
-        fact its label names have a value, and none of `Fact.hidden_when` has one."""
-        if fact.key not in own and self.empty(fact.key):
-            return False
-        for name in fact.placeholders:
-            if name not in own and self.empty(name):
-                return False
-        return all(self.empty(key) for key in fact.hidden_when)
 
 
 def variant_facts(
@@ -430,7 +318,7 @@ def variant_facts(
         for values in (view.public, view.private):
             for key in sorted(values):
                 if presentation.fact(key) is None and values[key] is not None:
-                    lines.append(Text(f"{key}: {_plain(values[key])}", style="dim"))
+                    lines.append(Text(f"{key}: {facts.draw.plain(values[key])}", style="dim"))
     return lines
 
 
@@ -448,7 +336,7 @@ def _per_seat_lines(fact: Fact, facts: _Facts, view: PlayerView) -> list[Text]:
         if empty and not fact.always:
             continue
         extra = {
-            "seat": Text(_seat_name(seat, facts.names)),
+            "seat": Text(facts.draw.seat(seat)),
             fact.key: fact_value_text(kind, value, facts.names, facts.style, words=fact.words),
         }
         if facts.shows(fact, own=(fact.key, "seat")):
@@ -460,7 +348,7 @@ def note_text(note: Note, names: Sequence[str], style: CardStyle) -> Text:
     """An `after_trick` hook's `Note`: its message translated, seats as names."""
     values = dict(note.message.values)
     for key in note.seats:
-        values[key] = _seat_name(values.get(key), names)
+        values[key] = _draw(names).seat(values.get(key))
     out = message_text(note.message._replace(values=values), style)
     out.stylize(_EMPHASIS[note.emphasis])
     return out
@@ -479,7 +367,7 @@ def after_trick_text(
     presentation = presentation or _NO_PRESENTATION
     public = replace(view, private={})  # shown to every seat: nothing private
     facts = _Facts(public, presentation, names, style)
-    winner = {"winner": Text(_seat_name(trick.winner, names))}
+    winner = {"winner": Text(facts.draw.seat(trick.winner))}
     lines = [
         facts.label(fact, winner)
         for fact in presentation.public
@@ -858,6 +746,7 @@ __all__ = [
     "named",
     "note_text",
     "partners_of",
+    "parts_text",
     "party_labels",
     "progress_text",
     "rank_text",

@@ -28,8 +28,14 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from openwhist import IllegalActionError, InvalidNotationError, Message, OpenWhistError
-from openwhist.services import UsageError
+from openwhist import (
+    LISTED_ALTERNATIVES,
+    IllegalActionError,
+    InvalidNotationError,
+    Message,
+    OpenWhistError,
+)
+from openwhist.services import UsageError, refusals, shown
 from openwhist.services.hosting import Caller, Hosting, TableError, Update
 from openwhist.services.shown import language_code
 from starlette.applications import Starlette
@@ -259,9 +265,10 @@ def _dumps(message: dict[str, Any]) -> str:
 
 
 class _BadMessageError(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: Message) -> None:
+        super().__init__(message.render())
         self.code = code
+        self.message = message
 
 
 def _field(
@@ -273,7 +280,9 @@ def _field(
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (bool not in kinds and isinstance(value, bool)):
         named = " or ".join(k.__name__ for k in kinds)
-        raise _BadMessageError("bad_message", f"{message.get('type')!r} needs {name!r} as {named}")
+        raise _BadMessageError(
+            "bad_message", refusals.needs_field(message.get("type"), name, named)
+        )
     return value
 
 
@@ -406,24 +415,22 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
     async for chunk in request.stream():
         body += chunk
         if len(body) > hub.limits.body_bytes:
-            return _refuse(
-                413, "too_big", f"a table request is at most {hub.limits.body_bytes} bytes"
-            )
+            return _refuse(413, "too_big", refusals.request_too_big(hub.limits.body_bytes), request)
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
-        return _refuse(400, "bad_json", "the request body is not JSON")
+        return _refuse(400, "bad_json", refusals.body_not_json(), request)
     if not isinstance(data, dict):
-        return _refuse(400, "bad_message", "a table request is a JSON object")
+        return _refuse(400, "bad_message", refusals.request_not_object(), request)
     try:
         variant = _field(data, "variant", str)
         seats = _field(data, "seats", list)
         if not all(isinstance(s, str) for s in seats):
-            raise _BadMessageError("bad_message", "'seats' is a list of strings")
+            raise _BadMessageError("bad_message", refusals.list_of_strings("seats"))
         options = _field(data, "options", dict, required=False) or {}
         rules = _field(data, "house_rules", list, required=False) or []
         if not all(isinstance(r, str) for r in rules):
-            raise _BadMessageError("bad_message", "'house_rules' is a list of strings")
+            raise _BadMessageError("bad_message", refusals.list_of_strings("house_rules"))
         flags = {
             name: bool(_field(data, name, bool, required=False)) for name in ("undo", "autoplay")
         }
@@ -444,9 +451,9 @@ async def _create_table(hub: _Hub, request: Request) -> Response:
             **flags,
         )
     except _BadMessageError as exc:
-        return _refuse(400, exc.code, str(exc))
+        return _refuse(400, exc.code, exc.message, request)
     except (UsageError, OpenWhistError) as exc:
-        return _refuse(400, "bad_request", exc)
+        return _refuse(400, "bad_request", exc, request)
     base = site_url(request)
     return JSONResponse(
         {
@@ -489,21 +496,20 @@ async def create_access(hub: _Hub, request: Request) -> Response | None:
     if token is not None:
         scheme, _, given = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not given.strip():
-            response = _refuse(401, "unauthorized", "creating a table needs the create token")
+            response = _refuse(401, "unauthorized", refusals.needs_create_token(), request)
             response.headers["WWW-Authenticate"] = 'Bearer realm="openwhist"'
             return response
         if not secrets.compare_digest(given.strip().encode(), token.encode()):
-            return _refuse(403, "forbidden", "that is not the create token")
+            return _refuse(403, "forbidden", refusals.wrong_create_token(), request)
     elif not _from_this_machine(request):
-        return _refuse(
-            403, "forbidden", "only this machine may create tables (the server has no create token)"
-        )
+        return _refuse(403, "forbidden", refusals.only_this_machine(), request)
     live = await asyncio.to_thread(hub.hosting.live_count)
     if live >= hub.max_tables:
         return _refuse(
             429,
             "too_many_tables",
-            f"the server has {live} open tables, its most ({hub.max_tables})",
+            refusals.too_many_tables(live, hub.max_tables),
+            request,
         )
     return None
 
@@ -532,21 +538,39 @@ def invite_url(base: str, table_id: int, token: str) -> str:
     return f"{base}/t/{table_id}#{token}"
 
 
-def _refuse(status: int, code: str, message: str | OpenWhistError) -> Response:
-    return JSONResponse({"type": "error", "code": code, **_explained(message)}, status_code=status)
+def _refuse(
+    status: int, code: str, message: Message | OpenWhistError, request: Request
+) -> Response:
+    """An HTTP error; in the request's language (``?lang=``, else ``Accept-Language``)
+    too, when it names one: ``said``."""
+    requested = request.query_params.get("lang")
+    accept = request.headers.get("accept-language")
+    lang = shown.choose_language(requested, accept) if requested or accept else None
+    catalog = request.app.state.catalog
+    explained = _explained(message, lang, catalog.locale_dirs() if lang else ())
+    return JSONResponse({"type": "error", "code": code, **explained}, status_code=status)
 
 
-def _explained(error: str | OpenWhistError) -> dict[str, Any]:
-    """An error's ``message`` (English text) and, when it was raised with a translatable
-    `Message` (the services' and the ledger's are), ``message_document``: the same message
-    as `Message.as_dict` writes it, for a client to show in its player's language
-    (docs/server.md, "Errors")."""
-    if isinstance(error, str):
-        return {"message": error}
-    data: dict[str, Any] = {"message": str(error)}
-    message = getattr(error, "reason", None) or error.message
-    if isinstance(message, Message):
-        data["message_document"] = message.as_dict()
+def _explained(
+    error: Message | OpenWhistError, lang: str | None = None, directories: Sequence[Any] = ()
+) -> dict[str, Any]:
+    """An error's ``message`` (English text) and ``message_document``: the same message as
+    `Message.as_dict` writes it, for a client to show in its player's language
+    (docs/server.md, "Errors"); with ``lang``, also ``said``: the line a screen shows for
+    it in that language (`openwhist.services.shown.refusal`, through the catalogues of
+    ``directories``)."""
+    if isinstance(error, Message):
+        message, text = error, error.render()
+    else:
+        message, text = refusals.explanation(error), str(error)
+        legal = tuple(getattr(error, "legal", ()) or ())
+        if isinstance(error, IllegalActionError) and legal:
+            tail = refusals.legal_tail(legal, LISTED_ALTERNATIVES)
+            message = Message("{reason}; {tail}", {"reason": message, "tail": tail})
+    data: dict[str, Any] = {"message": text, "message_document": message.as_dict()}
+    if lang is not None:
+        tr = shown.translations(lang, directories)
+        data["said"] = shown.refusal(message, tr=tr, lang=lang)
     return data
 
 
@@ -578,7 +602,7 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
             if not _within_rate(hub.limits, conn):
                 if conn.over > hub.limits.flood:
                     break
-                _error(conn, "rate_limited", f"at most {hub.limits.rate:g} messages a second")
+                _error(hub, conn, "rate_limited", refusals.rate_limited(hub.limits.rate))
                 continue
             try:
                 message = _parse(hub.limits, received)
@@ -587,11 +611,11 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
                     _send(conn, {"type": "pong"})
                 elif kind == "hello":
                     if joined:
-                        raise _BadMessageError("bad_message", "hello was said already")
+                        raise _BadMessageError("bad_message", refusals.hello_again())
                     await _hello(hub, conn, message)
                     joined = True
                 elif not joined:
-                    raise _BadMessageError("hello_first", "say hello (table and token) first")
+                    raise _BadMessageError("hello_first", refusals.hello_first())
                 elif kind == "view":
                     view = await _locked(
                         hub, conn, lambda: hub.hosting.view(conn.caller, conn.lang)
@@ -604,19 +628,19 @@ async def _serve_connection(hub: _Hub, websocket: WebSocket) -> None:
                         await hub.watch_absent(conn.caller.table_id)
                     _send(conn, {"type": "done", "of": kind})
                 else:
-                    raise _BadMessageError("unknown_type", f"unknown message type {kind!r}")
+                    raise _BadMessageError("unknown_type", refusals.unknown_type(kind))
             except _BadMessageError as exc:
-                _error(conn, exc.code, str(exc))
+                _error(hub, conn, exc.code, exc.message)
             except TableError as exc:
-                _error(conn, exc.code, exc)
+                _error(hub, conn, exc.code, exc)
             except IllegalActionError as exc:
-                _error(conn, "illegal", exc, legal=list(getattr(exc, "legal", []) or []))
+                _error(hub, conn, "illegal", exc, legal=list(getattr(exc, "legal", []) or []))
             except InvalidNotationError as exc:
-                _error(conn, "bad_action", exc)
+                _error(hub, conn, "bad_action", exc)
             except OpenWhistError as exc:
                 # The ledger or a plugin refused (a conflict with another process, a bot
                 # that broke its contract): nothing was written; say so, go on.
-                _error(conn, "refused", exc)
+                _error(hub, conn, "refused", exc)
     except WebSocketDisconnect:
         pass
     finally:
@@ -641,11 +665,12 @@ async def _locked(hub: _Hub, conn: _Connection, call: Callable[[], Any]) -> Any:
 
 
 async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
-    table_id = _field(message, "table", int)
-    token = _field(message, "token", str, required=False)
+    # The language first: a hello refused (a bad table, a bad token) is said in it.
     lang = _field(message, "lang", str, required=False)
     if lang is not None:
         conn.lang = language_code(lang) or "en"
+    table_id = _field(message, "table", int)
+    token = _field(message, "token", str, required=False)
     async with hub.lock(table_id):
         caller = await asyncio.to_thread(hub.hosting.identify, table_id, token)
         conn.caller = caller
@@ -678,15 +703,15 @@ async def _hello(hub: _Hub, conn: _Connection, message: dict[str, Any]) -> None:
 def _parse(limits: Limits, received: Any) -> dict[str, Any]:
     text = received.get("text")
     if text is None:
-        raise _BadMessageError("bad_message", "messages are JSON text, not binary")
+        raise _BadMessageError("bad_message", refusals.binary())
     if len(text.encode("utf-8", "surrogatepass")) > limits.message_bytes:
-        raise _BadMessageError("too_big", f"a message is at most {limits.message_bytes} bytes")
+        raise _BadMessageError("too_big", refusals.message_too_big(limits.message_bytes))
     try:
         message = json.loads(text)
     except ValueError:
-        raise _BadMessageError("bad_json", "that is not JSON") from None
+        raise _BadMessageError("bad_json", refusals.not_json()) from None
     if not isinstance(message, dict):
-        raise _BadMessageError("bad_message", "a message is a JSON object with a 'type'")
+        raise _BadMessageError("bad_message", refusals.not_object())
     return message
 
 
@@ -706,8 +731,12 @@ def _send(conn: _Connection, message: dict[str, Any]) -> None:
     _offer(conn, _dumps(message))
 
 
-def _error(conn: _Connection, code: str, message: str | OpenWhistError, **extra: Any) -> None:
-    _send(conn, {"type": "error", "code": code, **_explained(message), **extra})
+def _error(
+    hub: _Hub, conn: _Connection, code: str, message: Message | OpenWhistError, **extra: Any
+) -> None:
+    """An error to ``conn`` only; in its language too (``said``) when its hello named one."""
+    dirs = hub.hosting.catalog.locale_dirs() if conn.lang is not None else ()
+    _send(conn, {"type": "error", "code": code, **_explained(message, conn.lang, dirs), **extra})
 
 
 async def _send_loop(conn: _Connection) -> None:

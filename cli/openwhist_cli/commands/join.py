@@ -180,6 +180,25 @@ class TableLink:
         return not self._stop.is_set()
 
 
+def _server_words(error: dict[str, Any]) -> str:
+    """A server's ``error`` in the player's language: its ``message_document`` translated
+    by our catalogues (the server's refusals are the core's: `openwhist.services.refusals`);
+    from a server that sends none, the sentence of its code (`server_error`)."""
+    from openwhist import Message
+    from openwhist.services.remote import server_error
+
+    from openwhist_cli import i18n
+
+    document = error.get("message_document")
+    if isinstance(document, dict):
+        try:
+            return Message.from_dict(document).render(translations=i18n.translations())
+        except (KeyError, TypeError, ValueError, IndexError):
+            pass  # not a message this client can read: the code's sentence
+    code, text = str(error.get("code")), str(error.get("message", ""))
+    return server_error(code, text).render(translations=i18n.translations())
+
+
 def _reason(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     return text[:200]
@@ -217,6 +236,7 @@ def _connection_event(event: tuple[Any, ...], invite: Invite) -> int | None:
         )
         return EXIT_UNREACHABLE
     if kind == "refused":
+        # The link is no good: the client's own advice for the code (ask the host).
         reason = server_error(event[1], event[2]).render(translations=i18n.translations())
         runtime.echo_error(_("error: {reason}").format(reason=reason))
         return EXIT_TABLE_REFUSED
@@ -619,15 +639,9 @@ class RemoteTableUI:
             self.prompted = None
 
     def _error(self, message: dict[str, Any]) -> None:
-        from openwhist.services.remote import server_error
         from rich.text import Text
 
-        from openwhist_cli import i18n
-
-        code = str(message.get("code"))
-        text = server_error(code, str(message.get("message", ""))).render(
-            translations=i18n.translations()
-        )
+        text = _server_words(message)
         self.console.print(Text(text, style="red"))
         if self.waiting:
             self.waiting = False
@@ -1295,8 +1309,11 @@ def _post(url: str, body: dict[str, Any], token: str | None) -> dict[str, Any]:
             return data
     except urllib.error.HTTPError as exc:
         try:
-            reason = str(json.loads(exc.read()).get("message", exc.reason))
-        except (ValueError, AttributeError):
+            answer = json.loads(exc.read())
+            reason = (
+                _server_words(answer) if "message_document" in answer else str(answer["message"])
+            )
+        except (ValueError, AttributeError, KeyError, TypeError):
             reason = str(exc.reason)
         if exc.code in (401, 403):
             raise RemoteError(

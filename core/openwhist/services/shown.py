@@ -259,8 +259,12 @@ def call_parts(notation: str, calls: CallStyle, tr: Translations) -> list[Part]:
     return out
 
 
-class _Draw:
-    """Draws values of one view for one language."""
+class Draw:
+    """Draws the values of one view for one language as parts: numbers (a decimal comma
+    in Spanish, Portuguese and Italian), seats as names, card sets in hand order, calls as
+    ``calls`` declares them, each fact's value by its kind. The browser table's screens
+    and the terminal's (`openwhist_cli.render`, which turns the parts into coloured text)
+    draw with it, so a value reads the same on both."""
 
     def __init__(self, tr: Translations, lang: str, names: Sequence[str], calls: CallStyle) -> None:
         self.tr = tr
@@ -393,8 +397,9 @@ class _Draw:
             return _fill(message.template(), values)
 
 
-def _latest(fact: Fact, value: object) -> tuple[FactKind, object]:
-    """The value a fact's line shows, and its kind: with `Fact.latest`, a list's last entry."""
+def latest(fact: Fact, value: object) -> tuple[FactKind, object]:
+    """The value a fact's line shows, and its kind: with `Fact.latest`, a list's last entry
+    (of `FactKind.CALLS`, the last call, still a pair)."""
     if not fact.latest:
         return fact.kind, value
     last = value[-1] if isinstance(value, list | tuple) and value else None
@@ -405,30 +410,52 @@ def _latest(fact: Fact, value: object) -> tuple[FactKind, object]:
     return kind, last
 
 
-class _Facts:
-    """The facts a label may name, with their declarations, drawn for one screen."""
+class FactValues:
+    """The facts a label may name (the view's public ones, and the seat's private ones),
+    with their declarations: which have something to show. A screen's lines are drawn
+    from it (here and in `openwhist_cli.render`), so both show the same lines."""
 
-    def __init__(self, view: PlayerView, presentation: Presentation, draw: _Draw) -> None:
+    def __init__(self, view: PlayerView, presentation: Presentation) -> None:
         self.values: dict[str, Any] = {**view.public, **view.private}
         self.presentation = presentation
-        self.draw = draw
 
     def empty(self, key: str) -> bool:
+        """Whether the fact ``key`` has nothing to show (`Fact.empty`; never, with
+        `Fact.always`; an undeclared fact, when it is None)."""
         fact = self.presentation.fact(key)
         value = self.values.get(key)
         if fact is None:
             return value is None
         if fact.always:
             return False
-        kind, value = _latest(fact, value)
+        kind, value = latest(fact, value)
         return fact.empty(value, kind)
+
+    def shows(self, fact: Fact, own: Sequence[str] = ()) -> bool:
+        """Whether the fact has something to show: it (unless `Fact.always`) and every
+        fact its label names have a value (``own``: values the line brings itself), and
+        none of `Fact.hidden_when` has one."""
+        if fact.key not in own and self.empty(fact.key):
+            return False
+        for name in fact.placeholders:
+            if name not in own and self.empty(name):
+                return False
+        return all(self.empty(key) for key in fact.hidden_when)
+
+
+class _Facts(FactValues):
+    """The facts a label may name, with their declarations, drawn for one screen."""
+
+    def __init__(self, view: PlayerView, presentation: Presentation, draw: Draw) -> None:
+        super().__init__(view, presentation)
+        self.draw = draw
 
     def value_parts(self, key: str) -> list[Part]:
         fact = self.presentation.fact(key)
         value = self.values.get(key)
         if fact is None:
             return [_text(self.draw.plain(value))]
-        kind, value = _latest(fact, value)
+        kind, value = latest(fact, value)
         return self.draw.value(kind, value, fact.words)
 
     def line(self, fact: Fact, extra: Mapping[str, list[Part]]) -> list[Part]:
@@ -438,15 +465,6 @@ class _Facts:
         names = set(fact.placeholders) | set(extra)
         values = {name: extra[name] if name in extra else self.value_parts(name) for name in names}
         return _translated_fill(self.draw.tr, fact.label, values)
-
-    def shows(self, fact: Fact, own: Sequence[str] = ()) -> bool:
-        """Whether the line has something to show (as the terminal decides)."""
-        if fact.key not in own and self.empty(fact.key):
-            return False
-        for name in fact.placeholders:
-            if name not in own and self.empty(name):
-                return False
-        return all(self.empty(key) for key in fact.hidden_when)
 
 
 def _line(parts: list[Part], emphasis: str = "plain") -> Line:
@@ -498,7 +516,7 @@ def _per_seat(view: PlayerView, fact: Fact, facts: _Facts) -> list[Line]:
 
 
 def _after_trick(
-    view: PlayerView, trick: TrickRecord, presentation: Presentation, draw: _Draw
+    view: PlayerView, trick: TrickRecord, presentation: Presentation, draw: Draw
 ) -> list[Line]:
     public = replace(view, private={})  # shown to every seat: nothing private
     facts = _Facts(public, presentation, draw)
@@ -517,7 +535,7 @@ def _after_trick(
 def _tricks_won(
     view: PlayerView,
     presentation: Presentation,
-    draw: _Draw,
+    draw: Draw,
     partnerships: Sequence[Sequence[int]],
 ) -> Line:
     counts: Sequence[int] = view.tricks
@@ -541,7 +559,7 @@ def _tricks_won(
     return _line(parts)
 
 
-def _trump(view: PlayerView, draw: _Draw) -> Line | None:
+def _trump(view: PlayerView, draw: Draw) -> Line | None:
     if view.trump == NO_TRUMP:
         return (
             _line([_text(draw.tr.gettext(N_("No trump")))], "strong")
@@ -574,7 +592,7 @@ def screen(
 
     ``legal`` are the seat's legal actions when it is to act; ``partnerships`` the
     variant's sides (tricks are counted by side when every seat has one)."""
-    draw = _Draw(tr, lang, names, presentation.calls)
+    draw = Draw(tr, lang, names, presentation.calls)
     facts = _Facts(view, presentation, draw)
     header: list[Line] = []
     trump = _trump(view, draw)
@@ -621,7 +639,7 @@ def standing(
     """The match's standing for a screen: ``summary`` (the standing line, translated, with
     cards as cards), ``score`` (each party as players read it, with its total) and
     ``winner`` (that party's label, or ``None``)."""
-    draw = _Draw(tr, lang, names, CallStyle())
+    draw = Draw(tr, lang, names, CallStyle())
     parties = list(progress.parties)
     if len(parties) == len(names):
         labels = list(names)
@@ -667,7 +685,7 @@ def said(
     receiver: a card played, a call drawn as its variant shows calls, another seat's
     private action as its declared sentence (``shown_as``), a deal, a status change, a
     seat given to a bot or back. ``None``: nothing worth saying."""
-    draw = _Draw(tr, lang, names, calls)
+    draw = Draw(tr, lang, names, calls)
     kind = event.get("kind")
     seat = event.get("seat")
     name = [_text(draw.seat(seat))] if seat is not None else [_text("")]
@@ -696,17 +714,28 @@ def said(
 
 
 __all__ = [
+    "DISPLAY_SUITS",
     "LANGUAGES",
     "PAGE_TEXT",
     "SAID",
     "SUIT_NAMES",
+    "Draw",
+    "FactValues",
     "call_parts",
     "choose_language",
     "hand_order",
     "language_code",
+    "latest",
     "page_text",
+    "refusal",
     "said",
     "screen",
     "standing",
     "translations",
 ]
+
+
+def refusal(message: Message, *, tr: Translations, lang: str) -> Line:
+    """An error the server sends (`openwhist.services.refusals`) as the line a screen shows
+    for it in ``lang``: translated and filled in, cards as cards."""
+    return _line(Draw(tr, lang, (), CallStyle()).message(message))

@@ -132,7 +132,10 @@
         socket.close();
         return;
       }
-      const text = format(T.error, { message: message.message });
+      // `said`: the refusal in the page's language (the hello named it); `message` is
+      // the English, for a server that sends no `said`.
+      const said = message.said ? partsText(message.said.parts) : message.message;
+      const text = format(T.error, { message: said });
       $("error").textContent = text;
       say(text);
     }
