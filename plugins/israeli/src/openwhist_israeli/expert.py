@@ -53,6 +53,7 @@ shows (`openwhist.bots.sampling.view_rng`).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -70,20 +71,25 @@ from openwhist import (
     Reason,
     parse_card,
 )
-from openwhist.bots.heuristic import Counter, TrickPolicy, shown_voids, top_winners
+from openwhist.bots.heuristic import (
+    Counter,
+    TrickPolicy,
+    played_mask,
+    shown_voids,
+    top_winners,
+)
 from openwhist.bots.rating import POINTS, SAMPLED, CallRating, CardRating
 from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
     equal_in_hand,
     play_out,
-    sampling_factory,
     view_after_card,
     view_rng,
 )
 from openwhist.solver import representatives
 
-from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection
+from openwhist_israeli.actions import PASS, Bid, Contract, FrischSelection, parse_call
 from openwhist_israeli.heuristic import (
     DEFAULT_OPTIONS,
     IsraeliHeuristicBot,
@@ -115,7 +121,20 @@ PLAY_REASON = N_(
 RATING_SCOPE = Reason(N_("points for the deal"))
 """What a review's figure counts (`IsraeliExpertBot.rate_cards`): the seat's deal score."""
 CONTRACT_WINDOW = 1
-"""Contracts within this many tricks of the simulated count are tried (and zero)."""
+"""Contracts within this many tricks of the simulated count are tried (and zero), at
+levels 1 and 2."""
+STRONG_WINDOW = 2
+"""The contract window at level 3."""
+DEFAULT_DRAWS = 8
+"""Candidate deals drawn per sampled deal at the default strength, one kept by how well it
+fits the calls (`IsraeliExpertBot.sample`)."""
+QUICK_DRAWS = 2
+"""Candidate deals per sampled deal at level 1."""
+STRONG_DRAWS = 24
+"""Candidate deals per sampled deal at level 3."""
+CALL_SPREAD = 1.0
+"""How far (in tricks) a seat's hand evaluation may stray from its calls before a sampled
+deal loses most of its weight (`call_fit`): one standard deviation."""
 SHED_GAIN = 25.0
 """Mean points the search must show for another discard before a seat that wants no more
 tricks keeps a card that can be forced to win (issue 19 item 6): a quarter of the 100-point
@@ -184,15 +203,195 @@ def forced_winner_first(view: PlayerView, legal: int) -> int | None:
     )
 
 
+Claim = tuple[int, int, int, int]
+"""What one call says of a seat's hand (`call_claims`): ``(seat, kind, number, trump)``,
+``kind`` `CONTRACT_CLAIM` (it contracted exactly ``number`` with ``trump``) or `BID_CLAIM`
+(it bid ``number`` in the denomination whose trump is ``trump``)."""
+CONTRACT_CLAIM = 0
+BID_CLAIM = 1
+
+
+def call_claims(view: PlayerView) -> list[Claim]:
+    """What the public calls say about the other seats' hands (all from ``view.public``):
+    each other seat's contract, once placed (with the deal's trump), and its highest trump
+    bid in the auction that set the trump (the current one; a Frisch's earlier, passed-out
+    auctions were made with hands since changed, and passes are not read)."""
+    claims: list[Claim] = []
+    contracts = view.public.get("contracts") or []
+    for seat, contract in enumerate(contracts):
+        if seat != view.seat and contract is not None:
+            claims.append((seat, CONTRACT_CLAIM, int(contract), view.trump))
+    highest: dict[int, Bid] = {}
+    for entry in view.public.get("auction") or []:
+        seat, call = int(entry[0]), parse_call(str(entry[1]))
+        if seat == view.seat or not isinstance(call, Bid):
+            continue
+        if seat not in highest or call.code > highest[seat].code:
+            highest[seat] = call
+    for seat, bid in sorted(highest.items()):
+        claims.append((seat, BID_CLAIM, bid.number, denomination_trump(bid.denomination)))
+    return claims
+
+
+def seat_played(view: PlayerView) -> list[int]:
+    """The cards each seat has played this deal (completed tricks and the current one):
+    with what a sampled hand still holds, the hand the seat called with."""
+    played = [0] * view.seats
+    for record in view.completed:
+        for seat, card in zip(record.seats, record.cards, strict=True):
+            played[seat] |= 1 << card
+    for seat, card in zip(view.trick_seats, view.trick, strict=True):
+        played[seat] |= 1 << card
+    return played
+
+
+def call_fit(
+    hands: Sequence[int],
+    played: Sequence[int],
+    claims: Sequence[Claim],
+    options: IsraeliOptions = DEFAULT_OPTIONS,
+) -> float:
+    """The log-weight of a sampled deal: how well each seat's hand (``hands[seat]`` with
+    what it has played) fits its calls, by the heuristic's hand evaluation
+    (`estimate_tricks`, the tricks a hand should take with a trump):
+
+    * a contract of ``c`` >= 1 expects an estimate near ``c``: ``-((e - c) / CALL_SPREAD)² / 2``;
+    * a zero contract expects an estimate below the zero threshold of the options in force
+      (`zero_threshold`), penalised by how far above it lies;
+    * a trump bid of ``n`` expects an estimate of at least ``n + AUCTION_MARGIN`` in its
+      denomination (what the heuristic bids on), penalised by how far short it falls.
+
+    0 for a deal that fits every call; more negative the worse it fits. A Gaussian in the
+    estimate's error, ``CALL_SPREAD`` tricks wide: soft, since players (and the experts'
+    own simulated bids) do not bid the estimate exactly, and the last seat's contract may
+    be forced off it (docs/variants/israeli.md §4.5)."""
+    zero = zero_threshold(options)
+    total = 0.0
+    for seat, kind, number, trump in claims:
+        estimate = estimate_tricks(hands[seat] | played[seat], trump)
+        if kind == CONTRACT_CLAIM:
+            miss = max(0.0, estimate - zero) if number == 0 else estimate - number
+        else:
+            miss = max(0.0, number + AUCTION_MARGIN - estimate)
+        total -= (miss / CALL_SPREAD) ** 2 / 2
+    return total
+
+
+DEAL_TRIES = 20
+"""Attempts `_deal_candidate` makes before handing over to `deal_other_hands`."""
+
+
+Dealer = tuple[list[int], dict[int, int], list[int], list[int], list[list[int]]]
+"""What `_deal_candidate` deals from, prepared once per view (`_dealer`): the hands with
+their known cards, each other seat's room, the free cards of suits some seat is void in,
+the other free cards, and per suit the seats that may take it."""
+
+
+def _dealer(view: PlayerView, known: dict[int, int], voids: Sequence[int]) -> Dealer | None:
+    """The `Dealer` for ``view``, or ``None`` when the known cards do not fit the hands'
+    sizes (then `deal_other_hands` deals, and reports it)."""
+    others = [s for s in range(view.seats) if s != view.seat]
+    unseen = ((1 << 52) - 1) & ~view.hand & ~played_mask(view)
+    base = [0] * view.seats
+    base[view.seat] = view.hand
+    taken = 0
+    for s in others:
+        base[s] = known.get(s, 0) & unseen
+        taken |= base[s]
+    rooms = {s: view.hand_sizes[s] - base[s].bit_count() for s in others}
+    free = unseen & ~taken
+    if min(rooms.values()) < 0 or sum(rooms.values()) != free.bit_count():
+        return None
+    void_suits = 0
+    for s in others:
+        void_suits |= voids[s]
+    bound = 0
+    for suit in range(4):
+        if void_suits >> suit & 1:
+            bound |= free & SUIT_MASKS[suit]
+    eligible = [[s for s in others if not voids[s] >> suit & 1] for suit in range(4)]
+    return base, rooms, _cards(bound), _cards(free & ~bound), eligible
+
+
+def _deal_candidate(
+    view: PlayerView,
+    rng: random.Random,
+    known: dict[int, int],
+    voids: Sequence[int],
+    dealer: Dealer | None,
+) -> list[int] | None:
+    """A deal of the hidden cards consistent with the cards shown, drawn as
+    `openwhist.bots.sampling.deal_hidden` draws it -- the cards of suits some seat has shown
+    void in first, each to a seat not void in it with probability proportional to its room --
+    but the rest, which every seat may take, by one shuffle split among the seats' rooms
+    (the same distribution as placing them one by one, at a fraction of the cost: the
+    weighting draws many candidates per sample). ``None`` if no deal is found."""
+    if dealer is None:
+        return deal_other_hands(view, rng, known=known, voids=voids)
+    base, rooms, bound_cards, rest_cards, eligible = dealer
+    # Copies: the dealer is shared by every candidate of a decision, and a shuffle in place
+    # would make the next draw depend on the last (and a decision on the one before it).
+    bound, rest = bound_cards[:], rest_cards[:]
+    for _ in range(DEAL_TRIES):
+        hands = base[:]
+        room = dict(rooms)
+        bound.sort()
+        rng.shuffle(bound)
+        # The suits fewest seats may take go first, as deal_hidden places them.
+        bound.sort(key=lambda c: len(eligible[c // 13]))
+        ok = True
+        for card in bound:
+            seats = [s for s in eligible[card // 13] if room[s] > 0]
+            if not seats:
+                ok = False
+                break
+            pick = rng.randrange(sum(room[s] for s in seats))
+            for s in seats:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            hands[s] |= 1 << card
+            room[s] -= 1
+        if not ok:
+            continue
+        rng.shuffle(rest)
+        start = 0
+        for s, size in room.items():
+            for card in rest[start : start + size]:
+                hands[s] |= 1 << card
+            start += size
+        return hands
+    return deal_other_hands(view, rng, known=known, voids=voids)
+
+
 class IsraeliExpertBot(CardSearchBot):
     """Plays Israeli Whist by simulation (see the module docstring)."""
 
-    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        draws: int = DEFAULT_DRAWS,
+        window: int = CONTRACT_WINDOW,
+    ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        if draws < 1:
+            raise ValueError(f"draws must be at least 1, not {draws}")
+        if window < 0:
+            raise ValueError(f"window must be at least 0, not {window}")
         super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
+        self.draws = draws
+        self.window = window
+        # What `sample` reads from the view it was last asked about (the same view for
+        # every sample of a decision): the view, the known cards, the voids shown, the calls'
+        # claims and the candidates' dealer.
+        self._context: (
+            tuple[PlayerView, dict[int, int], list[int], list[Claim], Dealer | None] | None
+        ) = None
         self.heuristic = IsraeliHeuristicBot(random.Random(0))
         self.policy = TrickPolicy()
 
@@ -233,8 +432,37 @@ class IsraeliExpertBot(CardSearchBot):
         return {receiver: mask & ~view.hand}
 
     def sample(self, view: PlayerView, rng: random.Random) -> list[int] | None:
-        """One deal of the four hands consistent with ``view``."""
-        return deal_other_hands(view, rng, known=self.known_cards(view), voids=shown_voids(view))
+        """One deal of the four hands consistent with ``view``: the cards it shows (played,
+        voids shown, the Frisch cards passed) strictly, what the calls reveal by weight.
+
+        A candidate deal is dealt uniformly among those the cards allow and accepted with
+        probability ``exp(call_fit)`` -- how well every other seat's hand fits its calls
+        (`call_fit`, at most 1): rejection sampling, so an accepted deal is drawn from the
+        hands the calls make likely. After ``draws`` candidates without an acceptance the one
+        that fits best is kept. With ``draws=1``, or before anybody has called, the uniform
+        deal (the bot before issue 19's "bids made")."""
+        context = self._context
+        if context is None or context[0] is not view:
+            known, voids = self.known_cards(view), shown_voids(view)
+            claims = call_claims(view)
+            context = (view, known, voids, claims, _dealer(view, known, voids) if claims else None)
+            self._context = context
+        _, known, voids, claims, dealer = context
+        if self.draws == 1 or not claims:
+            return deal_other_hands(view, rng, known=known, voids=voids)
+        played = seat_played(view)
+        options = israeli_options(view)
+        best: tuple[float, list[int]] | None = None
+        for _ in range(self.draws):
+            hands = _deal_candidate(view, rng, known, voids, dealer)
+            if hands is None:
+                continue
+            fit = call_fit(hands, played, claims, options)
+            if rng.random() < math.exp(fit):
+                return hands
+            if best is None or fit > best[0]:
+                best = (fit, hands)
+        return None if best is None else best[1]
 
     def card_policy(self, view: PlayerView, legal: int) -> int:
         """The rollout policy of every seat (the heuristic's play): win tricks while short of
@@ -327,7 +555,7 @@ class IsraeliExpertBot(CardSearchBot):
             start = _play_view(view, trump=view.trump, leader=leader, contracts=contracts)
             base += self._rollout(start, hands)[me]
         centre = round(base / len(deals))
-        wanted = {c for c in range(centre - CONTRACT_WINDOW, centre + CONTRACT_WINDOW + 1)}
+        wanted = set(range(centre - self.window, centre + self.window + 1))
         wanted.add(0)
         tried = [a for a in options if a.number in wanted] or options
         best: tuple[float, int] | None = None
@@ -519,9 +747,16 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
     return IsraeliExpertBot(rng)
 
 
-def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
-    """A factory for `IsraeliExpertBot` with ``samples`` deals per decision (one of its levels)."""
-    return sampling_factory(IsraeliExpertBot, samples)
+def expert_factory(
+    samples: int, draws: int = DEFAULT_DRAWS, window: int = CONTRACT_WINDOW
+) -> Callable[[str, random.Random], Bot]:
+    """A factory for `IsraeliExpertBot` with ``samples`` deals per decision, ``draws``
+    candidate deals per sample and a contract ``window`` (one of its levels)."""
+
+    def make(variant: str, rng: random.Random) -> Bot:
+        return IsraeliExpertBot(rng, samples=samples, draws=draws, window=window)
+
+    return make
 
 
 EXPERT_BOT = BotSpec(
@@ -529,21 +764,36 @@ EXPERT_BOT = BotSpec(
     N_("bids from simulated deals, aims at the exact contract by sampling the hidden hands"),
     make_expert_bot,
     variants=("israeli",),
-    # Levels vary the sampled deals per decision; level 2, the default, is the strength
-    # measured in docs/bots.md (and the hint bot's). The descriptions spell out
-    # QUICK_SAMPLES, DEFAULT_SAMPLES and STRONG_SAMPLES as literals, for the catalogue
-    # (tests/cli/test_bot_levels.py checks that they agree).
+    # Levels vary the sampled deals per decision, the candidate deals drawn for each (the
+    # more, the closer the samples fit the calls) and, at level 3, the contracts tried;
+    # level 2, the default, is the strength measured in docs/bots.md (and the hint bot's).
+    # The descriptions spell out the constants as literals, for the catalogue
+    # (tests/cli/test_bot_levels.py and plugins/israeli/tests/test_expert_calls.py check
+    # that they agree).
     levels=(
         BotLevel(
             "1",
-            N_("quicker, weaker: 4 sampled deals per decision"),
-            expert_factory(QUICK_SAMPLES),
+            N_(
+                "quicker, weaker: 4 sampled deals per decision, each picked from 2 "
+                "by how well they fit the calls"
+            ),
+            expert_factory(QUICK_SAMPLES, QUICK_DRAWS),
         ),
-        BotLevel("2", N_("balanced: 12 sampled deals per decision")),
+        BotLevel(
+            "2",
+            N_(
+                "balanced: 12 sampled deals per decision, each picked from 8 "
+                "by how well they fit the calls"
+            ),
+        ),
         BotLevel(
             "3",
-            N_("stronger, slower: 36 sampled deals per decision"),
-            expert_factory(STRONG_SAMPLES),
+            N_(
+                "stronger, slower: 36 sampled deals per decision, each picked from 24 "
+                "by how well they fit the calls; contracts within 2 tricks of the "
+                "simulated count weighed"
+            ),
+            expert_factory(STRONG_SAMPLES, STRONG_DRAWS, STRONG_WINDOW),
         ),
     ),
 )

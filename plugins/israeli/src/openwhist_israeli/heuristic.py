@@ -27,6 +27,7 @@ per trick over or under), so the bot plays to hit its number:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Final
 
 from openwhist import N_, NO_TRUMP, SUIT_MASKS, Action, Bot, BotSpec, Play, PlayerView
@@ -45,8 +46,11 @@ AUCTION_MARGIN: Final = 0.5
 """The estimate must exceed a trump bid's number by this much before the bot makes it."""
 
 
+@lru_cache(maxsize=1 << 16)
 def _suit_estimate(cards: int, *, is_trump: bool, no_trump: bool, trump_length: int) -> float:
-    """Expected tricks from one suit's holding (see `estimate_tricks`)."""
+    """Expected tricks from one suit's holding (see `estimate_tricks`). Cached: a pure
+    function of its arguments, asked again and again by the expert's weighting of sampled
+    deals (`openwhist_israeli.expert.call_fit`)."""
     n = cards.bit_count()
     if n == 0:
         # A void in a plain suit ruffs when we hold trumps to spare.
