@@ -74,7 +74,6 @@ from openwhist import (
 from openwhist.bots.heuristic import (
     Counter,
     TrickPolicy,
-    played_mask,
     shown_voids,
     top_winners,
 )
@@ -125,13 +124,13 @@ CONTRACT_WINDOW = 1
 levels 1 and 2."""
 STRONG_WINDOW = 2
 """The contract window at level 3."""
-DEFAULT_DRAWS = 8
-"""Candidate deals drawn per sampled deal at the default strength, one kept by how well it
-fits the calls (`IsraeliExpertBot.sample`)."""
-QUICK_DRAWS = 2
-"""Candidate deals per sampled deal at level 1."""
-STRONG_DRAWS = 24
-"""Candidate deals per sampled deal at level 3."""
+DEFAULT_MOVES = 40
+"""Card swaps per sampled deal towards hands that fit the calls (`fit_to_calls`) at the
+default strength."""
+QUICK_MOVES = 12
+"""Card swaps per sampled deal at level 1."""
+STRONG_MOVES = 120
+"""Card swaps per sampled deal at level 3."""
 CALL_SPREAD = 1.0
 """How far (in tricks) a seat's hand evaluation may stray from its calls before a sampled
 deal loses most of its weight (`call_fit`): one standard deviation."""
@@ -266,9 +265,15 @@ def call_fit(
     own simulated bids) do not bid the estimate exactly, and the last seat's contract may
     be forced off it (docs/variants/israeli.md §4.5)."""
     zero = zero_threshold(options)
+    return sum(seat_fit(hands[c[0]] | played[c[0]], (c,), zero) for c in claims)
+
+
+def seat_fit(hand: int, claims: Sequence[Claim], zero: float) -> float:
+    """`call_fit`'s term for one seat's ``hand`` (the cards it called with) and ``claims``
+    (its own), with the options' zero threshold ``zero``."""
     total = 0.0
-    for seat, kind, number, trump in claims:
-        estimate = estimate_tricks(hands[seat] | played[seat], trump)
+    for _, kind, number, trump in claims:
+        estimate = estimate_tricks(hand, trump)
         if kind == CONTRACT_CLAIM:
             miss = max(0.0, estimate - zero) if number == 0 else estimate - number
         else:
@@ -277,91 +282,52 @@ def call_fit(
     return total
 
 
-DEAL_TRIES = 20
-"""Attempts `_deal_candidate` makes before handing over to `deal_other_hands`."""
-
-
-Dealer = tuple[list[int], dict[int, int], list[int], list[int], list[list[int]]]
-"""What `_deal_candidate` deals from, prepared once per view (`_dealer`): the hands with
-their known cards, each other seat's room, the free cards of suits some seat is void in,
-the other free cards, and per suit the seats that may take it."""
-
-
-def _dealer(view: PlayerView, known: dict[int, int], voids: Sequence[int]) -> Dealer | None:
-    """The `Dealer` for ``view``, or ``None`` when the known cards do not fit the hands'
-    sizes (then `deal_other_hands` deals, and reports it)."""
-    others = [s for s in range(view.seats) if s != view.seat]
-    unseen = ((1 << 52) - 1) & ~view.hand & ~played_mask(view)
-    base = [0] * view.seats
-    base[view.seat] = view.hand
-    taken = 0
-    for s in others:
-        base[s] = known.get(s, 0) & unseen
-        taken |= base[s]
-    rooms = {s: view.hand_sizes[s] - base[s].bit_count() for s in others}
-    free = unseen & ~taken
-    if min(rooms.values()) < 0 or sum(rooms.values()) != free.bit_count():
-        return None
-    void_suits = 0
-    for s in others:
-        void_suits |= voids[s]
-    bound = 0
-    for suit in range(4):
-        if void_suits >> suit & 1:
-            bound |= free & SUIT_MASKS[suit]
-    eligible = [[s for s in others if not voids[s] >> suit & 1] for suit in range(4)]
-    return base, rooms, _cards(bound), _cards(free & ~bound), eligible
-
-
-def _deal_candidate(
-    view: PlayerView,
-    rng: random.Random,
-    known: dict[int, int],
+def fit_to_calls(
+    hands: list[int],
+    movable: Sequence[int],
     voids: Sequence[int],
-    dealer: Dealer | None,
-) -> list[int] | None:
-    """A deal of the hidden cards consistent with the cards shown, drawn as
-    `openwhist.bots.sampling.deal_hidden` draws it -- the cards of suits some seat has shown
-    void in first, each to a seat not void in it with probability proportional to its room --
-    but the rest, which every seat may take, by one shuffle split among the seats' rooms
-    (the same distribution as placing them one by one, at a fraction of the cost: the
-    weighting draws many candidates per sample). ``None`` if no deal is found."""
-    if dealer is None:
-        return deal_other_hands(view, rng, known=known, voids=voids)
-    base, rooms, bound_cards, rest_cards, eligible = dealer
-    # Copies: the dealer is shared by every candidate of a decision, and a shuffle in place
-    # would make the next draw depend on the last (and a decision on the one before it).
-    bound, rest = bound_cards[:], rest_cards[:]
-    for _ in range(DEAL_TRIES):
-        hands = base[:]
-        room = dict(rooms)
-        bound.sort()
-        rng.shuffle(bound)
-        # The suits fewest seats may take go first, as deal_hidden places them.
-        bound.sort(key=lambda c: len(eligible[c // 13]))
-        ok = True
-        for card in bound:
-            seats = [s for s in eligible[card // 13] if room[s] > 0]
-            if not seats:
-                ok = False
-                break
-            pick = rng.randrange(sum(room[s] for s in seats))
-            for s in seats:
-                pick -= room[s]
-                if pick < 0:
-                    break
-            hands[s] |= 1 << card
-            room[s] -= 1
-        if not ok:
-            continue
-        rng.shuffle(rest)
-        start = 0
-        for s, size in room.items():
-            for card in rest[start : start + size]:
-                hands[s] |= 1 << card
-            start += size
+    played: Sequence[int],
+    claims: Sequence[Claim],
+    moves: int,
+    rng: random.Random,
+    options: IsraeliOptions = DEFAULT_OPTIONS,
+) -> list[int]:
+    """``hands`` (a deal consistent with the cards shown) moved towards hands that fit the
+    calls by ``moves`` Metropolis steps: two other seats and a card of each that may move
+    (``movable``: not the viewer's, not known to be where it is) are drawn; the two swap
+    them unless the swap breaks a shown void, accepted with probability
+    ``min(1, exp(change of call_fit))``. The swap is its own reverse, drawn as likely, so the
+    chain's stationary distribution is the deals the cards allow, weighted by
+    ``exp(call_fit)``: what the calls make likely, with no deal the cards rule out."""
+    by_seat: dict[int, list[Claim]] = {}
+    for claim in claims:
+        by_seat.setdefault(claim[0], []).append(claim)
+    # (A swap keeps every seat's count of movable cards: who has some never changes.)
+    seats = [s for s in range(len(hands)) if hands[s] & movable[s]]
+    if len(seats) < 2 or not by_seat:
         return hands
-    return deal_other_hands(view, rng, known=known, voids=voids)
+    out = list(hands)
+    zero = zero_threshold(options)
+
+    def fit(seat: int, hand: int) -> float:
+        return seat_fit(hand | played[seat], by_seat.get(seat, ()), zero)
+
+    fits = {s: fit(s, out[s]) for s in seats}
+    for _ in range(moves):
+        a, b = rng.sample(seats, 2)
+        x = rng.choice(_cards(out[a] & movable[a]))
+        y = rng.choice(_cards(out[b] & movable[b]))
+        if voids[b] >> (x // 13) & 1 or voids[a] >> (y // 13) & 1:
+            continue
+        hand_a = out[a] & ~(1 << x) | 1 << y
+        hand_b = out[b] & ~(1 << y) | 1 << x
+        fit_a = fit(a, hand_a) if a in by_seat else 0.0
+        fit_b = fit(b, hand_b) if b in by_seat else 0.0
+        change = fit_a + fit_b - fits[a] - fits[b]
+        if change >= 0 or rng.random() < math.exp(change):
+            out[a], out[b] = hand_a, hand_b
+            fits[a], fits[b] = fit_a, fit_b
+    return out
 
 
 class IsraeliExpertBot(CardSearchBot):
@@ -372,25 +338,25 @@ class IsraeliExpertBot(CardSearchBot):
         rng: random.Random | None = None,
         *,
         samples: int = DEFAULT_SAMPLES,
-        draws: int = DEFAULT_DRAWS,
+        moves: int = DEFAULT_MOVES,
         window: int = CONTRACT_WINDOW,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
-        if draws < 1:
-            raise ValueError(f"draws must be at least 1, not {draws}")
+        if moves < 0:
+            raise ValueError(f"moves must be at least 0, not {moves}")
         if window < 0:
             raise ValueError(f"window must be at least 0, not {window}")
         super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
-        self.draws = draws
+        self.moves = moves
         self.window = window
         # What `sample` reads from the view it was last asked about (the same view for
         # every sample of a decision): the view, the known cards, the voids shown, the calls'
-        # claims and the candidates' dealer.
+        # claims and the cards each seat has played.
         self._context: (
-            tuple[PlayerView, dict[int, int], list[int], list[Claim], Dealer | None] | None
+            tuple[PlayerView, dict[int, int], list[int], list[Claim], list[int]] | None
         ) = None
         self.heuristic = IsraeliHeuristicBot(random.Random(0))
         self.policy = TrickPolicy()
@@ -435,34 +401,26 @@ class IsraeliExpertBot(CardSearchBot):
         """One deal of the four hands consistent with ``view``: the cards it shows (played,
         voids shown, the Frisch cards passed) strictly, what the calls reveal by weight.
 
-        A candidate deal is dealt uniformly among those the cards allow and accepted with
-        probability ``exp(call_fit)`` -- how well every other seat's hand fits its calls
-        (`call_fit`, at most 1): rejection sampling, so an accepted deal is drawn from the
-        hands the calls make likely. After ``draws`` candidates without an acceptance the one
-        that fits best is kept. With ``draws=1``, or before anybody has called, the uniform
-        deal (the bot before issue 19's "bids made")."""
+        A deal is dealt uniformly among those the cards allow (`deal_other_hands`), then
+        moved towards hands that fit every other seat's calls (`call_claims`, `call_fit`)
+        by ``moves`` card swaps between the other seats (`fit_to_calls`). With ``moves=0``,
+        or before anybody has called, the uniform deal (the bot before issue 19's "bids
+        made")."""
         context = self._context
         if context is None or context[0] is not view:
             known, voids = self.known_cards(view), shown_voids(view)
-            claims = call_claims(view)
-            context = (view, known, voids, claims, _dealer(view, known, voids) if claims else None)
+            context = (view, known, voids, call_claims(view), seat_played(view))
             self._context = context
-        _, known, voids, claims, dealer = context
-        if self.draws == 1 or not claims:
-            return deal_other_hands(view, rng, known=known, voids=voids)
-        played = seat_played(view)
-        options = israeli_options(view)
-        best: tuple[float, list[int]] | None = None
-        for _ in range(self.draws):
-            hands = _deal_candidate(view, rng, known, voids, dealer)
-            if hands is None:
-                continue
-            fit = call_fit(hands, played, claims, options)
-            if rng.random() < math.exp(fit):
-                return hands
-            if best is None or fit > best[0]:
-                best = (fit, hands)
-        return None if best is None else best[1]
+        _, known, voids, claims, played = context
+        hands = deal_other_hands(view, rng, known=known, voids=voids)
+        if hands is None or not self.moves or not claims:
+            return hands
+        movable = [
+            0 if s == view.seat else ~known.get(s, 0) & ((1 << 52) - 1) for s in range(SEATS)
+        ]
+        return fit_to_calls(
+            hands, movable, voids, played, claims, self.moves, rng, israeli_options(view)
+        )
 
     def card_policy(self, view: PlayerView, legal: int) -> int:
         """The rollout policy of every seat (the heuristic's play): win tricks while short of
@@ -748,13 +706,13 @@ def make_expert_bot(variant: str, rng: random.Random) -> Bot:
 
 
 def expert_factory(
-    samples: int, draws: int = DEFAULT_DRAWS, window: int = CONTRACT_WINDOW
+    samples: int, moves: int = DEFAULT_MOVES, window: int = CONTRACT_WINDOW
 ) -> Callable[[str, random.Random], Bot]:
-    """A factory for `IsraeliExpertBot` with ``samples`` deals per decision, ``draws``
-    candidate deals per sample and a contract ``window`` (one of its levels)."""
+    """A factory for `IsraeliExpertBot` with ``samples`` deals per decision, ``moves``
+    swaps per sample towards the calls and a contract ``window`` (one of its levels)."""
 
     def make(variant: str, rng: random.Random) -> Bot:
-        return IsraeliExpertBot(rng, samples=samples, draws=draws, window=window)
+        return IsraeliExpertBot(rng, samples=samples, moves=moves, window=window)
 
     return make
 
@@ -774,26 +732,26 @@ EXPERT_BOT = BotSpec(
         BotLevel(
             "1",
             N_(
-                "quicker, weaker: 4 sampled deals per decision, each picked from 2 "
-                "by how well they fit the calls"
+                "quicker, weaker: 4 sampled deals per decision, 12 card swaps each "
+                "towards hands that fit the calls"
             ),
-            expert_factory(QUICK_SAMPLES, QUICK_DRAWS),
+            expert_factory(QUICK_SAMPLES, QUICK_MOVES),
         ),
         BotLevel(
             "2",
             N_(
-                "balanced: 12 sampled deals per decision, each picked from 8 "
-                "by how well they fit the calls"
+                "balanced: 12 sampled deals per decision, 40 card swaps each "
+                "towards hands that fit the calls"
             ),
         ),
         BotLevel(
             "3",
             N_(
-                "stronger, slower: 36 sampled deals per decision, each picked from 24 "
-                "by how well they fit the calls; contracts within 2 tricks of the "
+                "stronger, slower: 36 sampled deals per decision, 120 card swaps each "
+                "towards hands that fit the calls; contracts within 2 tricks of the "
                 "simulated count weighed"
             ),
-            expert_factory(STRONG_SAMPLES, STRONG_DRAWS, STRONG_WINDOW),
+            expert_factory(STRONG_SAMPLES, STRONG_MOVES, STRONG_WINDOW),
         ),
     ),
 )
