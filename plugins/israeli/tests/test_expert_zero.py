@@ -13,13 +13,8 @@ import random
 import pytest
 from openwhist import Play, PlayerView, parse_card
 from openwhist.game.cards import CardSet
-from openwhist_israeli.expert import (
-    DEFAULT_SAMPLES,
-    QUICK_SAMPLES,
-    STRONG_SAMPLES,
-    IsraeliExpertBot,
-    forced_winner_first,
-)
+from openwhist.plugins import load_catalog
+from openwhist_israeli.expert import forced_winner_first
 
 SEEDS = range(6)
 HAND = "AS JS TS 3S 6D 5D 4D 3D 2D 5C 4C 3C 2C"
@@ -55,10 +50,11 @@ def test_the_ace_is_the_first_card_to_go() -> None:
     assert forced_winner_first(view, view.hand) == parse_card("AS")
 
 
-@pytest.mark.parametrize("samples", [QUICK_SAMPLES, DEFAULT_SAMPLES, STRONG_SAMPLES])  # levels 1-3
-def test_zero_bidder_void_in_the_suit_led_discards_the_spade_ace(samples: int) -> None:
+@pytest.mark.parametrize("level", ["1", "2", "3"])
+def test_zero_bidder_void_in_the_suit_led_discards_the_spade_ace(level: str) -> None:
     view = _view([0, 4, 4, 4])
+    spec = load_catalog().bot("expert", "israeli").with_level(level)
     for seed in SEEDS:
-        bot = IsraeliExpertBot(random.Random(seed), samples=samples)
+        bot = spec.factory("israeli", random.Random(seed))
         card = bot.choose(view, _legal(view)).card  # type: ignore[attr-defined]
         assert card == parse_card("AS"), f"seed {seed}: kept the ♠A, played {card}"

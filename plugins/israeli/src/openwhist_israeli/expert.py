@@ -9,6 +9,20 @@ and the cards it passed in the last Frisch (docs/variants/israeli.md §4.4), whi
 (`openwhist.bots.sampling.play_out`): a seat short of its contract tries to win tricks, a seat
 whose contract is made tries to lose them.
 
+**Sampling that reads the calls** (issue 19 item 2, "bids made"): the cards shown are hard
+constraints; the calls are evidence. Every other seat's public calls (`call_claims`: its
+contract once placed, with the deal's trump, and its highest trump bid in the auction that
+set the trump) are compared with the heuristic's evaluation of the hand it called with (its
+sampled cards plus those it has played; `estimate_tricks`), and a sampled deal is weighted
+by ``exp(call_fit)``, a Gaussian in the evaluation's miss, `CALL_SPREAD` tricks wide: a
+contract of ``c`` expects an evaluation near ``c``, a zero contract one under the zero
+threshold of the options (`zero_threshold`), a bid of ``n`` at least ``n + AUCTION_MARGIN``
+in its denomination. Each sample is dealt uniformly among the deals the cards allow and then
+moved towards that weighting by ``moves`` Metropolis card swaps between two other seats
+(`fit_to_calls`): a seat that contracted zero seldom keeps the aces, a seat that contracted
+seven is dealt about seven tricks' worth. Passes and the auctions before a Frisch are not
+read.
+
 * **Trump auction** (§4.3): for each denomination the bot could bid, the tricks it takes on
   sampled deals as declarer with that trump, leading (§4.6), everybody trying to win tricks.
   It bids the cheapest legal bid of the denomination with the best margin when its mean
@@ -46,9 +60,12 @@ reach it as the legal actions.
 **Explanation** (`IsraeliExpertBot.explain`, for hints): for a card, how often it makes
 the contract exactly on the sampled deals and its mean score; calls are not explained.
 
-**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
-bot sees only its `PlayerView`; its generators are seeded from its own seed and what the view
-shows (`openwhist.bots.sampling.view_rng`).
+**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision, ``moves``
+(default `DEFAULT_MOVES`) card swaps per sample towards the calls, and ``window`` (default
+`CONTRACT_WINDOW`) the contracts weighed either side of the simulated count; the levels set
+all three (`EXPERT_BOT`). **Honesty**: the bot sees only its `PlayerView` (the calls it
+weighs are public); its generators are seeded from its own seed and what the view shows
+(`openwhist.bots.sampling.view_rng`).
 """
 
 from __future__ import annotations
@@ -757,16 +774,29 @@ EXPERT_BOT = BotSpec(
 )
 
 __all__ = [
+    "BID_CLAIM",
+    "CONTRACT_CLAIM",
+    "CONTRACT_WINDOW",
+    "DEFAULT_MOVES",
     "DEFAULT_SAMPLES",
     "EXPERT_BOT",
     "PLAY_REASON",
+    "QUICK_MOVES",
     "QUICK_SAMPLES",
+    "STRONG_MOVES",
     "STRONG_SAMPLES",
+    "STRONG_WINDOW",
+    "Claim",
     "IsraeliExpertBot",
+    "call_claims",
+    "call_fit",
     "deal_points",
     "estimated_contract",
     "expert_factory",
+    "fit_to_calls",
     "forced_winner_first",
     "make_expert_bot",
     "opening_leader",
+    "seat_fit",
+    "seat_played",
 ]
