@@ -17,7 +17,7 @@ terminal).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -37,6 +37,7 @@ from openwhist import (
     Play,
     PlayerView,
     Presentation,
+    ScoreCategory,
     TrickRecord,
     category_label,
     parse_card,
@@ -501,10 +502,12 @@ def message_text(
     return out
 
 
-def category_name(category: str) -> str:
+def category_name(category: str, declared: Iterable[ScoreCategory] = ()) -> str:
     """A score category (``tricks``, ``zero_bid``, ...) as a player reads it, in the
-    chosen language (``zero bid``, ``apuesta cero``)."""
-    return _(category_label(category))
+    chosen language (``zero bid``, ``apuesta cero``): a core category by the core's label,
+    one the variant declares (``declared``: `Variant.categories`) by its own label,
+    translated by the plugin's catalogue; any other by its name."""
+    return _(category_label(category, declared))
 
 
 def party_labels(
@@ -546,14 +549,19 @@ def named(message: Message, parties: Sequence[str], labels: Sequence[str]) -> Me
 
 
 def score_table(
-    score: DealScore, style: CardStyle | None = None, labels: Sequence[str] | None = None
+    score: DealScore,
+    style: CardStyle | None = None,
+    labels: Sequence[str] | None = None,
+    categories: Iterable[ScoreCategory] = (),
 ) -> Table:
-    """Each score line of a deal, explained: party (its players, `party_labels`), category,
-    points, and the line in words."""
+    """Each score line of a deal, explained: party (its players, `party_labels`), category
+    (`category_name`; ``categories``: the variant's own, `Variant.categories`), points, and
+    the line in words."""
     from rich import box
 
     plain = style is not None and style.ascii
     shown = list(labels) if labels is not None else list(score.parties)
+    declared = tuple(categories)
     grid = Table(
         title=_("Deal result"),
         show_edge=False,
@@ -567,7 +575,7 @@ def score_table(
     for line in score.lines:
         grid.add_row(
             shown[line.party],
-            category_name(str(line.category)),
+            category_name(str(line.category), declared),
             f"{line.points:+d}",
             message_text(named(line.message, score.parties, shown), style)
             if line.message is not None
