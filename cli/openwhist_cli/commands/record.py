@@ -463,7 +463,7 @@ def deal_command(
         from rich.cells import cell_len
 
         from openwhist_cli.commands.scores import words
-        from openwhist_cli.render import progress_text
+        from openwhist_cli.render import category_name, progress_text
 
         # Each party by its players, as `whist scores` names them (`sheets.side_names`);
         # the running totals and the standing as the table's score line says them.
@@ -480,7 +480,7 @@ def deal_command(
             label = shown[line.party]
             typer.echo(
                 f"  {label}{' ' * (width - cell_len(label))} {line.points:+5d}  "
-                f"{_(line.category)}: {note}"
+                f"{category_name(str(line.category), variant.categories)}: {note}"
             )
         catalog = runtime.get_catalog(ctx)
         rules = [catalog.house_rule(name) for name in summary.get("house_rules", ())]
