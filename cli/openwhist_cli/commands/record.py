@@ -474,8 +474,8 @@ def deal_command(
         catalog = runtime.get_catalog(ctx)
         rules = [catalog.house_rule(name) for name in summary.get("house_rules", ())]
         presentation = variant.match_presentation(rules)
-        # An award the score line says already (English: the game just won, "Ann & Cy win
-        # game 1") is not listed above it too; one it does not say (a rubber bonus) is.
+        # An award the score line says already (a game just won, "Ann & Cy win game 1") is
+        # not listed above it too; one it does not say (a rubber bonus) is.
         standing = standing_message(outcome.progress, presentation)
         awards = [
             award
