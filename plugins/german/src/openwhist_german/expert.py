@@ -88,8 +88,11 @@ DEFAULT_SAMPLES = 12
 """Sampled deals per phase-1 decision at the default strength."""
 QUICK_SAMPLES = 4
 """Sampled deals per decision at level 1 (quicker, weaker)."""
-STRONG_SAMPLES = 36
-"""Sampled deals per decision at level 3 (stronger, slower)."""
+STRONG_SAMPLES = 16
+"""Sampled deals per decision at level 3 (stronger, slower), where each phase-1 lead is also
+played out against every reply the opponent may make (`GermanExpertBot` ``reply_search``):
+36 samples of level 2's play-outs were not measurably stronger than 12 (docs/bots.md, "The
+German ladder, session 11")."""
 ROLLOUT_SOLVE_AT = 5
 """In rollouts, phase-2 positions with at most this many cards per hand are solved exactly."""
 EXACT_FROM = max(ROLLOUT_SOLVE_AT, SOLVE_AT)
@@ -241,12 +244,23 @@ _VALUES: dict[tuple[int, int, int], tuple[GermanOptions, float]] = {}
 class GermanExpertBot(CardSearchBot):
     """Plays German Whist by exact search in phase 2 and determinised rollouts in phase 1."""
 
-    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        exact_from: int = EXACT_FROM,
+        reply_search: bool = False,
+    ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        if not EXACT_FROM <= exact_from <= PHASE1_TRICKS:
+            raise ValueError(f"exact_from must be {EXACT_FROM}..{PHASE1_TRICKS}, not {exact_from}")
         super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
+        self.exact_from = exact_from
+        self.reply_search = reply_search
         self.rollout = GermanHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
 
@@ -338,9 +352,13 @@ class GermanExpertBot(CardSearchBot):
         totals = dict.fromkeys(candidates, 0.0)
         results: dict[int, list[tuple[int, int]]] = {card: [] for card in candidates}
         known_raw = view.public.get("known") or [0, 0]
+        search_reply = self.reply_search and not view.trick
         for opp_hand, stock in samples:
             for card in candidates:
-                tricks = self.play_out(view, opp_hand, stock, card, known_raw)
+                if search_reply:
+                    tricks = self._answered(view, opp_hand, stock, card, known_raw, dead)
+                else:
+                    tricks = self.play_out(view, opp_hand, stock, card, known_raw)
                 totals[card] += deal_value(options, *tricks)
                 results[card].append(tricks)
         preferred = self.rollout.choose_card(view, legal)
@@ -353,6 +371,28 @@ class GermanExpertBot(CardSearchBot):
             chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
         return chosen, _phase1_reason(view, chosen, face_up, results[chosen])
 
+    def _answered(
+        self, view: PlayerView, opp_hand: int, stock: list[int], card: int, known: Any, dead: int
+    ) -> tuple[int, int]:
+        """Our lead ``card`` on one sampled deal, answered by the opponent's best reply on
+        that deal: every reply it may make (equal cards merged) is played out, and the one
+        worth least to us (`deal_value`) is the lead's result."""
+        must = follow_rule(view)(len(view.completed))
+        replies = opp_hand & SUIT_MASKS[card // 13] if must else 0
+        replies = representatives(replies or opp_hand, dead)
+        if replies & (replies - 1) == 0:
+            return self.play_out(view, opp_hand, stock, card, known)
+        options = german_options(view)
+        worst: tuple[int, int] | None = None
+        worst_value = 0.0
+        for reply in _cards(replies):
+            tricks = self.play_out(view, opp_hand, stock, card, known, reply=reply)
+            value = deal_value(options, *tricks)
+            if worst is None or value < worst_value:
+                worst, worst_value = tricks, value
+        assert worst is not None
+        return worst
+
     def simulate(
         self,
         view: PlayerView,
@@ -361,7 +401,7 @@ class GermanExpertBot(CardSearchBot):
         card: int,
         known: Any,
         *,
-        exact_from: int = EXACT_FROM,
+        exact_from: int | None = None,
     ) -> float:
         """Play ``card`` now and the rest of the deal with the heuristic policy on one
         sampled deal; the value for our seat under the options in force (`deal_value`).
@@ -381,11 +421,14 @@ class GermanExpertBot(CardSearchBot):
         card: int,
         known: Any,
         *,
-        exact_from: int = EXACT_FROM,
+        exact_from: int | None = None,
+        reply: int | None = None,
     ) -> tuple[int, int]:
         """Play ``card`` now and the rest of the deal (see `simulate`) under the legal plays
         of the options in force; our seat's tricks of phase 1 and of phase 2, the tricks
         already completed included."""
+        if exact_from is None:
+            exact_from = self.exact_from
         me = view.seat
         # docs/variants/german.md §1.5: with phase1_must_follow_suit off, a phase-1 reply is
         # any card; phase 2 always follows suit -- the same rule the sampling reads voids by.
@@ -396,7 +439,12 @@ class GermanExpertBot(CardSearchBot):
         hands[1 - me] = opp_hand
         known_masks = [int(known[0]), int(known[1])]
         known_masks[me] &= ~(1 << card)
-        trick = (*view.trick, card)
+        trick: tuple[int, ...] = (*view.trick, card)
+        if reply is not None:
+            # The opponent's answer to our lead, chosen by the caller (`_answered`).
+            hands[1 - me] &= ~(1 << reply)
+            known_masks[1 - me] &= ~(1 << reply)
+            trick = (card, reply)
         leader = view.leader
         completed = view.completed
         k = len(completed)
@@ -430,6 +478,7 @@ class GermanExpertBot(CardSearchBot):
                     pos += 2
                 else:
                     won2[winner] += 1
+                if k >= PHASE1_TRICKS:
                     left = 2 * PHASE1_TRICKS - k
                     if left == 0:
                         break
@@ -594,15 +643,26 @@ def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
     return sampling_factory(GermanExpertBot, samples)
 
 
+def strong_factory() -> Callable[[str, random.Random], Bot]:
+    """The factory of level 3: `STRONG_SAMPLES` deals per decision, and each phase-1 lead
+    answered by the opponent's best reply on every sample (``reply_search``)."""
+
+    def make(variant: str, rng: random.Random) -> Bot:
+        return GermanExpertBot(rng, samples=STRONG_SAMPLES, reply_search=True)
+
+    return make
+
+
 EXPERT_BOT = BotSpec(
     "expert",
     N_("solves the play-out exactly; samples the stock and the hidden hand in phase 1"),
     make_expert_bot,
     variants=("german",),
-    # Levels vary the sampled deals per decision; level 2, the default, is the strength
-    # measured in docs/bots.md (and the hint bot's). The descriptions spell out
-    # QUICK_SAMPLES, DEFAULT_SAMPLES and STRONG_SAMPLES as literals, for the catalogue
-    # (tests/cli/test_bot_levels.py checks that they agree).
+    # Levels vary the sampled deals per decision, and level 3 also searches the reply to
+    # each phase-1 lead; level 2, the default, is the strength measured in docs/bots.md (and
+    # the hint bot's). The descriptions spell out QUICK_SAMPLES, DEFAULT_SAMPLES and
+    # STRONG_SAMPLES as literals, for the catalogue (tests/cli/test_bot_levels.py checks
+    # that they agree).
     levels=(
         BotLevel(
             "1",
@@ -612,8 +672,11 @@ EXPERT_BOT = BotSpec(
         BotLevel("2", N_("balanced: 12 sampled deals per decision")),
         BotLevel(
             "3",
-            N_("stronger, slower: 36 sampled deals per decision"),
-            expert_factory(STRONG_SAMPLES),
+            N_(
+                "stronger, slower: 16 sampled deals per decision; each lead is played out "
+                "against every reply"
+            ),
+            strong_factory(),
         ),
     ),
 )
@@ -631,4 +694,5 @@ __all__ = [
     "expert_factory",
     "make_expert_bot",
     "opponent_suit_caps",
+    "strong_factory",
 ]
