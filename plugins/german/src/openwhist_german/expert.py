@@ -37,7 +37,16 @@ hands are valued by what they do to the result. Every card is tried on the same 
 chosen card's result on the sampled deals (deals won, mean phase-2 tricks, and whether a
 reply takes the face-up card).
 
-**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
+**Reply search** (``reply_search``, level 3): on each sample a phase-1 *lead* is played out
+against every reply the opponent may make there (equal cards merged), and the reply worst
+for us is the lead's result on that sample -- instead of the heuristic's reply, which may
+duck a lead it should take (or take one it should duck) and so make a lead look better than
+it is. The reply is chosen seeing the whole sample -- our hand and the order of the stock,
+which the opponent cannot know -- a pessimistic bias the search accepts. Answering a lead,
+the trick ends with our card and nothing changes.
+
+**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision, and the reply
+search at level 3 (`STRONG_SAMPLES`, `strong_factory`). **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
 (`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know.
 **Options**: the view carries the match's options (``view.options``; the defaults when a
