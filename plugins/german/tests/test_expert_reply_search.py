@@ -1,5 +1,7 @@
-"""Level 3 of German Whist's ``expert`` (``reply_search``): each phase-1 lead is played out
-against every reply the opponent may make on each sampled deal, and the worst for us counts.
+"""The reply search of German Whist's ``expert`` (``reply_search``, measured as a level 3 in
+docs/bots.md "The German ladder, session 11" and used by no level): each phase-1 lead is played
+out against every reply the opponent may make on each sampled deal, and the worst for us
+counts.
 
 The position is the last trick of phase 1 (docs/variants/german.md §1.6) with every card
 accounted for -- the opponent's thirteen cards are all face-up cards it took, so the view
@@ -17,7 +19,7 @@ from dataclasses import replace
 
 from openwhist import SUIT_MASKS, CardSet, Play, PlayerView, TrickRecord, parse_card
 from openwhist.solver import Solver
-from openwhist_german.expert import DEFAULT_SAMPLES, STRONG_SAMPLES, WIN_TRICKS, GermanExpertBot
+from openwhist_german.expert import DEFAULT_SAMPLES, WIN_TRICKS, GermanExpertBot
 
 SPADES = 3
 ME, OPPONENT = 1, 0
@@ -75,10 +77,10 @@ def _worst_reply(lead: int) -> int:
     return min(_phase2_tricks(lead, r) for r in CardSet(replies))
 
 
-def test_level_3_leads_a_card_that_wins_against_every_reply_where_level_2_is_misled() -> None:
+def test_the_reply_search_leads_a_card_that_wins_against_every_reply() -> None:
     view = _view()
     legal = tuple(Play(c) for c in CardSet(OUR_HAND))
-    strong = GermanExpertBot(random.Random(1), samples=STRONG_SAMPLES, reply_search=True)
+    strong = GermanExpertBot(random.Random(1), samples=DEFAULT_SAMPLES, reply_search=True)
     default = GermanExpertBot(random.Random(1), samples=DEFAULT_SAMPLES)
     chosen = strong.choose(view, legal)
     assert isinstance(chosen, Play)
@@ -96,7 +98,7 @@ def test_level_3_leads_a_card_that_wins_against_every_reply_where_level_2_is_mis
 
 def test_a_reply_is_not_searched_when_the_expert_answers_a_lead() -> None:
     # The reply search is for our leads: second to play, the trick ends with our card, so
-    # with the same samples the search values every card as level 2 does.
+    # with the same samples the search values every card as the default does.
     ace = parse_card("AC")
     answering = replace(
         _view(),

@@ -37,16 +37,17 @@ hands are valued by what they do to the result. Every card is tried on the same 
 chosen card's result on the sampled deals (deals won, mean phase-2 tricks, and whether a
 reply takes the face-up card).
 
-**Reply search** (``reply_search``, level 3): on each sample a phase-1 *lead* is played out
-against every reply the opponent may make there (equal cards merged), and the reply worst
-for us is the lead's result on that sample -- instead of the heuristic's reply, which may
-duck a lead it should take (or take one it should duck) and so make a lead look better than
-it is. The reply is chosen seeing the whole sample -- our hand and the order of the stock,
-which the opponent cannot know -- a pessimistic bias the search accepts. Answering a lead,
-the trick ends with our card and nothing changes.
+**Reply search** (``reply_search``, off at every level): on each sample a phase-1 *lead* is
+played out against every reply the opponent may make there (equal cards merged), and the
+reply worst for us is the lead's result on that sample -- instead of the heuristic's reply,
+which may duck a lead it should take and so make a lead look better than it is. The reply is
+chosen seeing the whole sample -- our hand and the order of the stock, which the opponent
+cannot know -- a pessimistic bias. Answering a lead, nothing changes. Measured as level 3
+(16 samples) against level 2 it was not stronger (docs/bots.md, "The German ladder, session
+11"), so no level uses it; nor ``exact_from`` above `EXACT_FROM` (the play-out's phase 2
+solved from more cards per hand), which is exact but too slow for a level in pure Python.
 
-**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision, and the reply
-search at level 3 (`STRONG_SAMPLES`, `strong_factory`). **Honesty**: the
+**Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
 (`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know.
 **Options**: the view carries the match's options (``view.options``; the defaults when a
@@ -97,11 +98,10 @@ DEFAULT_SAMPLES = 12
 """Sampled deals per phase-1 decision at the default strength."""
 QUICK_SAMPLES = 4
 """Sampled deals per decision at level 1 (quicker, weaker)."""
-STRONG_SAMPLES = 16
-"""Sampled deals per decision at level 3 (stronger, slower), where each phase-1 lead is also
-played out against every reply the opponent may make (`GermanExpertBot` ``reply_search``):
-36 samples of level 2's play-outs were not measurably stronger than 12 (docs/bots.md, "The
-German ladder, session 11")."""
+STRONG_SAMPLES = 36
+"""Sampled deals per decision at level 3 (stronger, slower). Not shown stronger than level 2,
+and neither was the reply search (`GermanExpertBot` ``reply_search``) in its place: docs/bots.md,
+"The German ladder, session 11"."""
 ROLLOUT_SOLVE_AT = 5
 """In rollouts, phase-2 positions with at most this many cards per hand are solved exactly."""
 EXACT_FROM = max(ROLLOUT_SOLVE_AT, SOLVE_AT)
@@ -652,26 +652,15 @@ def expert_factory(samples: int) -> Callable[[str, random.Random], Bot]:
     return sampling_factory(GermanExpertBot, samples)
 
 
-def strong_factory() -> Callable[[str, random.Random], Bot]:
-    """The factory of level 3: `STRONG_SAMPLES` deals per decision, and each phase-1 lead
-    answered by the opponent's best reply on every sample (``reply_search``)."""
-
-    def make(variant: str, rng: random.Random) -> Bot:
-        return GermanExpertBot(rng, samples=STRONG_SAMPLES, reply_search=True)
-
-    return make
-
-
 EXPERT_BOT = BotSpec(
     "expert",
     N_("solves the play-out exactly; samples the stock and the hidden hand in phase 1"),
     make_expert_bot,
     variants=("german",),
-    # Levels vary the sampled deals per decision, and level 3 also searches the reply to
-    # each phase-1 lead; level 2, the default, is the strength measured in docs/bots.md (and
-    # the hint bot's). The descriptions spell out QUICK_SAMPLES, DEFAULT_SAMPLES and
-    # STRONG_SAMPLES as literals, for the catalogue (tests/cli/test_bot_levels.py checks
-    # that they agree).
+    # Levels vary the sampled deals per decision; level 2, the default, is the strength
+    # measured in docs/bots.md (and the hint bot's). The descriptions spell out
+    # QUICK_SAMPLES, DEFAULT_SAMPLES and STRONG_SAMPLES as literals, for the catalogue
+    # (tests/cli/test_bot_levels.py checks that they agree).
     levels=(
         BotLevel(
             "1",
@@ -681,11 +670,8 @@ EXPERT_BOT = BotSpec(
         BotLevel("2", N_("balanced: 12 sampled deals per decision")),
         BotLevel(
             "3",
-            N_(
-                "stronger, slower: 16 sampled deals per decision; each lead is played out "
-                "against every reply"
-            ),
-            strong_factory(),
+            N_("stronger, slower: 36 sampled deals per decision"),
+            expert_factory(STRONG_SAMPLES),
         ),
     ),
 )
@@ -703,5 +689,4 @@ __all__ = [
     "expert_factory",
     "make_expert_bot",
     "opponent_suit_caps",
-    "strong_factory",
 ]
