@@ -17,7 +17,7 @@ terminal).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -30,15 +30,14 @@ from openwhist import (
     Action,
     CallStyle,
     DealScore,
-    Fact,
     FactKind,
-    FactPlace,
     MatchProgress,
     Message,
     Note,
     Play,
     PlayerView,
     Presentation,
+    ScoreCategory,
     TrickRecord,
     category_label,
     parse_card,
@@ -48,10 +47,11 @@ from openwhist import (
 from openwhist.services.shown import (
     DISPLAY_SUITS,
     Draw,
-    FactValues,
+    FactLine,
     call_parts,
     hand_order,
-    latest,
+    header_lines,
+    under_trick_lines,
 )
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -234,58 +234,17 @@ def fact_value_text(
     return parts_text(_draw(names, calls).value(kind, value, words), style)
 
 
-class _Facts(FactValues):
-    """The facts a label may name (public, and for private facts the seat's private ones
-    too) with their declarations (`FactValues`: which show), drawn for one screen."""
-
-    def __init__(
-        self,
-        view: PlayerView,
-        presentation: Presentation,
-        names: Sequence[str],
-        style: CardStyle,
-    ) -> None:
-        super().__init__(view, presentation)
-        self.names = names
-        self.style = style
-        self.draw = _draw(names, presentation.calls)
-
-    def value_text(self, key: str) -> Text:
-        fact = self.presentation.fact(key)
-        value = self.values.get(key)
-        if fact is None:
-            return Text(self.draw.plain(value))
-        kind, value = latest(fact, value)
-        return fact_value_text(
-            kind, value, self.names, self.style, self.presentation.calls, fact.words
-        )
-
-    def label(self, fact: Fact, extra: Mapping[str, Text]) -> Text:
-        """The fact's label in the chosen language, filled in (``key: value`` without one)."""
-        if not fact.label:
-            out = Text(fact.key + ": ")
-            out.append_text(extra.get(fact.key) or self.value_text(fact.key))
-            return out
-        template = i18n.translations().gettext(fact.label)
-        try:
-            out = self._fill(template, extra)
-        except KeyError:  # a translation naming what is not there: the source-language label
-            out = self._fill(fact.label, extra)
-        out.stylize(_EMPHASIS[fact.emphasis])
-        return out
-
-    def _fill(self, template: str, extra: Mapping[str, Text]) -> Text:
-        out = Text()
-        for index, piece in enumerate(re.split(r"\{(\w+)\}", template)):
-            if index % 2 == 0:
-                out.append(piece)
-            elif piece in extra:
-                out.append_text(extra[piece])
-            elif piece in self.values or self.presentation.fact(piece) is not None:
-                out.append_text(self.value_text(piece))
-            else:
-                raise KeyError(piece)
-        return out
+def _fact_line_text(line: FactLine, style: CardStyle) -> Text:
+    """A line of facts drawn by the services (`openwhist.services.shown.FactLine`, as the
+    browser table draws it) as coloured text: each labelled fact's piece in its own
+    emphasis, a separator plain, a fact nobody declared dimmed."""
+    out = Text(style="dim") if line.fact is None else Text()
+    for fact, parts in line.pieces:
+        piece = parts_text(parts, style)
+        if fact is not None and fact.label:
+            piece.stylize(_EMPHASIS[fact.emphasis])
+        out.append_text(piece)
+    return out
 
 
 def variant_facts(
@@ -293,55 +252,15 @@ def variant_facts(
     names: Sequence[str],
     style: CardStyle,
     presentation: Presentation | None = None,
-    place: FactPlace = FactPlace.HEADER,
 ) -> list[Text]:
-    """The lines of ``place`` (the header, or per seat, in declaration order) for the
-    variant's public facts, then this seat's private ones, as `Presentation` declares
-    them. In the header, facts nobody declared follow, dimmed: ``key: value``."""
+    """The lines above the table for the variant's public facts, then this seat's private
+    ones, as `Presentation` declares them (`FactPlace.HEADER`, and a line per seat for
+    `FactPlace.PER_SEAT`), in declaration order; facts nobody declared follow, dimmed:
+    ``key: value`` (`openwhist.services.shown.header_lines`, as the browser table draws
+    them)."""
     presentation = presentation or _NO_PRESENTATION
-    facts = _Facts(view, presentation, names, style)
-    lines: list[Text] = []
-    for group in (presentation.public, presentation.private):
-        for fact in group:
-            if fact.joins:
-                continue
-            if fact.place is FactPlace.PER_SEAT and place is FactPlace.HEADER:
-                lines.extend(_per_seat_lines(fact, facts, view))
-            elif fact.place is place and facts.shows(fact):
-                line = facts.label(fact, {})
-                for joined in group:
-                    if joined.joins == fact.key and facts.shows(joined):
-                        line.append(joined.separator)
-                        line.append_text(facts.label(joined, {}))
-                lines.append(line)
-    if place is FactPlace.HEADER:
-        for values in (view.public, view.private):
-            for key in sorted(values):
-                if presentation.fact(key) is None and values[key] is not None:
-                    lines.append(Text(f"{key}: {facts.draw.plain(values[key])}", style="dim"))
-    return lines
-
-
-def _per_seat_lines(fact: Fact, facts: _Facts, view: PlayerView) -> list[Text]:
-    """One line per seat with a value (`FactPlace.PER_SEAT`): ``{seat}`` its name."""
-    values = facts.values.get(fact.key)
-    if not isinstance(values, list | tuple):
-        return []
-    kind = FactKind.CARDS if fact.kind is FactKind.CARDS_PER_SEAT else FactKind.NUMBER
-    lines: list[Text] = []
-    for seat, value in enumerate(values):
-        if seat == view.seat and not fact.own_seat:
-            continue
-        empty = value is None or (kind is FactKind.CARDS and not value)
-        if empty and not fact.always:
-            continue
-        extra = {
-            "seat": Text(facts.draw.seat(seat)),
-            fact.key: fact_value_text(kind, value, facts.names, facts.style, words=fact.words),
-        }
-        if facts.shows(fact, own=(fact.key, "seat")):
-            lines.append(facts.label(fact, extra))
-    return lines
+    draw = _draw(names, presentation.calls)
+    return [_fact_line_text(line, style) for line in header_lines(view, presentation, draw)]
 
 
 def note_text(note: Note, names: Sequence[str], style: CardStyle) -> Text:
@@ -363,17 +282,15 @@ def after_trick_text(
 ) -> list[Text]:
     """What a completed trick left on the table for everyone, from a view taken right after
     it, public facts only: the lines of `FactPlace.UNDER_TRICK` facts (``{winner}`` is the
-    trick's winner) and the notes of the variant's `after_trick` hook."""
+    trick's winner; `openwhist.services.shown.under_trick_lines`) and the notes of the
+    variant's `after_trick` hook."""
     presentation = presentation or _NO_PRESENTATION
-    public = replace(view, private={})  # shown to every seat: nothing private
-    facts = _Facts(public, presentation, names, style)
-    winner = {"winner": Text(facts.draw.seat(trick.winner))}
+    draw = _draw(names, presentation.calls)
     lines = [
-        facts.label(fact, winner)
-        for fact in presentation.public
-        if fact.place is FactPlace.UNDER_TRICK and facts.shows(fact, own=("winner",))
+        _fact_line_text(line, style) for line in under_trick_lines(view, trick, presentation, draw)
     ]
     if presentation.after_trick is not None:
+        public = replace(view, private={})  # shown to every seat: nothing private
         lines.extend(note_text(n, names, style) for n in presentation.after_trick(public, trick))
     return lines
 
@@ -585,10 +502,12 @@ def message_text(
     return out
 
 
-def category_name(category: str) -> str:
+def category_name(category: str, declared: Iterable[ScoreCategory] = ()) -> str:
     """A score category (``tricks``, ``zero_bid``, ...) as a player reads it, in the
-    chosen language (``zero bid``, ``apuesta cero``)."""
-    return _(category_label(category))
+    chosen language (``zero bid``, ``apuesta cero``): a core category by the core's label,
+    one the variant declares (``declared``: `Variant.categories`) by its own label,
+    translated by the plugin's catalogue; any other by its name."""
+    return _(category_label(category, declared))
 
 
 def party_labels(
@@ -630,14 +549,19 @@ def named(message: Message, parties: Sequence[str], labels: Sequence[str]) -> Me
 
 
 def score_table(
-    score: DealScore, style: CardStyle | None = None, labels: Sequence[str] | None = None
+    score: DealScore,
+    style: CardStyle | None = None,
+    labels: Sequence[str] | None = None,
+    categories: Iterable[ScoreCategory] = (),
 ) -> Table:
-    """Each score line of a deal, explained: party (its players, `party_labels`), category,
-    points, and the line in words."""
+    """Each score line of a deal, explained: party (its players, `party_labels`), category
+    (`category_name`; ``categories``: the variant's own, `Variant.categories`), points, and
+    the line in words."""
     from rich import box
 
     plain = style is not None and style.ascii
     shown = list(labels) if labels is not None else list(score.parties)
+    declared = tuple(categories)
     grid = Table(
         title=_("Deal result"),
         show_edge=False,
@@ -651,7 +575,7 @@ def score_table(
     for line in score.lines:
         grid.add_row(
             shown[line.party],
-            category_name(str(line.category)),
+            category_name(str(line.category), declared),
             f"{line.points:+d}",
             message_text(named(line.message, score.parties, shown), style)
             if line.message is not None
@@ -660,6 +584,24 @@ def score_table(
     if not score.lines:
         grid.add_row("-", "-", "0", _("no points scored"))
     return grid
+
+
+def standing_message(
+    progress: MatchProgress, presentation: Presentation | None = None
+) -> Message | None:
+    """What the score line (`progress_text`) says beside the totals: the variant's declared
+    standing (`Presentation.standing`), else the progress's summary message; ``None`` where
+    the standing says nothing, or there is only the summary's plain text."""
+    standing = presentation.standing if presentation is not None else None
+    return standing(progress) if standing is not None else progress.summary_message
+
+
+def says(message: Message, part: Message) -> bool:
+    """Whether ``message`` says ``part``: it is ``part``, or holds it among its values (a
+    standing made of the last deal's events and where the match stands)."""
+    if message == part:
+        return True
+    return any(isinstance(v, Message) and says(v, part) for v in message.values.values())
 
 
 def progress_text(
@@ -674,10 +616,9 @@ def progress_text(
     shown = list(labels) if labels is not None else list(progress.parties)
     out = Text(_("Score: "), style="bold")
     out.append("  ".join(f"{p} {t}" for p, t in zip(shown, progress.totals, strict=True)))
-    standing = presentation.standing if presentation is not None else None
     summary = Text(progress.summary)
-    said = standing(progress) if standing is not None else progress.summary_message
-    if standing is not None and said is None:
+    said = standing_message(progress, presentation)
+    if presentation is not None and presentation.standing is not None and said is None:
         summary = Text()
     elif said is not None:
         summary = message_text(named(said, progress.parties, shown), style)
@@ -750,7 +691,9 @@ __all__ = [
     "party_labels",
     "progress_text",
     "rank_text",
+    "says",
     "score_table",
+    "standing_message",
     "suit_name",
     "table",
     "trick_text",

@@ -1,4 +1,5 @@
-"""Club accounts in the ledger (migration 0008, `openwhist.services.accounts`), on SQLite
+"""Club accounts and sessions in the ledger (migrations 0008 and 0009,
+`openwhist.services.accounts`), on SQLite
 and PostgreSQL: what a secretary and a guesser at the login page would notice."""
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ import pytest
 import sqlalchemy as sa
 from argon2 import PasswordHasher
 from openwhist.ledger import LedgerConflictError, LedgerNotFoundError
+from openwhist.ledger.models import utcnow
 from openwhist.services.accounts import (
     ADDRESS_LIMIT,
     PAIR_LIMIT,
+    SESSION_AGE,
     AccountError,
     Accounts,
     LoginLimitedError,
@@ -56,6 +59,59 @@ def test_wrong_password_unknown_name_and_disabled_get_one_answer(accounts: Accou
     assert accounts.account(accounts.get("Sec").id) is None  # its sessions end too
     accounts.set_disabled("Sec", False)
     assert accounts.log_in("Sec", "correct horse", "10.0.0.2").name == "Sec"
+
+
+def test_a_session_lasts_until_logged_out_and_only_its_hash_is_kept(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    who = accounts.log_in("Sec", "correct horse", "10.0.0.1")
+    phone = accounts.open_session(who)
+    laptop = accounts.open_session(who)
+    assert phone != laptop
+    assert accounts.session_account(phone) == accounts.session_account(laptop)
+    assert accounts.session_account(phone) is not None
+    with accounts.ledger.unit_of_work() as session:
+        kept = session.connection().execute(sa.text("SELECT * FROM club_sessions")).all()
+    assert len(kept) == 2
+    # A copy of the ledger holds nobody's session: only the tokens' hashes are kept.
+    assert phone not in repr(kept)
+    assert laptop not in repr(kept)
+    assert accounts.close_session(phone) is True
+    assert accounts.session_account(phone) is None  # for good: the token opens nothing
+    assert accounts.close_session(phone) is False
+    assert accounts.session_account(laptop) is not None  # the other session stays
+    assert accounts.session_account("made-up") is None
+    assert accounts.session_account("") is None
+
+
+def test_a_new_password_or_disabling_ends_every_session(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    who = accounts.log_in("Sec", "correct horse", "10.0.0.1")
+    old = accounts.open_session(who)
+    accounts.set_password("Sec", "battery staple")
+    assert accounts.session_account(old) is None
+    again = accounts.open_session(accounts.log_in("Sec", "battery staple", "10.0.0.1"))
+    assert accounts.session_account(again) is not None
+    accounts.set_disabled("Sec", True)
+    assert accounts.session_account(again) is None
+    accounts.set_disabled("Sec", False)
+    assert accounts.session_account(again) is None  # enabling again does not revive it
+
+
+def test_a_session_not_seen_for_a_session_age_has_expired(accounts: Accounts) -> None:
+    accounts.add("Sec", "correct horse")
+    who = accounts.log_in("Sec", "correct horse", "10.0.0.1")
+    stale = accounts.open_session(who)
+    fresh = accounts.open_session(who)
+    long_ago = sa.text("UPDATE club_sessions SET seen_at = :t")
+    with accounts.ledger.unit_of_work() as session:
+        session.connection().execute(long_ago, {"t": utcnow() - SESSION_AGE * 2})
+    assert accounts.session_account(stale) is None
+    assert accounts.session_account(fresh) is None
+    # The next login forgets the expired rows.
+    accounts.open_session(who)
+    with accounts.ledger.unit_of_work() as session:
+        rows = session.connection().execute(sa.text("SELECT COUNT(*) FROM club_sessions"))
+        assert rows.scalar_one() == 1
 
 
 def test_a_guesser_is_stopped_and_the_secretary_elsewhere_is_not(accounts: Accounts) -> None:

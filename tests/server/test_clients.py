@@ -537,7 +537,9 @@ def test_hint_undo_and_the_hosts_typed_commands_at_a_joined_table(watched: Any) 
     with truth.lock:
         legal = truth.legal[(table, version, 0)]
     assert hinted.replace("10", "T")[:2].upper() in {c.upper() for c in legal}
-    assert "Why (" in ann.out
+    # The reason is the hint's next line: wait for it, as the pumps read line by line (a
+    # bare assert here raced the reader once in CI).
+    ann.wait_for("Why (", timeout=30)
     assert truth.latest[table] == version
 
     # A card, then back at the seat's turn, undo takes it back: the server says so.

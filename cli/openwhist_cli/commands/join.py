@@ -569,7 +569,9 @@ class RemoteTableUI:
         progress = self.game.progress(document)
         self.console.print()
         if score is not None:
-            self.console.print(score_table(score, self.style, self.labels(score.parties)))
+            labels = self.labels(score.parties)
+            categories = self.game.variant.categories
+            self.console.print(score_table(score, self.style, labels, categories))
             if self.deal_view is not None:
                 self.console.print(
                     tricks_won_text(

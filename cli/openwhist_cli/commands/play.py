@@ -847,6 +847,8 @@ class TableUI:
         engine = session.engine
         # The table as the variant, with its house rules, declares it (openwhist.Presentation).
         self.presentation = engine.variant.match_presentation(engine.house_rules)
+        self.categories = engine.variant.categories
+        """The variant's own score categories, named in its score tables by their labels."""
         sides = engine.variant.partnerships
         # Partnerships are fixed for one table size (`Variant`): at another, none.
         self.partnerships = sides if sum(map(len, sides)) == len(self.names) else ()
@@ -1031,7 +1033,9 @@ class TableUI:
         from openwhist_cli.render import progress_text, score_table, tricks_won_text
 
         self.console.print()
-        self.console.print(score_table(score, self.style, self.labels(score.parties)))
+        self.console.print(
+            score_table(score, self.style, self.labels(score.parties), self.categories)
+        )
         if self.deal_view is not None:
             self.console.print(
                 tricks_won_text(

@@ -1,6 +1,6 @@
 """Club accounts in the ledger: the repository functions of ``accounts``,
-``login_failures``, ``club_settings`` and ``form_submissions`` (migration 0008; the models
-are in `openwhist.ledger.models`).
+``login_failures``, ``club_settings`` and ``form_submissions`` (migration 0008) and
+``club_sessions`` (migration 0009); the models are in `openwhist.ledger.models`.
 
 Every function takes the caller's ``session`` and never commits: the accounts service
 (`openwhist.services.accounts`) makes each operation one unit of work. Nothing here sees a
@@ -18,7 +18,14 @@ from sqlmodel import Session, col, select
 
 from openwhist.game.messages import N_, Message
 from openwhist.ledger.errors import LedgerConflictError, LedgerNotFoundError
-from openwhist.ledger.models import Account, ClubSetting, FormSubmission, LoginFailure, utcnow
+from openwhist.ledger.models import (
+    Account,
+    ClubSession,
+    ClubSetting,
+    FormSubmission,
+    LoginFailure,
+    utcnow,
+)
 
 
 def get_account(*, session: Session, name: str) -> Account | None:
@@ -103,6 +110,40 @@ def clear_failures(*, session: Session, name: str, address: str) -> None:
     )
 
 
+def add_club_session(
+    *, session: Session, token_hash: str, account_id: int, forget_before: datetime
+) -> None:
+    """Keep a new club session of ``account_id``, and forget every session not seen since
+    ``forget_before`` (expired: their cookies have expired too)."""
+    session.connection().execute(
+        sa.delete(ClubSession).where(col(ClubSession.seen_at) < forget_before)
+    )
+    now = utcnow()
+    session.add(
+        ClubSession(token_hash=token_hash, account_id=account_id, created_at=now, seen_at=now)
+    )
+    session.flush()
+
+
+def club_session(*, session: Session, token_hash: str) -> ClubSession | None:
+    """The club session of this token's hash, or ``None`` (logged out, or never was)."""
+    return session.get(ClubSession, token_hash)
+
+
+def end_club_sessions(
+    *, session: Session, token_hash: str | None = None, account_id: int | None = None
+) -> int:
+    """Delete the session of ``token_hash``, or every session of ``account_id``; how many
+    were deleted."""
+    where = (
+        col(ClubSession.token_hash) == token_hash
+        if token_hash is not None
+        else col(ClubSession.account_id) == account_id
+    )
+    result = session.connection().execute(sa.delete(ClubSession).where(where))
+    return int(result.rowcount or 0)
+
+
 def setting(*, session: Session, name: str) -> str | None:
     """The club setting ``name``, or ``None``."""
     row = session.get(ClubSetting, name)
@@ -136,12 +177,15 @@ def add_submission(
 
 __all__ = [
     "account_by_id",
+    "add_club_session",
     "add_failure",
     "add_setting",
     "add_submission",
     "clear_failures",
+    "club_session",
     "count_failures",
     "create_account",
+    "end_club_sessions",
     "get_account",
     "list_accounts",
     "require_account",

@@ -109,6 +109,7 @@ _OURS: Final = frozenset(
         "login_failures",
         "club_settings",
         "form_submissions",
+        "club_sessions",
         "alembic_version",
     }
 )

@@ -354,6 +354,23 @@ class Account(SQLModel, table=True):
     last_login_at: datetime | None = Field(default=None, sa_column=_time_column(nullable=True))
 
 
+class ClubSession(SQLModel, table=True):
+    """A logged-in club session (migration 0009): the SHA-256 of the random token its
+    signed cookie carries (``token_hash``; the token itself is never stored), whose
+    account, when it began and when it was last seen (``seen_at``, kept to within a few
+    minutes). Logging out deletes the row, so a copy of the cookie is no session
+    afterwards; a new password or a disabled account deletes every row of the account.
+    Rows not seen for longer than a session lasts are deleted at the next login."""
+
+    __tablename__ = "club_sessions"
+    __table_args__ = (sa.Index("ix_club_sessions_account_id", "account_id"),)
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    account_id: int = Field(foreign_key="accounts.id")
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+    seen_at: datetime = Field(default_factory=utcnow, sa_column=_time_column())
+
+
 class LoginFailure(SQLModel, table=True):
     """A refused login (migration 0008): the name tried and the client's address, so
     that every server process counts a guesser's attempts alike. Rows older than the
@@ -412,6 +429,7 @@ TABLES: Final = (
     "login_failures",
     "club_settings",
     "form_submissions",
+    "club_sessions",
 )
 """Our table names (plus ``alembic_version``): a database with other tables is foreign."""
 
@@ -424,6 +442,7 @@ __all__ = [
     "TABLE_SEAT_KINDS",
     "TABLE_STATUSES",
     "Account",
+    "ClubSession",
     "ClubSetting",
     "DealAction",
     "DealRow",

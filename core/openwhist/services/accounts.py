@@ -20,6 +20,12 @@ Contracts:
   for any names from one address, that address's attempts for the name (or all its
   attempts) are refused unchecked (`LoginLimitedError`) until the window has passed. The
   legitimate secretary elsewhere is never locked out by a guesser;
+* a club session is a random token (`Accounts.open_session`) whose SHA-256 is kept in the
+  ledger (``club_sessions``, migration 0009) with its account; the signed cookie carries
+  the token. `Accounts.session_account` answers for the token only while its row exists,
+  the account is enabled and the session was seen within `SESSION_AGE`; logging out
+  (`Accounts.close_session`) deletes the row, so a copy of a logged-out cookie opens
+  nothing, and a new password or a disabled account deletes every session of the account;
 * `Accounts.once` runs a change in one unit of work together with the row that records
   the form token it came with: the same token sent again runs nothing and returns what
   the first run returned.
@@ -27,6 +33,7 @@ Contracts:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import unicodedata
@@ -66,6 +73,12 @@ FAILURE_WINDOW: Final = timedelta(minutes=15)
 PAIR_LIMIT: Final = 5
 """Refused logins of one name from one address in the window before that pair is refused
 unchecked."""
+SESSION_AGE: Final = timedelta(hours=12)
+"""How long a club session lasts after its last request (an evening and then some); the
+cookie's own lifetime is the same."""
+SEEN_STEP: Final = timedelta(minutes=5)
+"""A session's ``seen_at`` is rewritten only when it is older than this: one small write
+per session every few minutes, not one per page."""
 ADDRESS_LIMIT: Final = 20
 """Refused logins from one address, for any names, in the window before the address is
 refused unchecked."""
@@ -134,6 +147,12 @@ def _info(account: Account) -> AccountInfo:
         _iso(account.created_at),
         _iso(account.last_login_at),
     )
+
+
+def _token_hash(token: str) -> str:
+    """What the ledger keeps of a session token: its SHA-256, in hex (a copy of the
+    ledger does not hold anyone's session)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def check_name(name: str) -> str:
@@ -232,8 +251,8 @@ class Accounts:
             return _info(repo.require_account(session=session, name=name))
 
     def set_disabled(self, name: str, disabled: bool) -> AccountInfo:
-        """Disable an account (it cannot log in; its sessions end at their next request)
-        or enable it again.
+        """Disable an account (it cannot log in, and every session of it ends) or enable
+        it again (it logs in afresh).
 
         Raises:
             LedgerNotFoundError: no such account.
@@ -244,11 +263,14 @@ class Accounts:
             account = repo.require_account(session=session, name=name)
             account.disabled = disabled
             session.add(account)
+            if disabled:
+                repo.end_club_sessions(session=session, account_id=account.id)
             session.flush()
             return _info(account)
 
     def set_password(self, name: str, password: str) -> AccountInfo:
-        """Give an account a new password.
+        """Give an account a new password; every session of the account ends (whoever
+        knew the old one is logged out too).
 
         Raises:
             AccountError: a bad password. LedgerNotFoundError: no such account.
@@ -261,6 +283,7 @@ class Accounts:
             account = repo.require_account(session=session, name=name)
             account.password_hash = digest
             session.add(account)
+            repo.end_club_sessions(session=session, account_id=account.id)
             session.flush()
             return _info(account)
 
@@ -322,6 +345,62 @@ class Accounts:
         with self.ledger.unit_of_work() as session:
             account = repo.account_by_id(session=session, account_id=account_id)
             return None if account is None or account.disabled else _info(account)
+
+    # -- club sessions ---------------------------------------------------------------------
+
+    def open_session(self, account: AccountInfo) -> str:
+        """A new session of ``account`` (just logged in by `log_in`): its random token, for
+        the signed cookie. Only the token's SHA-256 is kept; sessions expired by
+        `SESSION_AGE` are forgotten on the way."""
+        from openwhist.ledger import accounts as repo
+        from openwhist.ledger.models import utcnow
+
+        token = secrets.token_urlsafe(32)
+        with self.ledger.unit_of_work() as session:
+            repo.add_club_session(
+                session=session,
+                token_hash=_token_hash(token),
+                account_id=account.id,
+                forget_before=utcnow() - SESSION_AGE,
+            )
+        return token
+
+    def session_account(self, token: str) -> AccountInfo | None:
+        """The enabled account whose session ``token`` is, else ``None``: a token logged
+        out, of a disabled account, never opened, or not seen within `SESSION_AGE` is no
+        session. A session still open is marked seen (at most every `SEEN_STEP`)."""
+        from openwhist.ledger import accounts as repo
+        from openwhist.ledger.models import utcnow
+        from openwhist.ledger.sheet import as_utc
+
+        if not token or len(token) > 200:
+            return None
+        now = utcnow()
+        with self.ledger.unit_of_work() as session:
+            found = repo.club_session(session=session, token_hash=_token_hash(token))
+            if found is None:
+                return None
+            seen = as_utc(found.seen_at)
+            if seen is not None and now - seen > SESSION_AGE:
+                return None
+            account = repo.account_by_id(session=session, account_id=found.account_id)
+            if account is None or account.disabled:
+                return None
+            if seen is None or now - seen > SEEN_STEP:
+                found.seen_at = now
+                session.add(found)
+                session.flush()
+            return _info(account)
+
+    def close_session(self, token: str) -> bool:
+        """Log the session ``token`` out for good (its cookie, or any copy of it, opens
+        nothing afterwards); whether there was such a session."""
+        from openwhist.ledger import accounts as repo
+
+        if not token or len(token) > 200:
+            return False
+        with self.ledger.unit_of_work() as session:
+            return repo.end_club_sessions(session=session, token_hash=_token_hash(token)) > 0
 
     def session_secret(self, environ: Mapping[str, str] | None = None) -> str:
         """The secret that signs club sessions: ``$OPENWHIST_SESSION_SECRET`` when set,
@@ -402,6 +481,8 @@ __all__ = [
     "MAX_PASSWORD",
     "MIN_PASSWORD",
     "PAIR_LIMIT",
+    "SEEN_STEP",
+    "SESSION_AGE",
     "SESSION_SECRET_ENV",
     "AccountError",
     "AccountInfo",

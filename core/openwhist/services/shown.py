@@ -25,6 +25,10 @@ drawn as cards. `screen` renders one `PlayerView` from the match's declared pres
 * ``summary`` is the match's standing line (`MatchProgress.summary_message`, cards as
   cards), ``score`` its parties and totals.
 
+The lines of facts come from `header_lines` and `under_trick_lines` (`FactLine`: each
+fact's piece beside its declaration), which the terminal's screens draw too
+(`openwhist_cli.render`, in colour): one set of rules for which facts show, and how.
+
 `said` tells one update (`openwhist.services.hosting.Update`) as a sentence for a seat:
 another seat's private action (a `PrivateAction`) as its declared sentence ("Ann puts cards
 face down for the Frisch"), never as a bare "acted". `page_text` is every fixed word of the
@@ -40,7 +44,7 @@ import functools
 import gettext
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -471,9 +475,36 @@ def _line(parts: list[Part], emphasis: str = "plain") -> Line:
     return {"emphasis": emphasis, "parts": parts}
 
 
-def _header(view: PlayerView, presentation: Presentation, facts: _Facts) -> list[Line]:
-    lines: list[Line] = []
-    draw = facts.draw
+@dataclass(frozen=True)
+class FactLine:
+    """One line of a screen's facts, as both screens draw it (the browser's, and the
+    terminal's in `openwhist_cli.render`, which colours each piece itself).
+
+    ``pieces`` are, in order, each fact's label filled in beside its `Fact` (the line's
+    own fact, then those that join it) and, between them, each joined fact's separator
+    beside ``None``. ``fact`` is the line's own fact; ``None`` for a fact nobody declared
+    (``key: value``, dimmed)."""
+
+    fact: Fact | None
+    pieces: tuple[tuple[Fact | None, list[Part]], ...]
+
+    @property
+    def emphasis(self) -> str:
+        """How the whole line stands out: its own fact's emphasis (``dim``: undeclared)."""
+        return "dim" if self.fact is None else self.fact.emphasis
+
+    def line(self) -> Line:
+        """The line as the browser table's document holds it (one emphasis for all)."""
+        return _line([part for _, parts in self.pieces for part in parts], self.emphasis)
+
+
+def header_lines(view: PlayerView, presentation: Presentation, draw: Draw) -> list[FactLine]:
+    """The lines of the view's facts above the table, in declaration order (public, then
+    the seat's private ones): each `FactPlace.HEADER` fact that shows with the facts that
+    join it, a line per seat for each `FactPlace.PER_SEAT` fact, then each fact nobody
+    declared that has a value, by key."""
+    facts = _Facts(view, presentation, draw)
+    lines: list[FactLine] = []
     for group in (presentation.public, presentation.private):
         for fact in group:
             if fact.joins:
@@ -481,25 +512,27 @@ def _header(view: PlayerView, presentation: Presentation, facts: _Facts) -> list
             if fact.place is FactPlace.PER_SEAT:
                 lines.extend(_per_seat(view, fact, facts))
             elif fact.place is FactPlace.HEADER and facts.shows(fact):
-                parts = facts.line(fact, {})
+                pieces: list[tuple[Fact | None, list[Part]]] = [(fact, facts.line(fact, {}))]
                 for joined in group:
                     if joined.joins == fact.key and facts.shows(joined):
-                        parts.append(_text(joined.separator))
-                        parts.extend(facts.line(joined, {}))
-                lines.append(_line(parts, fact.emphasis))
+                        pieces.append((None, [_text(joined.separator)]))
+                        pieces.append((joined, facts.line(joined, {})))
+                lines.append(FactLine(fact, tuple(pieces)))
     for values in (view.public, view.private):
         for key in sorted(values):
             if presentation.fact(key) is None and values[key] is not None:
-                lines.append(_line([_text(f"{key}: {draw.plain(values[key])}")], "dim"))
+                text = f"{key}: {draw.plain(values[key])}"
+                lines.append(FactLine(None, ((None, [_text(text)]),)))
     return lines
 
 
-def _per_seat(view: PlayerView, fact: Fact, facts: _Facts) -> list[Line]:
+def _per_seat(view: PlayerView, fact: Fact, facts: _Facts) -> list[FactLine]:
+    """A `FactPlace.PER_SEAT` fact: a line per seat with a value (``{seat}`` its name)."""
     values = facts.values.get(fact.key)
     if not isinstance(values, list | tuple):
         return []
     kind = FactKind.CARDS if fact.kind is FactKind.CARDS_PER_SEAT else FactKind.NUMBER
-    lines: list[Line] = []
+    lines: list[FactLine] = []
     for seat, value in enumerate(values):
         if seat == view.seat and not fact.own_seat:
             continue
@@ -511,22 +544,31 @@ def _per_seat(view: PlayerView, fact: Fact, facts: _Facts) -> list[Line]:
             fact.key: facts.draw.value(kind, value, fact.words),
         }
         if facts.shows(fact, own=(fact.key, "seat")):
-            lines.append(_line(facts.line(fact, extra), fact.emphasis))
+            lines.append(FactLine(fact, ((fact, facts.line(fact, extra)),)))
     return lines
+
+
+def under_trick_lines(
+    view: PlayerView, trick: TrickRecord, presentation: Presentation, draw: Draw
+) -> list[FactLine]:
+    """The `FactPlace.UNDER_TRICK` facts' lines under a completed ``trick``, from a view
+    taken right after it, public facts only (shown to every seat): ``{winner}`` is the
+    trick's winner. The variant's `Presentation.after_trick` notes are not among them."""
+    facts = _Facts(replace(view, private={}), presentation, draw)
+    winner = {"winner": [_text(draw.seat(trick.winner))]}
+    return [
+        FactLine(fact, ((fact, facts.line(fact, winner)),))
+        for fact in presentation.public
+        if fact.place is FactPlace.UNDER_TRICK and facts.shows(fact, own=("winner",))
+    ]
 
 
 def _after_trick(
     view: PlayerView, trick: TrickRecord, presentation: Presentation, draw: Draw
 ) -> list[Line]:
-    public = replace(view, private={})  # shown to every seat: nothing private
-    facts = _Facts(public, presentation, draw)
-    winner = {"winner": [_text(draw.seat(trick.winner))]}
-    lines = [
-        _line(facts.line(fact, winner), fact.emphasis)
-        for fact in presentation.public
-        if fact.place is FactPlace.UNDER_TRICK and facts.shows(fact, own=("winner",))
-    ]
+    lines = [line.line() for line in under_trick_lines(view, trick, presentation, draw)]
     if presentation.after_trick is not None:
+        public = replace(view, private={})  # shown to every seat: nothing private
         for note in presentation.after_trick(public, trick):
             lines.append(_line(draw.message(note.message, note.seats), note.emphasis))
     return lines
@@ -593,12 +635,11 @@ def screen(
     ``legal`` are the seat's legal actions when it is to act; ``partnerships`` the
     variant's sides (tricks are counted by side when every seat has one)."""
     draw = Draw(tr, lang, names, presentation.calls)
-    facts = _Facts(view, presentation, draw)
     header: list[Line] = []
     trump = _trump(view, draw)
     if trump is not None:
         header.append(trump)
-    header.extend(_header(view, presentation, facts))
+    header.extend(line.line() for line in header_lines(view, presentation, draw))
     after: list[Line] = []
     if view.completed and not view.trick:
         after = _after_trick(view, view.completed[-1], presentation, draw)
@@ -720,10 +761,12 @@ __all__ = [
     "SAID",
     "SUIT_NAMES",
     "Draw",
+    "FactLine",
     "FactValues",
     "call_parts",
     "choose_language",
     "hand_order",
+    "header_lines",
     "language_code",
     "latest",
     "page_text",
@@ -732,6 +775,7 @@ __all__ = [
     "screen",
     "standing",
     "translations",
+    "under_trick_lines",
 ]
 
 

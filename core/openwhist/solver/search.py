@@ -260,17 +260,7 @@ class Solver:
         """Side 0's tricks from the trick boundary in ``self._hands`` (``leader`` to lead),
         by zero-window tests stepping from the middle (each reuses the table)."""
         boundary = self._boundary
-        lo, hi = 0, remaining
-        guess = (remaining + 1) // 2
-        while lo < hi:
-            if boundary(leader, guess):
-                lo = guess
-                guess += 1
-            else:
-                hi = guess - 1
-                guess -= 1
-            guess = min(max(guess, lo + 1 if lo < hi else lo), hi)
-        return lo
+        return _step_search(lambda target: boundary(leader, target), remaining)
 
     # -- the root -------------------------------------------------------------------------
 
@@ -373,17 +363,7 @@ class Solver:
                 return any(test(c, target) for c in reps)  # one card of side 0 does
             return all(test(c, target) for c in reps)  # every card of side 1 does
 
-        lo, hi = 0, remaining
-        guess = (remaining + 1) // 2
-        while lo < hi:
-            if reach(guess):
-                lo = guess
-                guess += 1
-            else:
-                hi = guess - 1
-                guess -= 1
-            guess = min(max(guess, lo + 1 if lo < hi else lo), hi)
-        return remaining, legal, reps, side0, test, lo
+        return remaining, legal, reps, side0, test, _step_search(reach, remaining)
 
     def _root(
         self, hands: Sequence[int], leader: int, trick: Sequence[int], *, exact: bool
@@ -798,3 +778,20 @@ def check_position(
                 raise ValueError(
                     f"seat {seat} did not follow suit but still holds the led suit (a revoke)"
                 )
+
+
+def _step_search(reach: Callable[[int], bool], remaining: int) -> int:
+    """The most tricks ``t`` in ``0..remaining`` for which ``reach(t)`` holds (``reach`` is
+    monotone: true up to the value, false above it), by zero-window tests stepping from the
+    middle towards the answer, so each test reuses what the previous one stored."""
+    lo, hi = 0, remaining
+    guess = (remaining + 1) // 2
+    while lo < hi:
+        if reach(guess):
+            lo = guess
+            guess += 1
+        else:
+            hi = guess - 1
+            guess -= 1
+        guess = min(max(guess, lo + 1 if lo < hi else lo), hi)
+    return lo

@@ -244,3 +244,43 @@ def test_the_level_buys_fewer_samples_of_whole_deals_and_all_of_them_late(engine
     # The default solves from 8 cards: whole early deals are rolled out, every sample.
     assert EnglishExpertBot(random.Random(0), samples=30).samples_for(early) == 30
     assert weak.samples_for(early) < strong.samples_for(early)
+
+
+def _recording(log: list[tuple[PlayerView, int]]) -> Any:
+    """The heuristic's card choice, noting every view and legal mask it is asked with."""
+    policy = EnglishHeuristicBot(random.Random(0)).choose_card
+
+    def choose(v: PlayerView, legal: int) -> int:
+        log.append((v, legal))
+        return policy(v, legal)
+
+    return choose
+
+
+@pytest.mark.parametrize("cards", [0, 5, 14, 27])
+def test_rollouts_play_out_exactly_as_the_core_play_out(engine: Engine, cards: int) -> None:
+    # The expert's rollouts build each seat's view directly instead of by
+    # `dataclasses.replace`; a rollout that handed the heuristic a different view (or
+    # played a different card) would change the expert's choices. From real positions --
+    # a trick to start, mid-trick, later in the deal -- every view, card and final trick
+    # count must be those of `openwhist.bots.sampling.play_out`.
+    from openwhist.bots.sampling import play_out, view_after_card
+    from openwhist_english.expert import heuristic_play_out
+
+    rng = random.Random(100 + cards)
+    for _ in range(3):
+        state = _advance(engine, rng, cards)
+        seat = state.to_act
+        view = engine.observe(state, seat)
+        hands = list(state.hands)
+        legal_first = view.hand & (0x1FFF << 13 * (view.trick[0] // 13)) if view.trick else 0
+        card = (legal_first or view.hand).bit_length() - 1
+        hands[seat] &= ~(1 << card)
+        start = view_after_card(view, card)
+        seen: list[list[tuple[PlayerView, int]]] = [[], []]
+
+        core = play_out(start, hands, [_recording(seen[0])] * 4)
+        ours = heuristic_play_out(start, hands, _recording(seen[1]))
+        assert ours == core
+        assert seen[1] == seen[0]
+        assert len(seen[0]) > 0

@@ -132,3 +132,53 @@ def test_counting_helpers() -> None:
     others = ~(hand | played) & ((1 << 52) - 1)
     assert top_winners(hand, others) == 2  # AH and KH; QS is beaten by KS/AS
     assert TrickPolicy(((0, 2), (1, 3))).partners(2) == (0,)
+
+
+def test_counter_kept_from_trick_to_trick_is_the_count_read_afresh() -> None:
+    # The heuristic keeps the completed tricks' part of its card count between calls (a
+    # play-out asks at every card); a stale count would change the cards the expert's
+    # play-outs choose. Over whole deals played out many times from shared positions -- the
+    # way the expert's rollouts extend one tuple of tricks -- every count must equal the one
+    # read afresh from the view (the turned-up card in the dealer's hand while held).
+    from openwhist.bots.heuristic import Counter
+    from openwhist.bots.sampling import play_out, view_after_card
+
+    bot = EnglishHeuristicBot(random.Random(1))
+    checked = 0
+
+    def checking(v: PlayerView, legal: int) -> int:
+        nonlocal checked
+        known = {}
+        if v.public.get("turn_up_held", True):
+            known[v.dealer] = 1 << int(v.public["turn_up"])
+        assert bot.counter(v) == Counter.from_view(v, known=known)
+        checked += 1
+        return bot.choose_card(v, legal)
+
+    rng = random.Random(19)
+    for _ in range(6):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[13 * s : 13 * s + 13]) for s in range(4)]
+        start = PlayerView(
+            seat=0,
+            seats=4,
+            dealer=3,
+            phase="play",
+            to_act=0,
+            hand=hands[0],
+            hand_sizes=(13, 13, 13, 13),
+            trump=deck[51] // 13,
+            leader=0,
+            trick=(),
+            tricks=(0, 0, 0, 0),
+            completed=(),
+            history=("?",),
+            public={"turn_up": deck[51]},
+        )
+        for card in (c for c in range(52) if hands[0] >> c & 1):
+            after = list(hands)
+            after[0] &= ~(1 << card)
+            final = play_out(view_after_card(start, card), after, [checking] * 4)
+            assert sum(final) == 13
+    assert checked > 2000

@@ -4,10 +4,13 @@ Without logging in every club page is read-only: a ``POST`` answers 401 and chan
 nothing, and a form's page sends the visitor to ``/club/login`` first. A secretary logs in
 with an account of ``whist accounts`` (`openwhist.services.accounts`); the session is a
 cookie signed with itsdangerous (Starlette's ``SessionMiddleware``) with the secret of
-`Accounts.session_secret`, holding the account's id and the session's CSRF token. Every
-form carries that token in a hidden field (``csrf``), and every ``POST`` is checked
-against it first (`checked_post`): a missing or wrong token changes nothing and answers
-403 with a translated page. A disabled account's session ends at its next request.
+`Accounts.session_secret`, holding the session's token (`Accounts.open_session`: the
+ledger keeps its hash and whose it is) and the session's CSRF token. Every request looks
+the session up in the ledger (`Accounts.session_account`), so logging out ends it for good
+-- a copy of the cookie opens nothing afterwards -- and a disabled account, or one given a
+new password, is logged out at its next request. Every form carries the CSRF token in a
+hidden field (``csrf``), and every ``POST`` is checked against it first (`checked_post`): a
+missing or wrong token changes nothing and answers 403 with a translated page.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ import secrets
 from typing import TYPE_CHECKING, Any, Final
 
 from openwhist import N_, OpenWhistError
+from openwhist.services.accounts import (
+    SESSION_AGE as SESSION_LIFETIME,
+)
 from openwhist.services.accounts import (
     AccountInfo,
     Accounts,
@@ -40,8 +46,11 @@ if TYPE_CHECKING:
 
 SESSION_COOKIE: Final = "openwhist_club"
 """The session cookie's name (path ``/club``, ``HttpOnly``, ``SameSite=Lax``)."""
-SESSION_AGE: Final = 12 * 3600
-"""Seconds a session lasts after its last request (an evening and then some)."""
+SESSION_AGE: Final = int(SESSION_LIFETIME.total_seconds())
+"""Seconds a session's cookie lasts after its last request: the ledger's own session
+lifetime (`openwhist.services.accounts.SESSION_AGE`, an evening and then some)."""
+SESSION_KEY: Final = "session"
+"""Where the cookie keeps the session's token (`Accounts.open_session`)."""
 ACCOUNT_SCOPE: Final = "openwhist.club.account"
 """Where `AccountMiddleware` leaves the request's `AccountInfo` (or ``None``)."""
 CSRF_FIELD: Final = "csrf"
@@ -56,7 +65,8 @@ TRUSTED_PROXIES: Final = frozenset({"127.0.0.1", "::1"})
 
 class AccountMiddleware:
     """Puts the session's account on the request (``scope[ACCOUNT_SCOPE]``), looked up in
-    the ledger at every request so that a disabled account is logged out at once."""
+    the ledger by the session's token at every request, so that a session logged out, of a
+    disabled account or of a changed password is no session at once."""
 
     def __init__(self, app: ASGIApp, accounts: Accounts) -> None:
         self.app = app
@@ -66,11 +76,12 @@ class AccountMiddleware:
         if scope["type"] == "http":
             session: dict[str, Any] = scope.get("session", {})
             found = None
-            account_id = session.get("account")
-            if isinstance(account_id, int):
-                found = await asyncio.to_thread(self.accounts.account, account_id)
+            token = session.get(SESSION_KEY)
+            if isinstance(token, str):
+                found = await asyncio.to_thread(self.accounts.session_account, token)
                 if found is None:
-                    session.pop("account", None)
+                    session.pop(SESSION_KEY, None)
+            session.pop("account", None)  # a cookie from before migration 0009: no session
             scope[ACCOUNT_SCOPE] = found
         await self.app(scope, receive, send)
 
@@ -281,20 +292,26 @@ async def login(request: Request) -> Response:
         return _login_page(request, name=name, problem=_said(exc, tr), status=429)
     except LoginRefusedError as exc:
         return _login_page(request, name=name, problem=_said(exc, tr), status=401)
+    token = await asyncio.to_thread(Accounts(web.ledger(request)).open_session, who)
     session = request.scope["session"]
     session.clear()  # a new session: no token of the visitor's survives the login
-    session["account"] = who.id
+    session[SESSION_KEY] = token
     csrf_token(request)
     target = safe_next(str(form.get("next", "")))
     return RedirectResponse(web.href(request, target), status_code=303)
 
 
 async def logout(request: Request) -> Response:
-    """``POST /club/logout``: end the session (303 to the club's front page)."""
+    """``POST /club/logout``: end the session for good -- its row in the ledger is
+    deleted, so a copy of the cookie opens nothing -- (303 to the club's front page)."""
     _form, refused = await checked_post(request, login=False)
     if refused is not None:
         return refused
-    request.scope["session"].clear()
+    session = request.scope["session"]
+    token = session.get(SESSION_KEY)
+    if isinstance(token, str):
+        await asyncio.to_thread(Accounts(web.ledger(request)).close_session, token)
+    session.clear()
     return RedirectResponse(web.href(request, web.PREFIX + "/"), status_code=303)
 
 

@@ -150,6 +150,34 @@ def test_log_in_wrong_password_and_log_out(site: Site) -> None:
     assert browser.get("/club/record/start").status == 303  # to the login page again
 
 
+def _copy_cookies(source: Browser, target: Browser) -> None:
+    for cookie in source.cookies:
+        target.cookies.set_cookie(cookie)
+
+
+def test_a_copy_of_a_logged_out_cookie_opens_nothing(site: Site, secretary: Browser) -> None:
+    """Logging out ends the session in the ledger, not only in this browser: a copy of
+    the cookie taken while logged in (a stolen cookie, a second tab's) is a visitor's
+    afterwards."""
+    thief = Browser(site.base)
+    _copy_cookies(secretary, thief)
+    assert thief.get("/club/record/start").status == 200  # the copy works while logged in
+    front = secretary.get("/club/")
+    assert secretary.submit(front, "logout-form").status == 303
+    assert thief.get("/club/record/start").status == 303  # to the login page
+    assert "Secretary:" not in thief.get("/club/").body
+
+
+def test_a_new_password_logs_every_session_out(site: Site, secretary: Browser) -> None:
+    assert secretary.get("/club/record/start").status == 200
+    Accounts(
+        site.ledger, hasher=PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    ).set_password("Sec", "battery staple")
+    assert secretary.get("/club/record/start").status == 303
+    assert secretary.log_in("Sec", "battery staple").status == 303
+    assert secretary.get("/club/record/start").status == 200
+
+
 def test_the_login_returns_to_the_page_asked_for_and_never_elsewhere(site: Site) -> None:
     browser = Browser(site.base)
     asked = browser.get("/club/record/start")

@@ -28,7 +28,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from openwhist import N_, NO_TRUMP, SUIT_MASKS, Bot, BotSpec, CardBot, PlayerView
+from openwhist import (
+    FULL_DECK,
+    N_,
+    NO_TRUMP,
+    SUIT_MASKS,
+    Bot,
+    BotSpec,
+    CardBot,
+    PlayerView,
+    TrickRecord,
+)
 from openwhist.bots.heuristic import Counter, TrickPolicy, is_master, lowest_equivalent
 
 from openwhist_english.options import EnglishOptions
@@ -39,6 +49,10 @@ BOOK = 6
 """Tricks a side must win before each trick scores a point (docs/variants/english.md §2.6 item
 2)."""
 
+
+COUNT_CACHE = 4096
+"""Completed-trick tuples `EnglishHeuristicBot` remembers before it forgets them all (a
+play-out makes about a dozen; forgetting only costs a re-read)."""
 
 HONOUR_RANKS = (9, 10, 11, 12)
 """Rank indexes (0 = two) of the trump honours J, Q, K, A (docs/variants/english.md §2.5)."""
@@ -114,14 +128,88 @@ class EnglishHeuristicBot(CardBot):
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.policy = TrickPolicy(PARTNERSHIPS)
+        # `_completed_count`'s memory: id -> (the tuple itself, cards, voids); the tuple is
+        # kept so that its id cannot be reused while remembered.
+        self._by_tuple: dict[int, tuple[tuple[TrickRecord, ...], int, tuple[int, ...]]] = {}
+        self._by_last: dict[int, tuple[tuple[TrickRecord, ...], int, tuple[int, ...]]] = {}
 
     def counter(self, view: PlayerView) -> Counter:
-        """The card count, with the turned-up card placed in the dealer's hand while held."""
+        """The card count, with the turned-up card placed in the dealer's hand while held:
+        exactly ``Counter.from_view(view, known=...)`` (the standard rule, every off-suit
+        card a proof of a void), but the completed tricks' part -- cards gone and voids
+        shown -- is kept per tuple of completed tricks (`_completed_count`), so a play-out
+        that asks at every card does not re-read the whole deal each time."""
         known: dict[int, int] = {}
         turn_up = view.public.get("turn_up")
         if turn_up is not None and view.public.get("turn_up_held", True):
             known[view.dealer] = 1 << int(turn_up)
-        return Counter.from_view(view, known=known)
+        played, completed_voids = self._completed_count(view.completed, view.seats)
+        voids = list(completed_voids)
+        trick = view.trick
+        if trick:
+            for card in trick:
+                played |= 1 << card
+            if len(trick) >= 2:
+                led = trick[0] // 13
+                seats = view.trick_seats
+                for i in range(1, len(trick)):
+                    if trick[i] // 13 != led:
+                        voids[seats[i]] |= 1 << led
+        hand = view.hand
+        return Counter(
+            seat=view.seat,
+            seats=view.seats,
+            hand=hand,
+            played=played,
+            unseen=FULL_DECK & ~hand & ~played,
+            voids=voids,
+            known={s: m & ~played for s, m in known.items() if s != view.seat},
+        )
+
+    def _completed_count(
+        self, completed: tuple[TrickRecord, ...], seats: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """The cards of ``completed`` and, per seat, the suits it showed void in there (a
+        card off the suit led, docs/variants/core.md §0.3) -- what `played_mask` and
+        `shown_voids` read from the completed tricks.
+
+        Remembered by the identity of the tuple (and of its last trick, so the tuple one
+        trick longer is one trick's work): a play-out passes the same tuple to every seat
+        of a trick and extends it by one record per trick. A pure cache -- the answer is
+        the same as reading the tricks afresh -- and bounded by `COUNT_CACHE`."""
+        hit = self._by_tuple.get(id(completed))
+        if hit is not None and hit[0] is completed:
+            return hit[1], hit[2]
+        n = len(completed)
+        played = 0
+        voids = [0] * seats
+        start = 0
+        if n >= 2:
+            prev = self._by_last.get(id(completed[-2]))
+            if (
+                prev is not None
+                and len(prev[0]) == n - 1
+                and all(a is b for a, b in zip(prev[0], completed, strict=False))
+            ):
+                played, voids, start = prev[1], list(prev[2]), n - 1
+        for k in range(start, n):
+            record = completed[k]
+            cards = record.cards
+            for card in cards:
+                played |= 1 << card
+            if len(cards) >= 2:
+                led = cards[0] // 13
+                for i in range(1, len(cards)):
+                    if cards[i] // 13 != led:
+                        voids[record.seats[i]] |= 1 << led
+        if len(self._by_tuple) >= COUNT_CACHE:
+            self._by_tuple.clear()
+            self._by_last.clear()
+        entry = (completed, played, tuple(voids))
+        self._by_tuple[id(completed)] = entry
+        if n:
+            self._by_last[id(completed[-1])] = entry
+        return played, entry[2]
 
     def choose_card(self, view: PlayerView, legal: int) -> int:
         """The card to play from the legal cards ``legal`` (a mask)."""
