@@ -7,7 +7,10 @@ Every board is one seeded deck (``random.Random(f"{seed}:{variant}:{board}")`` d
 and the bots' seeds) played twice, *duplicate*: the second time with the seats rotated so each
 bot holds the other's cards (German: A and B swap; English: the partnerships swap; Israeli:
 expert at N and S, heuristic at E and W, then the reverse). The dealer is seat ``board mod
-seats``. Each deal is the first deal of a fresh match (English: 0-0). Bots see only
+seats``. Each deal is the first deal of a fresh match (English: 0-0) under the variant's
+default options, its preset included (`engine_for`): ``american`` plays the American options
+(game to 7, no honours, docs/variants/american.md §3), as bench/bench_latency.py plays them;
+the options played are in the output (``options``). Bots see only
 ``engine.observe(state, seat)`` and the legal actions.
 
 Figures (95 % intervals; normal intervals over boards, which pairs the two rotations):
@@ -39,6 +42,7 @@ from openwhist.bots.base import Bot
 from openwhist.game.actions import Action
 from openwhist.game.engine import Engine
 from openwhist.game.state import CHANCE, TERMINAL
+from openwhist.game.variant import Variant
 from openwhist.game.views import PlayerView
 from openwhist.plugins import load_catalog
 
@@ -78,6 +82,13 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     c = (p + Z95 * Z95 / (2 * n)) / d
     h = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / d
     return c - h, c + h
+
+
+def engine_for(variant: Variant) -> Engine:
+    """The engine of ``variant`` under its default options with its preset
+    (`Variant.make_options`): a preset such as American Whist's is a variant's own options,
+    which the model's bare defaults (English Whist's) are not."""
+    return Engine(variant, variant.make_options())
 
 
 def seating(variant: str, rotation: int) -> tuple[str, ...]:
@@ -128,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
     catalog = load_catalog()
     variant = catalog.variant(args.variant)
-    engine = Engine(variant, variant.options())
+    engine = engine_for(variant)
     specs = {s.name: s for s in catalog.bots_for(variant.name)}
     factories: dict[str, Any] = {"heuristic": specs["heuristic"].factory}
     expert_factory = specs["expert"].factory
@@ -183,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             print(f"  {board + 1} boards, {time.perf_counter() - started:.0f} s", flush=True)
 
     out: dict[str, Any] = {"variant": args.variant, "boards": args.deals, "seed": args.seed}
+    out["options"] = engine.options.model_dump(mode="json")
     mean, lo, hi = mean_ci(board_diff)
     out["difference_per_deal"] = {"mean": mean, "low": lo, "high": hi}
     if args.variant == "german":

@@ -15,10 +15,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import re
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,8 @@ import pytest
 from openwhist import plugins
 from openwhist.game import hookspecs
 from openwhist.plugins import load_catalog
+
+from tests.script_support import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -202,13 +202,7 @@ def test_the_guide_shows_the_example_file_as_it_is(name: str) -> None:
 
 def _rules_refs() -> Any:
     """tools/rules_refs.py, loaded from its file (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("rules_refs", ROOT / "tools" / "rules_refs.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("rules_refs", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "rules_refs.py")
 
 
 rules_refs = _rules_refs()

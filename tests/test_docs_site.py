@@ -40,6 +40,8 @@ from mkdocs.utils import yaml_load
 from openwhist import plugins
 from openwhist.game import hookspecs
 
+from tests.script_support import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 MKDOCS_YML = ROOT / "mkdocs.yml"
@@ -67,14 +69,7 @@ TOOLKITS = {
 
 def _hooks_module() -> Any:
     """tools/mkdocs_hooks.py, loaded from its file (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        "mkdocs_hooks", ROOT / "tools" / "mkdocs_hooks.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "mkdocs_hooks.py")
 
 
 mkdocs_hooks = _hooks_module()

@@ -9,9 +9,7 @@
 from __future__ import annotations
 
 import gettext
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -22,6 +20,8 @@ from openwhist.plugins import load_catalog
 from openwhist_cli import i18n
 from openwhist_cli.app import app
 from typer.testing import CliRunner
+
+from tests.script_support import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ("es", "pt", "it")
@@ -193,14 +193,7 @@ def test_the_language_comes_from_flag_then_env_then_locale(
 
 
 def _helper() -> ModuleType:
-    path = Path(__file__).parent / "cli" / "play_script.py"
-    spec = importlib.util.spec_from_file_location("openwhist_play_script_i18n", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path(__file__).parent / "cli" / "play_script.py")
 
 
 def _english_fragments(lang: str) -> set[str]:

@@ -586,6 +586,24 @@ def score_table(
     return grid
 
 
+def standing_message(
+    progress: MatchProgress, presentation: Presentation | None = None
+) -> Message | None:
+    """What the score line (`progress_text`) says beside the totals: the variant's declared
+    standing (`Presentation.standing`), else the progress's summary message; ``None`` where
+    the standing says nothing, or there is only the summary's plain text."""
+    standing = presentation.standing if presentation is not None else None
+    return standing(progress) if standing is not None else progress.summary_message
+
+
+def says(message: Message, part: Message) -> bool:
+    """Whether ``message`` says ``part``: it is ``part``, or holds it among its values (a
+    standing made of the last deal's events and where the match stands)."""
+    if message == part:
+        return True
+    return any(isinstance(v, Message) and says(v, part) for v in message.values.values())
+
+
 def progress_text(
     progress: MatchProgress,
     labels: Sequence[str] | None = None,
@@ -598,10 +616,9 @@ def progress_text(
     shown = list(labels) if labels is not None else list(progress.parties)
     out = Text(_("Score: "), style="bold")
     out.append("  ".join(f"{p} {t}" for p, t in zip(shown, progress.totals, strict=True)))
-    standing = presentation.standing if presentation is not None else None
     summary = Text(progress.summary)
-    said = standing(progress) if standing is not None else progress.summary_message
-    if standing is not None and said is None:
+    said = standing_message(progress, presentation)
+    if presentation is not None and presentation.standing is not None and said is None:
         summary = Text()
     elif said is not None:
         summary = message_text(named(said, progress.parties, shown), style)
@@ -674,7 +691,9 @@ __all__ = [
     "party_labels",
     "progress_text",
     "rank_text",
+    "says",
     "score_table",
+    "standing_message",
     "suit_name",
     "table",
     "trick_text",

@@ -69,3 +69,18 @@ def test_a_match_of_games_says_the_game_and_the_points_towards_it(tmp_path: Path
     assert score_line(out) == (
         "Score: Ann & Cy 0  Bob & Dee 0   (game 1: Ann & Cy 0 – Bob & Dee 1 towards game)"
     )
+
+
+def test_record_deal_says_a_game_won_once(tmp_path: Path) -> None:
+    """The game just won is on the score line: it is not listed above it as a line too
+    (as the table's deal result lists only the deal's own lines); a rubber's bonus, which
+    the score line does not say, is listed with its points."""
+    path = tmp_path / "club.sqlite3"
+    whist(path, "record", "start", "english", *(f"-p{n}" for n in ("Ann", "Bob", "Cy", "Dee")))
+    first = whist(path, "record", "deal", "1", "tricks=13,0")
+    assert first.count("win game 1") == 1, first
+    assert "Ann & Cy win game 1 5–0" in score_line(first)
+    last = whist(path, "record", "deal", "1", "tricks=13,0", "--again")
+    assert last.count("win game 2") == 1, last
+    (bonus,) = [line for line in last.splitlines() if "rubber 1 bonus" in line]
+    assert "+2  rubber:" in bonus, last

@@ -11,9 +11,7 @@ an export is always a valid record (issue 14, defects 2 and 12).
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,8 @@ from openwhist.services.play import DealScored, start_session
 from openwhist.services.table import LedgerRecorder
 from openwhist_cli.app import app
 from typer.testing import CliRunner
+
+from tests.script_support import load_script
 
 SEED = 987654321987
 ENV = {"NO_COLOR": "1", "OPENWHIST_PAUSE": "0", "OPENWHIST_BOT_DELAY": "0"}
@@ -42,13 +42,7 @@ def _whist(runner: CliRunner, *args: str, text: str = "") -> Any:
 
 
 def _script(catalog: Catalog) -> list[str]:
-    path = Path(__file__).with_name("play_script.py")
-    spec = importlib.util.spec_from_file_location("openwhist_play_script", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_script(Path(__file__).with_name("play_script.py"))
     script = module.make_script(
         catalog, "german", seed=SEED, seats={0: "human", 1: "bot:random"}, mistakes=False
     )

@@ -13,11 +13,8 @@ After a deliberate change of the screens, rewrite the files and review the diff:
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -25,21 +22,12 @@ from openwhist.plugins import Catalog, load_catalog
 from openwhist_cli.app import app
 from typer.testing import CliRunner
 
+from tests.script_support import load_script
+
 GOLDEN = Path(__file__).with_name("golden_screens")
 
 
-def _helper() -> ModuleType:
-    path = Path(__file__).with_name("play_script.py")
-    spec = importlib.util.spec_from_file_location("openwhist_play_script_golden", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-script_helper = _helper()
+script_helper = load_script(Path(__file__).with_name("play_script.py"))
 
 
 @pytest.fixture(scope="module")

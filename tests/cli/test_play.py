@@ -3,12 +3,9 @@ included; hot-seat privacy; the play service's records, undo and persistence hoo
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -28,19 +25,9 @@ from openwhist.services.simulate import play_match
 from openwhist_cli.app import app
 from typer.testing import CliRunner
 
+from tests.script_support import load_script
 
-def _helper() -> ModuleType:
-    path = Path(__file__).with_name("play_script.py")
-    spec = importlib.util.spec_from_file_location("openwhist_play_script", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-script_helper = _helper()
+script_helper = load_script(Path(__file__).with_name("play_script.py"))
 
 
 @pytest.fixture(scope="module")

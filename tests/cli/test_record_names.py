@@ -49,8 +49,10 @@ def test_record_deal_names_the_sides_in_spanish_too(tmp_path: Path) -> None:
     out = whist(path, "record", "deal", "1", "tricks=7,6", "honours=4,0", lang="es")
     lines = out.splitlines()
     assert lines[0] == "partida 1, mano 1:", out
-    assert all(line.strip().startswith("Ann & Cy ") for line in lines[1:4]), out
-    assert "Ann & Cy 3  Bob & Dee 0" in out, out
+    # The deal's two lines (the game they won is said once, by the score line).
+    assert all(line.strip().startswith("Ann & Cy ") for line in lines[1:3]), out
+    assert lines[3].startswith("Puntuación: Ann & Cy 3  Bob & Dee 0"), out
+    assert out.count("ganan el juego 1") == 1, out
 
 
 def test_adjust_void_and_close_name_the_players(tmp_path: Path) -> None:

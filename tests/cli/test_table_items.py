@@ -29,7 +29,6 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import openwhist
@@ -37,6 +36,8 @@ import openwhist_cli
 import pytest
 from openwhist.plugins import Catalog, load_catalog
 from rich.cells import cell_len
+
+from tests.script_support import load_script
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -49,18 +50,7 @@ PROMPT = re.compile(r"[:.?] $")
 SUITS = "♣♦♥♠"
 
 
-def _helper() -> ModuleType:
-    path = Path(__file__).with_name("play_script.py")
-    spec = importlib.util.spec_from_file_location("openwhist_play_script_items", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-script_helper = _helper()
+script_helper = load_script(Path(__file__).with_name("play_script.py"))
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,17 @@ tests/cli/test_table_screens.py`` and review the diff.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from openwhist.plugins import Catalog, load_catalog
 from rich.cells import cell_len
+
+from tests.script_support import load_script
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -36,18 +36,7 @@ PROMPT = re.compile(r"Ann, [^\r\n]*: ")
 ROWS, COLUMNS = 24, 80
 
 
-def _helper() -> ModuleType:
-    path = Path(__file__).with_name("play_script.py")
-    spec = importlib.util.spec_from_file_location("openwhist_play_script_table", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-script_helper = _helper()
+script_helper = load_script(Path(__file__).with_name("play_script.py"))
 
 # (variant, the human's seat, seed, options)
 GAMES = [

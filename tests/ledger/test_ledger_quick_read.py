@@ -6,7 +6,6 @@ command that uses it loads no database library, yet refuses what the other path 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -20,17 +19,13 @@ from openwhist.ledger import db, sqlite_read
 from openwhist.ledger.errors import LedgerNotFoundError
 from openwhist.services.ledger import Ledger
 
+from tests.script_support import load_script
+
 
 def _running_totals() -> Any:
     """The running-totals suite's ledger builder (`build`: every kind of entry)."""
-    spec = importlib.util.spec_from_file_location(
-        "_running_totals_helpers", Path(__file__).with_name("test_ledger_running_totals.py")
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    path = Path(__file__).with_name("test_ledger_running_totals.py")
+    return load_script(path, "_running_totals_helpers")
 
 
 PAGES: list[tuple[int | None, int | None]] = [

@@ -8,7 +8,6 @@ twice changes nothing.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -16,21 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.script_support import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "rules_refs.py"
 
 
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("rules_refs", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("rules_refs", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-rr = _load()
+rr: Any = load_script(SCRIPT)
 
 
 def rewrite(text: str, where: str = "core/openwhist/game/example.py") -> str:

@@ -463,7 +463,7 @@ def deal_command(
         from rich.cells import cell_len
 
         from openwhist_cli.commands.scores import words
-        from openwhist_cli.render import category_name, progress_text
+        from openwhist_cli.render import category_name, progress_text, says, standing_message
 
         # Each party by its players, as `whist scores` names them (`sheets.side_names`);
         # the running totals and the standing as the table's score line says them.
@@ -471,8 +471,19 @@ def deal_command(
         sides = sheets.match_side_names(said, summary)
         shown = [sheets.party_name(said, sides, party) for party in outcome.score.parties]
         width = max(cell_len(label) for label in shown)
+        catalog = runtime.get_catalog(ctx)
+        rules = [catalog.house_rule(name) for name in summary.get("house_rules", ())]
+        presentation = variant.match_presentation(rules)
+        # An award the score line says already (a game just won, "Ann & Cy win game 1") is
+        # not listed above it too; one it does not say (a rubber bonus) is.
+        standing = standing_message(outcome.progress, presentation)
+        awards = [
+            award
+            for award in outcome.progress.awards
+            if standing is None or award.message is None or not says(standing, award.message)
+        ]
         typer.echo(_("match {match}, deal {deal}").format(match=match, deal=outcome.number) + ":")
-        for line in (*outcome.score.lines, *outcome.progress.awards):
+        for line in (*outcome.score.lines, *awards):
             # The variant's message in the reader's language (the note is its untranslated text).
             note = line.note
             if line.message is not None:
@@ -482,9 +493,6 @@ def deal_command(
                 f"  {label}{' ' * (width - cell_len(label))} {line.points:+5d}  "
                 f"{category_name(str(line.category), variant.categories)}: {note}"
             )
-        catalog = runtime.get_catalog(ctx)
-        rules = [catalog.house_rule(name) for name in summary.get("house_rules", ())]
-        presentation = variant.match_presentation(rules)
         typer.echo(progress_text(outcome.progress, shown, presentation=presentation).plain)
         if outcome.progress.finished:
             typer.echo(_("the match is over"))

@@ -356,7 +356,7 @@ async def match_chart_page(request: Request) -> Response:
     try:
         figure = await match_figure(request, match_id)
     except LedgerNotFoundError:
-        return web.not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))
+        return web.no_match(request, match_id)
     return web.render(
         request,
         "club/charts/page.html",
@@ -375,9 +375,7 @@ async def variant_charts_page(request: Request) -> Response:
     try:
         title = tr.gettext(web.catalog(request).variant(variant).title)
     except OpenWhistError:
-        return web.not_found(
-            request, tr.gettext("There is no variant {name}.").format(name=variant)
-        )
+        return web.no_variant(request, variant)
     figures = await variant_figures(request, variant)
     return web.render(
         request,

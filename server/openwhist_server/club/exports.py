@@ -124,7 +124,7 @@ async def _sheet(request: Request) -> tuple[pages.SheetPage | None, Response | N
             pages.sheet_page, web.ledger(request), pages.words(request), match_id, first, last
         )
     except LookupError:
-        return None, pages._not_found_match(request, match_id)
+        return None, web.no_match(request, match_id)
     return page, None
 
 

@@ -279,11 +279,6 @@ def sheet_page(
     return SheetPage(sheet["match"], view, first, last, int(sheet["page"]["deals"]))
 
 
-def _not_found_match(request: Request, match_id: Any) -> Response:
-    tr = web.page_translations(request)
-    return web.not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))
-
-
 async def match(request: Request) -> Response:
     """``GET /club/matches/{id}``: the match's score sheet exactly as ``whist scores``
     lays it out, corrections, adjustments and voided deals marked, with its downloads."""
@@ -295,7 +290,7 @@ async def match(request: Request) -> Response:
             sheet_page, web.ledger(request), words(request), match_id, first, last
         )
     except LookupError:
-        return _not_found_match(request, match_id)
+        return web.no_match(request, match_id)
     tr = web.page_translations(request)
     earlier = []
     if page.deals > SHEET_PAGE:
@@ -430,7 +425,7 @@ async def standings(request: Request) -> Response:
     table = await web.blocking(standings_of, web.ledger(request), tr, name, title)
     if table is None and not _installed(request, name):
         given = request.path_params["variant"]
-        return web.not_found(request, tr.gettext("There is no variant {name}.").format(name=given))
+        return web.no_variant(request, given)
     base = f"{web.PREFIX}/standings/{name}"
     context: dict[str, Any] = {
         "variant": name,

@@ -213,6 +213,20 @@ def not_found(request: Request, message: str) -> Response:
     return render(request, "club/errors/404.html", {"message": message}, status=404)
 
 
+def no_match(request: Request, match_id: object) -> Response:
+    """The translated 404 page of a match the ledger does not hold (``There is no match
+    7.``): every club page of a match says it alike."""
+    tr = page_translations(request)
+    return not_found(request, tr.gettext("There is no match {id}.").format(id=match_id))
+
+
+def no_variant(request: Request, name: str) -> Response:
+    """The translated 404 page of a variant neither installed nor in the ledger (``There
+    is no variant hearts.``), as ``name`` was given in the address."""
+    tr = page_translations(request)
+    return not_found(request, tr.gettext("There is no variant {name}.").format(name=name))
+
+
 def download(request: Request, body: str, media_type: str, filename: str) -> Response:
     """An export: ``body`` as an attachment named ``filename`` (`HEADERS` too)."""
     headers = {**HEADERS, "Content-Disposition": f'attachment; filename="{filename}"'}
@@ -233,6 +247,8 @@ __all__ = [
     "href",
     "language",
     "ledger",
+    "no_match",
+    "no_variant",
     "not_found",
     "number_format",
     "page_translations",

@@ -121,8 +121,14 @@ def test_a_variant_that_declares_no_chart_shows_none(club_site: Site) -> None:
     assert page.status == 200
     assert "<canvas" not in page.body
     assert "chart.umd.min.js" not in page.body
-    assert club_site.get("/club/standings/no-such-variant/charts").status == 404
-    assert club_site.get("/club/matches/999/chart").status == 404
+    # The chart pages' 404s say what the standings and match pages say (web.no_variant,
+    # web.no_match), in the page's language.
+    unknown = club_site.get("/club/standings/no-such-variant/charts?lang=es")
+    assert unknown.status == 404
+    assert "No existe la variante no-such-variant." in unknown.body
+    missing = club_site.get("/club/matches/999/chart?lang=pt")
+    assert missing.status == 404
+    assert "Não existe a partida 999." in missing.body
 
 
 def test_the_chart_files_are_served_as_scripts(club_site: Site) -> None:

@@ -37,6 +37,16 @@ hands are valued by what they do to the result. Every card is tried on the same 
 chosen card's result on the sampled deals (deals won, mean phase-2 tricks, and whether a
 reply takes the face-up card).
 
+**Reply search** (``reply_search``, off at every level): on each sample a phase-1 *lead* is
+played out against every reply the opponent may make there (equal cards merged), and the
+reply worst for us is the lead's result on that sample -- instead of the heuristic's reply,
+which may duck a lead it should take and so make a lead look better than it is. The reply is
+chosen seeing the whole sample -- our hand and the order of the stock, which the opponent
+cannot know -- a pessimistic bias. Answering a lead, nothing changes. Measured as level 3
+(16 samples) against level 2 it was not stronger (docs/bots.md, "The German ladder, session
+11"), so no level uses it; nor ``exact_from`` above `EXACT_FROM` (the play-out's phase 2
+solved from more cards per hand), which is exact but too slow for a level in pure Python.
+
 **Strength**: ``samples`` (default `DEFAULT_SAMPLES`) deals per decision. **Honesty**: the
 bot sees only its `PlayerView`; its generator is seeded from its own seed and the view
 (`openwhist.bots.sampling.view_rng`), so its choice is a function of what it may know.
@@ -89,7 +99,9 @@ DEFAULT_SAMPLES = 12
 QUICK_SAMPLES = 4
 """Sampled deals per decision at level 1 (quicker, weaker)."""
 STRONG_SAMPLES = 36
-"""Sampled deals per decision at level 3 (stronger, slower)."""
+"""Sampled deals per decision at level 3 (stronger, slower). Not shown stronger than level 2,
+and neither was the reply search (`GermanExpertBot` ``reply_search``) in its place: docs/bots.md,
+"The German ladder, session 11"."""
 ROLLOUT_SOLVE_AT = 5
 """In rollouts, phase-2 positions with at most this many cards per hand are solved exactly."""
 EXACT_FROM = max(ROLLOUT_SOLVE_AT, SOLVE_AT)
@@ -241,12 +253,23 @@ _VALUES: dict[tuple[int, int, int], tuple[GermanOptions, float]] = {}
 class GermanExpertBot(CardSearchBot):
     """Plays German Whist by exact search in phase 2 and determinised rollouts in phase 1."""
 
-    def __init__(self, rng: random.Random | None = None, *, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        exact_from: int = EXACT_FROM,
+        reply_search: bool = False,
+    ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        if not EXACT_FROM <= exact_from <= PHASE1_TRICKS:
+            raise ValueError(f"exact_from must be {EXACT_FROM}..{PHASE1_TRICKS}, not {exact_from}")
         super().__init__()
         self.seed = (rng or random.Random(0)).getrandbits(64)
         self.samples = samples
+        self.exact_from = exact_from
+        self.reply_search = reply_search
         self.rollout = GermanHeuristicBot(random.Random(0))
         self._solvers: dict[int, Solver] = {}
 
@@ -338,9 +361,13 @@ class GermanExpertBot(CardSearchBot):
         totals = dict.fromkeys(candidates, 0.0)
         results: dict[int, list[tuple[int, int]]] = {card: [] for card in candidates}
         known_raw = view.public.get("known") or [0, 0]
+        search_reply = self.reply_search and not view.trick
         for opp_hand, stock in samples:
             for card in candidates:
-                tricks = self.play_out(view, opp_hand, stock, card, known_raw)
+                if search_reply:
+                    tricks = self._answered(view, opp_hand, stock, card, known_raw, dead)
+                else:
+                    tricks = self.play_out(view, opp_hand, stock, card, known_raw)
                 totals[card] += deal_value(options, *tricks)
                 results[card].append(tricks)
         preferred = self.rollout.choose_card(view, legal)
@@ -353,6 +380,28 @@ class GermanExpertBot(CardSearchBot):
             chosen = min(c for c in candidates if totals[c] >= best - 1e-9)
         return chosen, _phase1_reason(view, chosen, face_up, results[chosen])
 
+    def _answered(
+        self, view: PlayerView, opp_hand: int, stock: list[int], card: int, known: Any, dead: int
+    ) -> tuple[int, int]:
+        """Our lead ``card`` on one sampled deal, answered by the opponent's best reply on
+        that deal: every reply it may make (equal cards merged) is played out, and the one
+        worth least to us (`deal_value`) is the lead's result."""
+        must = follow_rule(view)(len(view.completed))
+        replies = opp_hand & SUIT_MASKS[card // 13] if must else 0
+        replies = representatives(replies or opp_hand, dead)
+        if replies & (replies - 1) == 0:
+            return self.play_out(view, opp_hand, stock, card, known)
+        options = german_options(view)
+        worst: tuple[int, int] | None = None
+        worst_value = 0.0
+        for reply in _cards(replies):
+            tricks = self.play_out(view, opp_hand, stock, card, known, reply=reply)
+            value = deal_value(options, *tricks)
+            if worst is None or value < worst_value:
+                worst, worst_value = tricks, value
+        assert worst is not None
+        return worst
+
     def simulate(
         self,
         view: PlayerView,
@@ -361,7 +410,7 @@ class GermanExpertBot(CardSearchBot):
         card: int,
         known: Any,
         *,
-        exact_from: int = EXACT_FROM,
+        exact_from: int | None = None,
     ) -> float:
         """Play ``card`` now and the rest of the deal with the heuristic policy on one
         sampled deal; the value for our seat under the options in force (`deal_value`).
@@ -381,11 +430,14 @@ class GermanExpertBot(CardSearchBot):
         card: int,
         known: Any,
         *,
-        exact_from: int = EXACT_FROM,
+        exact_from: int | None = None,
+        reply: int | None = None,
     ) -> tuple[int, int]:
         """Play ``card`` now and the rest of the deal (see `simulate`) under the legal plays
         of the options in force; our seat's tricks of phase 1 and of phase 2, the tricks
         already completed included."""
+        if exact_from is None:
+            exact_from = self.exact_from
         me = view.seat
         # docs/variants/german.md §1.5: with phase1_must_follow_suit off, a phase-1 reply is
         # any card; phase 2 always follows suit -- the same rule the sampling reads voids by.
@@ -396,7 +448,12 @@ class GermanExpertBot(CardSearchBot):
         hands[1 - me] = opp_hand
         known_masks = [int(known[0]), int(known[1])]
         known_masks[me] &= ~(1 << card)
-        trick = (*view.trick, card)
+        trick: tuple[int, ...] = (*view.trick, card)
+        if reply is not None:
+            # The opponent's answer to our lead, chosen by the caller (`_answered`).
+            hands[1 - me] &= ~(1 << reply)
+            known_masks[1 - me] &= ~(1 << reply)
+            trick = (card, reply)
         leader = view.leader
         completed = view.completed
         k = len(completed)
@@ -430,6 +487,7 @@ class GermanExpertBot(CardSearchBot):
                     pos += 2
                 else:
                     won2[winner] += 1
+                if k >= PHASE1_TRICKS:
                     left = 2 * PHASE1_TRICKS - k
                     if left == 0:
                         break
