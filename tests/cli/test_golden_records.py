@@ -27,6 +27,11 @@ decks (each deal's first action) and the same rules, different bot choices.
 Regenerated ``bots-israeli`` for issue 19's third-hand fix: the generic heuristic no longer
 plays an "equal" card that does not beat the trick (the 8♥ under a 9♥ holding the 10♥,
 ``openwhist.bots.heuristic._lowest_beating_equal``); same decks, same rules.
+
+Regenerated ``bots-israeli`` (and the Israeli screens of test_golden_screens.py and
+test_table_screens.py) for issue 19 item 2: the Israeli expert's sampled deals now read the
+calls (`openwhist_israeli.expert.fit_to_calls`); same decks, same rules, different bot
+choices.
 """
 
 from __future__ import annotations
