@@ -51,6 +51,7 @@ from openwhist.services.shown import (
     call_parts,
     hand_order,
     header_lines,
+    tricks_won,
     under_trick_lines,
 )
 from rich.console import Group, RenderableType
@@ -397,28 +398,19 @@ def tricks_won_text(
     names them, as `party_labels` does), counting only the tricks that count under the
     options in force when the variant declares which (`Presentation.counted_tricks`), with
     its note."""
-    presentation = presentation or _NO_PRESENTATION
-    counts: Sequence[int] = view.tricks
-    note: Message | None = None
-    if presentation.counted_tricks is not None:
-        counted = presentation.counted_tricks(replace(view, private={}))
-        if counted is not None:
-            counts, note = counted.counts, counted.note
+    won = tricks_won(view, presentation or _NO_PRESENTATION, partnerships)
     out = Text(_("Tricks won: "), style="bold")
-    if partnerships and all(s < len(counts) for side in partnerships for s in side):
+    if won.sides is not None:
         if sides is None or len(sides) != len(partnerships):
             sides = [" & ".join(names[s] for s in side) for side in partnerships]
         out.append(
-            "  ".join(
-                f"{label} {sum(counts[s] for s in side)}"
-                for label, side in zip(sides, partnerships, strict=True)
-            )
+            "  ".join(f"{label} {total}" for label, total in zip(sides, won.sides, strict=True))
         )
     else:
-        out.append("  ".join(f"{names[s]} {n}" for s, n in enumerate(counts)))
-    if note is not None:
+        out.append("  ".join(f"{names[s]} {n}" for s, n in enumerate(won.counts)))
+    if won.note is not None:
         out.append("   (", style="dim")
-        out.append_text(message_text(note))
+        out.append_text(message_text(won.note))
         out.append(")", style="dim")
     return out
 

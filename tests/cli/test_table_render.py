@@ -139,6 +139,14 @@ def test_tricks_won_per_side_and_only_those_that_count() -> None:
     text = tricks_won_text(two, ["Ann", "Bob"], counting).plain
     assert text == "Tricks won: Ann 0  Bob 2   (only the last tricks count)"
 
+    # The browser's screen reads the same count (`openwhist.services.shown.tricks_won`).
+    from openwhist.services.shown import tricks_won
+
+    won = tricks_won(two, counting)
+    assert (tuple(won.counts), won.sides) == ((0, 2), None)
+    assert won.note == Message("only the last tricks count")
+    assert tricks_won(v, Presentation(), sides).sides == (5, 1)
+
 
 def test_a_bid_in_a_rules_message_is_drawn_with_its_suit_symbol() -> None:
     from openwhist import CallStyle

@@ -574,22 +574,55 @@ def _after_trick(
     return lines
 
 
-def _tricks_won(
+@dataclass(frozen=True)
+class TricksWon:
+    """The ``Tricks won:`` line's content, for every screen that draws it.
+
+    Attributes:
+        counts: per seat, the tricks that count under the options in force
+            (`Presentation.counted_tricks`; every trick won when the variant declares none).
+        sides: per partnership, its tricks (the sums of ``counts``), or ``None`` when the
+            line is per seat (no partnerships, or partnerships the counts do not cover).
+        note: the variant's note on what is counted, or ``None``.
+    """
+
+    counts: Sequence[int]
+    sides: tuple[int, ...] | None
+    note: Message | None
+
+
+def tricks_won(
     view: PlayerView,
     presentation: Presentation,
-    draw: Draw,
-    partnerships: Sequence[Sequence[int]],
-) -> Line:
+    partnerships: Sequence[Sequence[int]] = (),
+) -> TricksWon:
+    """What the ``Tricks won:`` line says for ``view``: the counted tricks per seat, per
+    partnership when there are partnerships, and the variant's note (the terminal's
+    `tricks_won_text` and the browser's screen both draw this)."""
     counts: Sequence[int] = view.tricks
     note: Message | None = None
     if presentation.counted_tricks is not None:
         counted = presentation.counted_tricks(replace(view, private={}))
         if counted is not None:
             counts, note = counted.counts, counted.note
+    sides = None
     if partnerships and all(s < len(counts) for side in partnerships for s in side):
+        sides = tuple(sum(counts[s] for s in side) for side in partnerships)
+    return TricksWon(counts, sides, note)
+
+
+def _tricks_won(
+    view: PlayerView,
+    presentation: Presentation,
+    draw: Draw,
+    partnerships: Sequence[Sequence[int]],
+) -> Line:
+    won = tricks_won(view, presentation, partnerships)
+    counts, note = won.counts, won.note
+    if won.sides is not None:
         text = "  ".join(
-            f"{' & '.join(draw.seat(s) for s in side)} {sum(counts[s] for s in side)}"
-            for side in partnerships
+            f"{' & '.join(draw.seat(s) for s in side)} {total}"
+            for side, total in zip(partnerships, won.sides, strict=True)
         )
     else:
         text = "  ".join(f"{draw.seat(s)} {n}" for s, n in enumerate(counts))
@@ -763,6 +796,7 @@ __all__ = [
     "Draw",
     "FactLine",
     "FactValues",
+    "TricksWon",
     "call_parts",
     "choose_language",
     "hand_order",
@@ -775,6 +809,7 @@ __all__ = [
     "screen",
     "standing",
     "translations",
+    "tricks_won",
     "under_trick_lines",
 ]
 
