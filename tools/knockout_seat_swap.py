@@ -2,6 +2,8 @@
 
     .venv/bin/python tools/knockout_seat_swap.py --bot expert --boards 300 --seed 1
     .venv/bin/python tools/knockout_seat_swap.py --bot perfect --boards 100 --seed 1
+    .venv/bin/python tools/knockout_seat_swap.py --bot perfect --perfect-tricks later \
+        --boards 300 --seed 1
 
 Each board is a lone first deal at five players (seven cards, the trump turned up) played
 twice on the same cards: once with the `heuristic` in every seat, once with the bot in one
@@ -14,7 +16,10 @@ are 95 % Student t intervals over the boards.
 
 ``perfect`` is the arena's perfect-information bot (`openwhist.services.ceiling`): it sees
 every hand and plays each card out with heuristics, so it is the ceiling of what a bot
-could gain here against this table. Measurement only; not a player.
+could gain here against this table. Measurement only; not a player. With
+``--perfect-tricks first`` it sees the cards at the deal's first trick only and the expert
+decides the rest; with ``later``, the expert decides the first trick and it sees the cards
+from the second trick on: where in the deal the ceiling's gain comes from.
 """
 
 from __future__ import annotations
@@ -37,6 +42,24 @@ from openwhist.services.simulate import play_deal, resolve_bot
 SEATS = 5
 
 
+class _Split(Bot):
+    """The perfect-information bot at the first trick (``first``) or after it (``later``);
+    the expert at the other tricks."""
+
+    def __init__(self, perfect: PerfectInformationBot, expert: Bot, tricks: str) -> None:
+        self.perfect = perfect
+        self.expert = expert
+        self.first = tricks == "first"
+
+    def watch(self, deal: Any) -> None:
+        self.perfect.watch(deal)
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        at_first = not view.completed
+        bot = self.perfect if at_first == self.first else self.expert
+        return bot.choose(view, legal)
+
+
 class _Timed(Bot):
     """A bot whose decisions with a choice are counted and timed (CPU)."""
 
@@ -46,7 +69,7 @@ class _Timed(Bot):
         self.cpu = 0.0
 
     def watch(self, deal: Any) -> None:
-        if isinstance(self.inner, PerfectInformationBot):
+        if isinstance(self.inner, PerfectInformationBot | _Split):
             self.inner.watch(deal)
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
@@ -82,6 +105,12 @@ def main() -> None:
     parser.add_argument("--bot", default="expert", help="NAME[:LEVEL], or perfect")
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--perfect-tricks",
+        choices=("all", "first", "later"),
+        default="all",
+        help="with --bot perfect: see the cards at every trick, the first only, or after it",
+    )
     args = parser.parse_args()
     catalog = load_catalog()
     variant = catalog.variant("knockout")
@@ -103,11 +132,14 @@ def main() -> None:
         base = _play(engine, dealer, deck_seed, table)
         players = [heuristic.factory("knockout", random.Random(0)) for _ in range(SEATS)]
         rng = bot_rng(seed, seat)
-        inner: Bot = (
-            PerfectInformationBot(engine, heuristic, tuple(range(SEATS)), rng)
-            if spec is None
-            else spec.factory("knockout", rng)
-        )
+        inner: Bot
+        if spec is None:
+            inner = PerfectInformationBot(engine, heuristic, tuple(range(SEATS)), rng)
+            if args.perfect_tricks != "all":
+                expert = resolve_bot(catalog, "knockout", "expert").factory("knockout", rng)
+                inner = _Split(inner, expert, args.perfect_tricks)
+        else:
+            inner = spec.factory("knockout", rng)
         timed = _Timed(inner)
         players[seat] = timed
         swapped = _play(engine, dealer, deck_seed, players)
@@ -124,8 +156,9 @@ def main() -> None:
         assert e.high is not None
         return f"{name} {e.value:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"
 
+    name = args.bot if args.perfect_tricks == "all" else f"{args.bot} ({args.perfect_tricks})"
     print(
-        f"{args.bot}, {args.boards} boards, seed {args.seed}: bot minus heuristic in its seat:",
+        f"{name}, {args.boards} boards, seed {args.seed}: bot minus heuristic in its seat:",
         show("tricks/deal", tricks), show("most alone", wins), show("no trick", blanks),
         f"({decisions} decisions, {1000 * cpu / max(decisions, 1):.0f} ms CPU each)",
     )  # fmt: skip
