@@ -201,6 +201,14 @@ def play_out(
     knocked plays no card to it); later tricks are played by every seat that still holds
     cards, clockwise from the winner -- a rollout knows no variant's knocks.
 
+    A card that is the seat's only legal one is played without asking its policy. Otherwise
+    the policy receives a plain `PlayerView` of the seat to play: ``view`` with that seat as
+    ``seat`` and ``to_act``, its hand, every seat's current hand size, the position so far
+    (leader, trick, tricks won, completed tricks, ``trick_order``), ``private`` empty, and
+    ``dealer``, ``phase``, ``trump``, ``history``, ``options`` and ``progress`` as in
+    ``view``. The views are built directly, not by ``dataclasses.replace`` at every card (a
+    rollout's main cost besides the policies themselves, docs/performance.md).
+
     Args:
         view: the view the rollout starts from (its trick, leader, completed tricks and
             tricks won are the starting position; its ``public`` is handed to the policies).
@@ -212,13 +220,17 @@ def play_out(
     seats = view.seats
     orders = clockwise_orders(seats)
     hs = list(hands)
+    sizes = [h.bit_count() for h in hs]
     trick = view.trick
     leader = view.leader
     order = view.trick_order or orders[leader]
     every_seat = len(order) == seats  # the standard order: no filtering per trick
     tricks = list(view.tricks)
     completed = view.completed
-    public = view.public
+    trump = view.trump
+    # The fields every view of this play-out shares with ``view``.
+    dealer, phase, history = view.dealer, view.phase, view.history
+    public, options, progress = view.public, view.options, view.progress
     while trick or hs[order[0]]:
         seat = order[len(trick)]
         hand = hs[seat]
@@ -227,28 +239,34 @@ def play_out(
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
-            seat_public = (
-                public if extra_public is None else public | extra_public(seat, tuple(tricks))
+            card = policies[seat](
+                PlayerView(
+                    seat,
+                    seats,
+                    dealer,
+                    phase,
+                    seat,
+                    hand,
+                    tuple(sizes),
+                    trump,
+                    leader,
+                    trick,
+                    tuple(tricks),
+                    completed,
+                    history,
+                    public if extra_public is None else public | extra_public(seat, tuple(tricks)),
+                    {},
+                    order,
+                    options,
+                    progress,
+                ),
+                legal,
             )
-            seat_view = replace(
-                view,
-                seat=seat,
-                to_act=seat,
-                hand=hand,
-                hand_sizes=tuple(h.bit_count() for h in hs),
-                leader=leader,
-                trick=trick,
-                tricks=tuple(tricks),
-                completed=completed,
-                public=seat_public,
-                private={},
-                trick_order=order,
-            )
-            card = policies[seat](seat_view, legal)
         hs[seat] = hand & ~(1 << card)
+        sizes[seat] -= 1
         trick = (*trick, card)
         if len(trick) == len(order):
-            winner = order[winning_index(trick, view.trump)]
+            winner = order[winning_index(trick, trump)]
             completed = (*completed, TrickRecord(leader, trick, winner, order))
             tricks[winner] += 1
             leader = winner

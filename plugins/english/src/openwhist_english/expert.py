@@ -68,7 +68,6 @@ from openwhist import (
     BotSpec,
     PlayerView,
     Reason,
-    TrickRecord,
     winning_index,
 )
 from openwhist.bots.heuristic import shown_voids
@@ -77,6 +76,7 @@ from openwhist.bots.sampling import (
     CardSearchBot,
     deal_other_hands,
     equal_in_hand,
+    play_out,
     sampling_factory,
     view_after_card,
     view_rng,
@@ -417,7 +417,7 @@ class EnglishExpertBot(CardSearchBot):
         after = list(hands)
         after[seat] &= ~(1 << card)
         start = view_after_card(view, card)
-        final = heuristic_play_out(start, after, self.rollout.choose_card)
+        final = play_out(start, after, [self.rollout.choose_card] * len(after))
         return final[side] + final[side + 2]
 
     # -- ratings for a review (openwhist.bots.rating) -----------------------------------
@@ -486,86 +486,6 @@ class EnglishExpertBot(CardSearchBot):
             EXACT,
             total=13,
         )
-
-
-def _clockwise(seats: int) -> tuple[tuple[int, ...], ...]:
-    """For each leader, every seat clockwise from it (the standard trick order)."""
-    orders = tuple(tuple((lead + i) % seats for i in range(seats)) for lead in range(seats))
-    _CLOCKWISE[seats] = orders
-    return orders
-
-
-_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
-"""`_clockwise`'s orders, by table size."""
-
-
-def heuristic_play_out(
-    view: PlayerView, hands: Sequence[int], policy: Callable[[PlayerView, int], int]
-) -> tuple[int, ...]:
-    """`openwhist.bots.sampling.play_out` with one ``policy`` at every seat and no
-    ``extra_public``, for the standard order of English and American Whist (every seat
-    plays every trick): the same cards, the same views handed to ``policy``, and the same
-    tricks won per seat -- built directly rather than by ``dataclasses.replace`` of the
-    view at every card (a rollout's main cost besides the policy itself, docs/performance.md).
-    """
-    seats = view.seats
-    orders = _CLOCKWISE.get(seats) or _clockwise(seats)
-    hs = list(hands)
-    sizes = [h.bit_count() for h in hs]
-    trick = view.trick
-    leader = view.leader
-    order = view.trick_order or orders[leader]
-    every_seat = len(order) == seats
-    tricks = list(view.tricks)
-    completed = view.completed
-    trump = view.trump
-    # The fields every view of this play-out shares with ``view``.
-    dealer, phase, history = view.dealer, view.phase, view.history
-    public, options, progress = view.public, view.options, view.progress
-    while trick or hs[order[0]]:
-        seat = order[len(trick)]
-        hand = hs[seat]
-        legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand
-        legal = legal or hand
-        if legal & (legal - 1) == 0:
-            card = legal.bit_length() - 1
-        else:
-            card = policy(
-                PlayerView(
-                    seat,
-                    seats,
-                    dealer,
-                    phase,
-                    seat,
-                    hand,
-                    tuple(sizes),
-                    trump,
-                    leader,
-                    trick,
-                    tuple(tricks),
-                    completed,
-                    history,
-                    public,
-                    {},
-                    order,
-                    options,
-                    progress,
-                ),
-                legal,
-            )
-        hs[seat] = hand & ~(1 << card)
-        sizes[seat] -= 1
-        trick = (*trick, card)
-        if len(trick) == len(order):
-            winner = order[winning_index(trick, trump)]
-            completed = (*completed, TrickRecord(leader, trick, winner, order))
-            tricks[winner] += 1
-            leader = winner
-            trick = ()
-            order = orders[winner]
-            if not every_seat:
-                order = tuple(s for s in order if hs[s]) or order
-    return tuple(tricks)
 
 
 def _rep(card: int, candidates: list[int], hand: int, dead: int) -> int:
