@@ -396,12 +396,14 @@ class CardSearchBot(CardBot):
 
 
 def sampling_factory(
-    bot: Callable[..., CardSearchBot], samples: int
+    bot: Callable[..., CardSearchBot], samples: int, **settings: Any
 ) -> Callable[[str, random.Random], CardSearchBot]:
-    """A `BotSpec` factory building ``bot(rng, samples=samples)``: one level of a sampling
-    bot (the experts' `BotLevel`s differ only in their sampled deals per decision)."""
+    """A `BotSpec` factory building ``bot(rng, samples=samples, **settings)``: one level of
+    a sampling bot. The experts' `BotLevel`s differ in their sampled deals per decision and,
+    for some, in more of the bot's own keyword settings (the Israeli expert's card swaps
+    towards the calls and its contract window), passed through as ``settings``."""
 
     def make(variant: str, rng: random.Random) -> CardSearchBot:
-        return bot(rng, samples=samples)
+        return bot(rng, samples=samples, **settings)
 
     return make

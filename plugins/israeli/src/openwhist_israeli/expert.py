@@ -100,6 +100,7 @@ from openwhist.bots.sampling import (
     deal_other_hands,
     equal_in_hand,
     play_out,
+    sampling_factory,
     view_after_card,
     view_rng,
 )
@@ -727,11 +728,7 @@ def expert_factory(
 ) -> Callable[[str, random.Random], Bot]:
     """A factory for `IsraeliExpertBot` with ``samples`` deals per decision, ``moves``
     swaps per sample towards the calls and a contract ``window`` (one of its levels)."""
-
-    def make(variant: str, rng: random.Random) -> Bot:
-        return IsraeliExpertBot(rng, samples=samples, moves=moves, window=window)
-
-    return make
+    return sampling_factory(IsraeliExpertBot, samples, moves=moves, window=window)
 
 
 EXPERT_BOT = BotSpec(
